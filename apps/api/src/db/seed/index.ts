@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { products } from '../schema';
+import { seedProducts } from './catalog-data';
+
+/** Loads the demo catalogue once, on the first start of an empty database. Returns whether it seeded. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products);
+    if (count > 0) return false;
+    await tx.insert(products).values(
+      seedProducts.map((product, index) => ({
+        id: index + 1,
+        name: product.name,
+        description: product.description,
+        category: product.category,
+        priceToea: product.priceToea,
+        originalPriceToea: product.originalPriceToea,
+        discountPercentage: product.discountPercentage,
+        condition: product.condition,
+        status: product.status,
+        stock: product.stock,
+        isHot: product.isHot,
+        isAuction: product.isAuction,
+        isTopPick: product.isTopPick,
+        isExclusive: product.isExclusive,
+        isMembership: product.isMembership,
+        image: product.image,
+        galleryImages: product.galleryImages,
+      })),
+    );
+    // Ids were given explicitly; move the identity past them.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
+    return true;
+  });
+}

@@ -1,0 +1,32 @@
+import type { ErrorCode, FieldIssue } from '@bilum/shared';
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  PAYMENT_FAILED: 402,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type of the server: a code the handler maps to an HTTP status, and data the screen can use. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusByCode[code];
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);

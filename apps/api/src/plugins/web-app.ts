@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+export type HtmlTransformer = (html: string, request: FastifyRequest) => Promise<string> | string;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and any unknown
+ * non-API GET answered with index.html so the client router can show the page (or its not-found screen).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDist: string; transformHtml?: HtmlTransformer },
+) {
+  const indexFile = path.join(options.webDist, 'index.html');
+  const hasBuild = options.webDist !== '' && existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api/') || request.url === '/api' || !isPage) {
+      throw new AppError('NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    }
+    if (!hasBuild) {
+      throw new AppError('NOT_FOUND', 'The web app is not built. Run `npm run build` or `npm start`.');
+    }
+    if (path.extname(request.url.split('?')[0] ?? '') !== '') {
+      throw new AppError('NOT_FOUND', 'File not found.');
+    }
+    const html = options.transformHtml ? await options.transformHtml(indexHtml, request) : indexHtml;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

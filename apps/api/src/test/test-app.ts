@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, testConfig } from '../config';
+import type { Database } from '../db/client';
+import { createTestDatabase } from './test-database';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh empty database, called through `app.inject`. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

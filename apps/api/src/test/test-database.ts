@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+
+let pgliteTemplate: Promise<File | Blob> | null = null;
+
+/** One migrated PGlite per test run, dumped once and cloned for every test database (under a second each). */
+function migratedTemplate(): Promise<File | Blob> {
+  pgliteTemplate ??= (async () => {
+    const handle = openPglite(await PGlite.create());
+    await handle.migrate();
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir('none');
+    await handle.close();
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh, migrated, empty database. With DATABASE_URL set the tests run on that PostgreSQL server instead,
+ * in a database of their own that is dropped on close.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const client = await PGlite.create({ loadDataDir: await migratedTemplate() });
+    return openPglite(client);
+  }
+  const name = `bilum_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 20);
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

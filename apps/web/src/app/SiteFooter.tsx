@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { categoryTitle, productCategories } from '@bilum/shared';
+import { shopInfo } from '../lib/shop-info';
+
+const helpLinks = [
+  { to: '/track-order', label: 'Track your order' },
+  { to: '/contact', label: 'Contact us' },
+  { to: '/terms-of-service', label: 'Terms of service' },
+  { to: '/privacy-policy', label: 'Privacy policy' },
+];
+
+export function SiteFooter({ membershipLink = { to: '/membership-choice', label: 'Premium Membership' } }) {
+  return (
+    <footer className="mt-12 bg-ink text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section>
+          <h2 className="mb-3 text-base font-bold text-white">Bilum</h2>
+          <p className="text-sm leading-relaxed">
+            Phones, computers, cameras, vehicles and accessories for Papua New Guinea, priced in kina.
+          </p>
+        </section>
+        <section>
+          <h2 className="mb-3 text-base font-bold text-white">Shop</h2>
+          <ul className="space-y-2 text-sm">
+            {productCategories.map((category) => (
+              <li key={category}>
+                <Link to={`/category/${category}`} className="hover:text-brand-300">
+                  {categoryTitle(category)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={membershipLink.to} className="font-semibold text-brand-300 hover:text-brand-200">
+                {membershipLink.label}
+              </Link>
+            </li>
+          </ul>
+        </section>
+        <section>
+          <h2 className="mb-3 text-base font-bold text-white">Help</h2>
+          <ul className="space-y-2 text-sm">
+            {helpLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-brand-300">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2 className="mb-3 text-base font-bold text-white">Contact</h2>
+          <address className="space-y-2 text-sm not-italic">
+            <p>
+              <a href={`mailto:${shopInfo.email}`} className="hover:text-brand-300">
+                {shopInfo.email}
+              </a>
+            </p>
+            <p>
+              <a href={`tel:${shopInfo.phone.replace(/\s/g, '')}`} className="hover:text-brand-300">
+                {shopInfo.phone}
+              </a>
+            </p>
+            <p>{shopInfo.address}</p>
+          </address>
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs">
+          <p>© {new Date().getFullYear()} Bilum. Prices in kina (PGK), GST inclusive.</p>
+          <p className="flex gap-4">
+            <Link to="/terms" className="hover:text-brand-300">
+              Terms
+            </Link>
+            <Link to="/privacy" className="hover:text-brand-300">
+              Privacy
+            </Link>
+            <Link to="/admin-login" className="hover:text-brand-300">
+              Admin login
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

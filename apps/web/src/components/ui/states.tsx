@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-10 text-stone-600">
+      <span className="size-5 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600" aria-hidden />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function ErrorState({
+  message,
+  onRetry,
+  children,
+}: {
+  message: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-xl border border-red-200 bg-red-50 p-6 text-center"
+    >
+      <p className="font-medium text-red-800">{message}</p>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+      {children}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
+      <p className="text-lg font-semibold text-stone-800">{title}</p>
+      {children}
+    </div>
+  );
+}

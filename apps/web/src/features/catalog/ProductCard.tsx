@@ -1,0 +1,80 @@
+import { discountBadge, formatKina, isSoldOut, type Product } from '@bilum/shared';
+import { Link } from 'react-router';
+import { ProductImage } from '../../components/ui/product-image';
+
+const featureBadges = [
+  { key: 'isHot', label: 'Hot Deal', className: 'bg-red-600 text-white' },
+  { key: 'isAuction', label: 'Auction', className: 'bg-indigo-600 text-white' },
+  { key: 'isTopPick', label: 'Top Pick', className: 'bg-emerald-600 text-white' },
+] as const;
+
+interface ProductCardProps {
+  product: Product;
+  /** Guests go to /index-item/{id}, signed-in shoppers to /item/{id}. */
+  detailBase: '/index-item' | '/item';
+  eagerImage?: boolean;
+}
+
+export function ProductCard({ product, detailBase, eagerImage }: ProductCardProps) {
+  const discount = discountBadge(product);
+  const soldOut = isSoldOut(product);
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-400">
+      <div className="relative aspect-square overflow-hidden bg-stone-100">
+        <ProductImage
+          src={product.image}
+          alt={product.name}
+          eager={eagerImage}
+          width={300}
+          height={300}
+          className="size-full transition duration-300 group-hover:scale-105"
+        />
+        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          {featureBadges
+            .filter((badge) => product[badge.key])
+            .map((badge) => (
+              <span key={badge.key} className={`rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>
+                {badge.label}
+              </span>
+            ))}
+          {product.isExclusive && (
+            <span className="rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-ink">Exclusive Member</span>
+          )}
+        </div>
+        {discount && !soldOut && (
+          <span className="absolute bottom-2 right-2 rounded-md bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+            {discount}
+          </span>
+        )}
+        {soldOut && (
+          <span className="absolute inset-x-0 bottom-0 bg-stone-900/80 py-1 text-center text-xs font-bold tracking-wide text-white">
+            SOLD OUT!
+          </span>
+        )}
+        <span
+          aria-hidden
+          className="absolute inset-0 flex items-center justify-center bg-ink/40 text-sm font-semibold text-white opacity-0 transition group-hover:opacity-100"
+        >
+          Click for details
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900">
+          <Link to={`${detailBase}/${product.id}`} className="after:absolute after:inset-0 focus:outline-none">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-xs text-stone-600">{product.description || 'No description available.'}</p>
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
+          <span className="text-base font-bold text-stone-900">{formatKina(product.price)}</span>
+          {discount && product.originalPrice !== null && (
+            <s className="text-xs text-stone-500">
+              <span className="sr-only">was </span>
+              {formatKina(product.originalPrice)}
+            </s>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

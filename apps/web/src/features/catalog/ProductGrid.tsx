@@ -1,0 +1,31 @@
+import type { Product } from '@bilum/shared';
+import { ProductCard } from './ProductCard';
+
+export function ProductGrid({ products, detailBase }: { products: Product[]; detailBase: '/index-item' | '/item' }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-label="Products">
+      {products.map((product, index) => (
+        <li key={product.id} className="flex">
+          <ProductCard product={product} detailBase={detailBase} eagerImage={index < 2} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-hidden>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="animate-pulse overflow-hidden rounded-xl border border-stone-200 bg-white">
+          <div className="aspect-square bg-stone-200" />
+          <div className="space-y-2 p-3">
+            <div className="h-3 w-4/5 rounded bg-stone-200" />
+            <div className="h-3 w-3/5 rounded bg-stone-200" />
+            <div className="h-4 w-1/3 rounded bg-stone-300" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

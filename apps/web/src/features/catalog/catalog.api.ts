@@ -1,0 +1,20 @@
+import type { Product, ProductListInput } from '@bilum/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, toQuery } from '../../lib/api-client';
+
+export const catalogKeys = {
+  list: (query: ProductListInput) => ['products', 'list', query] as const,
+  detail: (id: number) => ['products', 'detail', id] as const,
+};
+
+export function fetchProducts(query: ProductListInput, signal?: AbortSignal) {
+  return api<{ products: Product[]; count: number }>(`/products${toQuery(query)}`, { signal });
+}
+
+export function useProducts(query: ProductListInput = {}) {
+  return useQuery({
+    queryKey: catalogKeys.list(query),
+    queryFn: ({ signal }) => fetchProducts(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { categoryTitle, discountBadge, filterProducts, inPriceBand, isSoldOut, sortProducts } from './catalog';
+
+type Item = Parameters<typeof filterProducts>[0] extends readonly (infer T)[] | null | undefined ? T : never;
+const item = (name: string, price: number, extra: Partial<Item> = {}): Item => ({
+  name,
+  description: '',
+  category: 'phones',
+  price,
+  isHot: false,
+  isAuction: false,
+  isTopPick: false,
+  ...extra,
+});
+
+describe('filterProducts', () => {
+  const list = [
+    item('Samsung Galaxy A15', 49_900, { description: 'Dual SIM' }),
+    item('HP Laptop', 189_900, {
+      category: 'computers',
+      description: 'Works with Samsung monitors',
+      isHot: true,
+    }),
+    item('Tecno Spark', 45_000, { isTopPick: true }),
+  ];
+
+  it('returns everything with no search text and category all', () => {
+    expect(filterProducts(list, { category: 'all' })).toHaveLength(3);
+  });
+
+  it('matches search text case-insensitively in the name or the description', () => {
+    expect(filterProducts(list, { q: 'SAMSUNG' }).map((p) => p.name)).toEqual(['Samsung Galaxy A15', 'HP Laptop']);
+    expect(filterProducts(list, { q: 'dual sim' }).map((p) => p.name)).toEqual(['Samsung Galaxy A15']);
+  });
+
+  it('requires the category to be all or equal to the item’s', () => {
+    expect(filterProducts(list, { q: 'samsung', category: 'phones' }).map((p) => p.name)).toEqual([
+      'Samsung Galaxy A15',
+    ]);
+  });
+
+  it('gives an empty result for an empty or missing list', () => {
+    expect(filterProducts([], {})).toEqual([]);
+    expect(filterProducts(null, {})).toEqual([]);
+    expect(filterProducts(undefined, { q: 'x' })).toEqual([]);
+  });
+
+  it('applies the feature chips', () => {
+    expect(filterProducts(list, { feature: 'hot-deals' }).map((p) => p.name)).toEqual(['HP Laptop']);
+    expect(filterProducts(list, { feature: 'top-picks' }).map((p) => p.name)).toEqual(['Tecno Spark']);
+    expect(filterProducts(list, { feature: 'auctions' })).toEqual([]);
+  });
+});
+
+describe('inPriceBand', () => {
+  it('puts K500 and K1,000 in the middle band and the toea either side outside it', () => {
+    expect(inPriceBand(49_999, 'under-500')).toBe(true);
+    expect(inPriceBand(50_000, 'under-500')).toBe(false);
+    expect(inPriceBand(50_000, '500-1000')).toBe(true);
+    expect(inPriceBand(100_000, '500-1000')).toBe(true);
+    expect(inPriceBand(100_001, '500-1000')).toBe(false);
+    expect(inPriceBand(100_001, 'over-1000')).toBe(true);
+    expect(inPriceBand(100_000, 'over-1000')).toBe(false);
+  });
+});
+
+describe('sortProducts', () => {
+  const list = [item('b phone', 300), item('A phone', 100), item('c phone', 200)];
+  it('sorts by price and by name both ways, and keeps the order by default', () => {
+    expect(sortProducts(list, 'priceAsc').map((p) => p.price)).toEqual([100, 200, 300]);
+    expect(sortProducts(list, 'priceDesc').map((p) => p.price)).toEqual([300, 200, 100]);
+    expect(sortProducts(list, 'nameAsc').map((p) => p.name)).toEqual(['A phone', 'b phone', 'c phone']);
+    expect(sortProducts(list, 'nameDesc').map((p) => p.name)).toEqual(['c phone', 'b phone', 'A phone']);
+    expect(sortProducts(list, 'default')).toEqual(list);
+  });
+  it('does not change the list it was given', () => {
+    sortProducts(list, 'priceAsc');
+    expect(list.map((p) => p.price)).toEqual([300, 100, 200]);
+  });
+});
+
+describe('discountBadge', () => {
+  it('shows "-{n}% OFF" only when the percentage is above 0 and the original price is above the price', () => {
+    expect(discountBadge({ price: 9000, originalPrice: 10000, discountPercentage: 10 })).toBe('-10% OFF');
+    expect(discountBadge({ price: 9000, originalPrice: 10000, discountPercentage: 0 })).toBeNull();
+    expect(discountBadge({ price: 10000, originalPrice: 10000, discountPercentage: 10 })).toBeNull();
+    expect(discountBadge({ price: 9000, originalPrice: null, discountPercentage: 10 })).toBeNull();
+  });
+});
+
+describe('categoryTitle and isSoldOut', () => {
+  it('capitalises words and turns hyphens into spaces, with All Products by default', () => {
+    expect(categoryTitle('phones')).toBe('Phones');
+    expect(categoryTitle('smart-home-gear')).toBe('Smart Home Gear');
+    expect(categoryTitle(undefined)).toBe('All Products');
+    expect(categoryTitle('all')).toBe('All Products');
+  });
+  it('treats a sold or stockless product as sold out, but never the membership', () => {
+    expect(isSoldOut({ status: 'sold', stock: 3, isMembership: false })).toBe(true);
+    expect(isSoldOut({ status: 'active', stock: 0, isMembership: false })).toBe(true);
+    expect(isSoldOut({ status: 'active', stock: 0, isMembership: true })).toBe(false);
+  });
+});

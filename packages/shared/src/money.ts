@@ -1,0 +1,31 @@
+/** Money is an integer number of toea (1 kina = 100 toea). Format only at the edge. */
+export type Toea = number;
+
+const kinaFormat = new Intl.NumberFormat('en-PG', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 123450 -> "K1,234.50"; negative amounts keep the sign before the K. */
+export function formatKina(toea: Toea): string {
+  const sign = toea < 0 ? '-' : '';
+  return `${sign}K${kinaFormat.format(Math.abs(toea) / 100)}`;
+}
+
+/** Parses "1,234.5", "K1234.50" or 1234.5 into toea; returns null when it is not an amount. */
+export function parseKina(input: string | number): Toea | null {
+  const text = String(input).trim().replace(/^K/i, '').replace(/,/g, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Kina as a plain decimal string for inputs: 123450 -> "1234.50". */
+export function toKinaDecimal(toea: Toea): string {
+  return (toea / 100).toFixed(2);
+}
+
+/** Applies a percentage discount, rounding half up to the whole toea. */
+export function applyDiscount(toea: Toea, rate: number): Toea {
+  return Math.round(toea * (1 - rate));
+}
