@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eAccountEnv } from './src/accounts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
@@ -36,7 +37,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), ...e2eAccountEnv },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bilum-e2e-'));
+// E-mails of an earlier run are of no use to this one.
+if (process.env.OUTBOX_DIR) rmSync(process.env.OUTBOX_DIR, { recursive: true, force: true });
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },

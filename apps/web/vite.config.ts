@@ -1,9 +1,21 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+const require = createRequire(import.meta.url);
+// react-router's package exports only its development build; builds use the production one (smaller, no dev checks).
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -13,5 +25,7 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser we support has modulepreload; the polyfill would only add weight to the first page.
+    modulePreload: { polyfill: false },
   },
-});
+}));

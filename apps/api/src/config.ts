@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -6,6 +7,71 @@ import { z } from 'zod';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+/** Payments (decision 004): the test-card simulator unless PAYMENT_PROVIDER=stripe. */
+const paymentEnv = {
+  PAYMENT_PROVIDER: z.enum(['simulator', 'stripe']).default('simulator'),
+  PAYMENT_WEBHOOK_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .optional(),
+  ),
+  STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
+};
+
+const stripeKeyPrefixes = {
+  STRIPE_SECRET_KEY: ['sk_', 'rk_'],
+  STRIPE_PUBLISHABLE_KEY: ['pk_'],
+  STRIPE_WEBHOOK_SECRET: ['whsec_'],
+};
+
+/** With Stripe, every key must be set and look like its kind (a swapped key fails here, not at the first sale). */
+function requireStripeKeys(env: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (env.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const [key, prefixes] of Object.entries(stripeKeyPrefixes)) {
+    const value = env[key];
+    if (typeof value !== 'string' || value === '') {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_PROVIDER=stripe' });
+    } else if (!prefixes.some((prefix) => value.startsWith(prefix))) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `should start with ${prefixes.join(' or ')}` });
+    }
+  }
+}
+
+/** Accounts (issue 4): e-mail delivery, the first admin, and the limits on sign-in and code checks. */
+const accountEnv = {
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Bilum <no-reply@bilum.com.pg>'),
+  OUTBOX_DIR: optionalString,
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must have at least 8 characters').optional()),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+};
+
+export interface MailConfig {
+  /** Send through this SMTP server; unset: write each message into `outboxDir` and the log. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  /** How often the background sender looks for due messages; 0 turns it off (tests drain by hand). */
+  workerIntervalMs: number;
+}
+
+export interface AuthLimitsConfig {
+  perIp: number;
+  perAccount: number;
+  windowMs: number;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,7 +86,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  ...paymentEnv,
+  ...accountEnv,
 });
+
+/** Runs even when other variables are bad too, so that one error lists everything. */
+const checkedEnvSchema = envSchema.superRefine(requireStripeKeys, { when: () => true });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -32,13 +103,47 @@ export type Config = {
   webDist: string;
   logLevel: string;
   seedDemoData: boolean;
+  payments: PaymentsConfig;
+  mail: MailConfig;
+  /** ADMIN_USERNAME / ADMIN_PASSWORD: the admin account ensured at start (modules/auth/admin-account.ts). */
+  admin: { username: string; password: string | undefined };
+  authLimits: AuthLimitsConfig;
 };
+
+export type PaymentsConfig =
+  /** `webhookSecret` signs the simulator's events; random per start when PAYMENT_WEBHOOK_SECRET is unset. */
+  | { provider: 'simulator'; webhookSecret: string }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Only for tests against a local stub of the Stripe API. */
+      api: { host?: string; port?: number; protocol?: 'http' | 'https' };
+    };
+
+function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER === 'simulator') {
+    return {
+      provider: 'simulator',
+      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? `whsec_sim_${randomBytes(24).toString('hex')}`,
+    };
+  }
+  return {
+    provider: 'stripe',
+    // requireStripeKeys has checked that the three keys are set.
+    secretKey: e.STRIPE_SECRET_KEY ?? '',
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    api: { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL },
+  };
+}
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once; one error lists every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -54,10 +159,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
+    payments: paymentsConfig(e),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: e.OUTBOX_DIR ?? path.join(e.DATA_DIR, 'outbox'),
+      workerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
+    },
+    admin: { username: (e.ADMIN_USERNAME ?? 'admin').toLowerCase(), password: e.ADMIN_PASSWORD },
+    authLimits: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
   };
+}
+
+/** The shop's address for links in e-mails: PUBLIC_URL, or this machine when it is unset (never a request's Host). */
+export function shopUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }
 
 /** Defaults for tests: no web build, no data folder, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: '', ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MAIL_WORKER_INTERVAL_MS: '0' }),
+    webDist: '',
+    ...overrides,
+  };
 }

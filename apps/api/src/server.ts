@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { reportAdminAccount } from './modules/auth/admin-account';
 
 async function main() {
   const config = loadConfig();
@@ -10,6 +11,7 @@ async function main() {
   if (config.seedDemoData && (await seedDemoData(database.db))) {
     console.log('Loaded the demo catalogue into the new database.');
   }
+  await reportAdminAccount(database.db, config.admin);
   const app = await buildApp({ db: database.db, config });
 
   let closing = false;

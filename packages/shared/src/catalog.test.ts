@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTitle, discountBadge, filterProducts, inPriceBand, isSoldOut, sortProducts } from './catalog';
+import { categoryTitle, discountBadge, filterProducts, inPriceBand, isSoldOut, wrapIndex } from './catalog';
+import { productGallery } from './catalog-detail';
+import { listQueryFromSearch, sortProducts } from './catalog-query';
 
 type Item = Parameters<typeof filterProducts>[0] extends readonly (infer T)[] | null | undefined ? T : never;
 const item = (name: string, price: number, extra: Partial<Item> = {}): Item => ({
@@ -99,5 +101,42 @@ describe('categoryTitle and isSoldOut', () => {
     expect(isSoldOut({ status: 'sold', stock: 3, isMembership: false })).toBe(true);
     expect(isSoldOut({ status: 'active', stock: 0, isMembership: false })).toBe(true);
     expect(isSoldOut({ status: 'active', stock: 0, isMembership: true })).toBe(false);
+  });
+});
+
+describe('productGallery', () => {
+  it('puts the main image first and drops blanks, stray spaces and repeats', () => {
+    expect(productGallery({ image: '/a.svg', galleryImages: ['/b.svg', '', '/a.svg', ' /c\n.svg'] })).toEqual([
+      '/a.svg',
+      '/b.svg',
+      '/c.svg',
+    ]);
+    expect(productGallery({ image: null, galleryImages: [] })).toEqual([]);
+  });
+});
+
+describe('wrapIndex', () => {
+  it('goes round from the last to the first and from the first to the last', () => {
+    expect(wrapIndex(4, 4)).toBe(0);
+    expect(wrapIndex(-1, 4)).toBe(3);
+    expect(wrapIndex(2, 4)).toBe(2);
+    expect(wrapIndex(1, 0)).toBe(0);
+  });
+});
+
+describe('listQueryFromSearch', () => {
+  it('keeps the known filter values of a page address', () => {
+    const params = new URLSearchParams('q=+samsung+&category=phones&price=under-500&feature=hot-deals&sort=priceAsc');
+    expect(listQueryFromSearch(params)).toEqual({
+      q: 'samsung',
+      category: 'phones',
+      price: 'under-500',
+      feature: 'hot-deals',
+      sort: 'priceAsc',
+    });
+  });
+
+  it('ignores unknown values instead of failing', () => {
+    expect(listQueryFromSearch(new URLSearchParams('category=boats&price=cheap&sort=random&q='))).toEqual({});
   });
 });

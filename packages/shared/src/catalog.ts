@@ -10,24 +10,20 @@ export type ProductStatus = (typeof productStatuses)[number];
 /** Spec: under 500; 500 to 1000 inclusive; over 1000 (kina). */
 export const priceBands = ['under-500', '500-1000', 'over-1000'] as const;
 export type PriceBand = (typeof priceBands)[number];
-export const priceBandLabels: Record<PriceBand, string> = {
-  'under-500': 'Under K500',
-  '500-1000': 'K500 to K1,000',
-  'over-1000': 'Over K1,000',
-};
-
 export const sortOrders = ['default', 'priceAsc', 'priceDesc', 'nameAsc', 'nameDesc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
-export const sortLabels: Record<SortOrder, string> = {
-  default: 'Featured',
-  priceAsc: 'Price: low to high',
-  priceDesc: 'Price: high to low',
-  nameAsc: 'Name: A to Z',
-  nameDesc: 'Name: Z to A',
-};
-
 export const productFeatures = ['all', 'hot-deals', 'auctions', 'top-picks'] as const;
 export type ProductFeature = (typeof productFeatures)[number];
+export function isProductFeature(value: string | null | undefined): value is ProductFeature {
+  return (productFeatures as readonly string[]).includes(value ?? '');
+}
+/** The home page's filter chips. */
+export const featureLabels: Record<ProductFeature, string> = {
+  all: 'All',
+  'hot-deals': 'Hot Deals',
+  auctions: 'Auctions',
+  'top-picks': 'Top Picks',
+};
 
 export interface Product {
   id: number;
@@ -80,7 +76,11 @@ export function inPriceBand(priceToea: number, band: PriceBand): boolean {
   return priceToea > 100_000;
 }
 
-type Filterable = Pick<Product, 'name' | 'description' | 'category' | 'price' | 'isHot' | 'isAuction' | 'isTopPick'>;
+export type FilterableProduct = Pick<
+  Product,
+  'name' | 'description' | 'category' | 'price' | 'isHot' | 'isAuction' | 'isTopPick'
+>;
+type Filterable = FilterableProduct;
 
 function hasFeature(product: Filterable, feature: ProductFeature): boolean {
   if (feature === 'hot-deals') return product.isHot;
@@ -109,29 +109,6 @@ export function filterProducts<T extends Filterable>(
   );
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** Sorts a copy; "default" keeps the given order. */
-export function sortProducts<T extends Pick<Product, 'name' | 'price'>>(products: readonly T[], sort: SortOrder): T[] {
-  const copy = [...products];
-  switch (sort) {
-    case 'priceAsc':
-      return copy.sort((a, b) => a.price - b.price);
-    case 'priceDesc':
-      return copy.sort((a, b) => b.price - a.price);
-    case 'nameAsc':
-      return copy.sort((a, b) => collator.compare(a.name, b.name));
-    case 'nameDesc':
-      return copy.sort((a, b) => collator.compare(b.name, a.name));
-    default:
-      return copy;
-  }
-}
-
-export function queryProducts<T extends Filterable>(products: readonly T[], query: Partial<ProductListQuery>): T[] {
-  return sortProducts(filterProducts(products, query), query.sort ?? 'default');
-}
-
 /** Spec: the "-{n}% OFF" badge shows only if discount_percentage > 0 and original_price > price. */
 export function discountBadge(product: Pick<Product, 'price' | 'originalPrice' | 'discountPercentage'>): string | null {
   if (product.discountPercentage > 0 && product.originalPrice !== null && product.originalPrice > product.price) {
@@ -150,3 +127,19 @@ export function isPurchasable(product: Pick<Product, 'status' | 'stock' | 'isMem
 export function isSoldOut(product: Pick<Product, 'status' | 'stock' | 'isMembership'>): boolean {
   return !product.isMembership && (product.status === 'sold' || product.stock <= 0);
 }
+
+/** Steps through `count` items round: next from the last is the first, previous from the first is the last. */
+export function wrapIndex(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return ((index % count) + count) % count;
+}
+
+/** The spec's listing messages (storefront.md section 8), in one place for the API and the web. */
+export const catalogMessages = {
+  listFailed: 'Failed to load products. Please try again later.',
+  noProducts: 'No products found!',
+  resetFiltersAndSearch: 'Reset Filters & Search',
+  foundItems: (count: number) => `Found ${count} items matching your criteria!`,
+  noItemsFound: 'No items found matching your filter criteria.',
+  noDescription: 'No description available.',
+} as const;

@@ -10,10 +10,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh empty database, called through `app.inject`. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * The whole app on a fresh empty database, called through `app.inject`. `beforeReady` may add routes made for
+ * the test (e.g. to try a plugin's hooks and preHandlers).
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 
-export function Logo() {
+export function Logo({ to = '/' }: { to?: string }) {
   return (
     <Link
-      to="/"
+      to={to}
       className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-white"
       aria-label="Bilum home"
     >

@@ -1,9 +1,11 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/states';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+
+// Below the fold on every page: loaded after the first paint to keep the home page light.
+const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
 
 export function ShopLayout() {
   return (
@@ -22,7 +24,9 @@ export function ShopLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

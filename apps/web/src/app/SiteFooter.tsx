@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import NewsletterSignup from '../features/newsletter/NewsletterSignup';
 import { categoryTitle, productCategories } from '@bilum/shared';
-import { shopInfo } from '../lib/shop-info';
+import { useSession } from '../lib/session';
+import { ShopContact } from '../components/ui/shop-contact';
 
 const helpLinks = [
   { to: '/track-order', label: 'Track your order' },
@@ -9,9 +11,19 @@ const helpLinks = [
   { to: '/privacy-policy', label: 'Privacy policy' },
 ];
 
-export function SiteFooter({ membershipLink = { to: '/membership-choice', label: 'Premium Membership' } }) {
+/** Spec: "Manage Membership" for members, "Premium Membership" otherwise. */
+function useMembershipLink() {
+  const { isMember } = useSession();
+  return isMember
+    ? { to: '/profile', label: 'Manage Membership' }
+    : { to: '/membership-choice', label: 'Premium Membership' };
+}
+
+export function SiteFooter() {
+  const membershipLink = useMembershipLink();
   return (
     <footer className="mt-12 bg-ink text-stone-300">
+      <NewsletterSignup />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <h2 className="mb-3 text-base font-bold text-white">Bilum</h2>
@@ -50,19 +62,7 @@ export function SiteFooter({ membershipLink = { to: '/membership-choice', label:
         </section>
         <section>
           <h2 className="mb-3 text-base font-bold text-white">Contact</h2>
-          <address className="space-y-2 text-sm not-italic">
-            <p>
-              <a href={`mailto:${shopInfo.email}`} className="hover:text-brand-300">
-                {shopInfo.email}
-              </a>
-            </p>
-            <p>
-              <a href={`tel:${shopInfo.phone.replace(/\s/g, '')}`} className="hover:text-brand-300">
-                {shopInfo.phone}
-              </a>
-            </p>
-            <p>{shopInfo.address}</p>
-          </address>
+          <ShopContact look="footer" />
         </section>
       </div>
       <div className="border-t border-white/10">

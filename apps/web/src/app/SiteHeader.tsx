@@ -1,32 +1,62 @@
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
-import { productCategories, categoryTitle } from '@bilum/shared';
+import { MenuIcon } from '../components/ui/icons';
+import { useSession } from '../lib/session';
 import { Logo } from './Logo';
+import { categoryLinks, homePath } from './nav-links';
+
+// Loaded only when needed, to keep the home page light.
+const MobileMenu = lazy(() => import('./MobileMenu'));
+const UserMenu = lazy(() => import('./UserMenu'));
 
 export function SiteHeader() {
+  const { isSignedIn, user } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 bg-ink text-white shadow">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Logo />
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            aria-label="Open menu"
+            onClick={() => setMenuOpen(true)}
+            className="-ml-2 rounded-md p-2 hover:bg-white/10 md:hidden"
+          >
+            <MenuIcon className="size-6" />
+          </button>
+          <Logo to={homePath(isSignedIn)} />
+        </div>
+        {menuOpen && (
+          <Suspense fallback={null}>
+            <MobileMenu onOpenChange={setMenuOpen} />
+          </Suspense>
+        )}
         <nav aria-label="Account" className="flex items-center gap-2 text-sm font-medium">
           <NavLink to="/track-order" className="hidden rounded-md px-3 py-2 hover:bg-white/10 sm:block">
             Track order
           </NavLink>
-          <NavLink to="/login" className="rounded-md bg-brand-600 px-3 py-2 hover:bg-brand-700">
-            Sign in
-          </NavLink>
+          {user ? (
+            <Suspense fallback={<span className="size-9" aria-hidden />}>
+              <UserMenu fullName={user.fullName} />
+            </Suspense>
+          ) : (
+            <NavLink to="/login" className="rounded-md bg-brand-600 px-3 py-2 hover:bg-brand-700">
+              Sign in
+            </NavLink>
+          )}
         </nav>
       </div>
       <nav aria-label="Categories" className="hidden border-t border-white/10 md:block">
         <ul className="mx-auto flex max-w-7xl gap-1 px-4 text-sm">
-          {['all', ...productCategories].map((category) => (
-            <li key={category}>
+          {categoryLinks(isSignedIn).map((link) => (
+            <li key={link.to}>
               <NavLink
-                to={`/category/${category}`}
+                to={link.to}
                 className={({ isActive }) =>
                   `block px-3 py-2 hover:text-brand-300 ${isActive ? 'text-brand-300' : 'text-stone-300'}`
                 }
               >
-                {category === 'all' ? 'All products' : categoryTitle(category)}
+                {link.label}
               </NavLink>
             </li>
           ))}

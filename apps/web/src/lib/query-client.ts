@@ -1,8 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { noteSessionRefusal } from './session';
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A 401 while signed in means the session ended: RequireSignIn then shows "Authentication Error".
+    queryCache: new QueryCache({ onError: (error) => noteSessionRefusal(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => noteSessionRefusal(client, error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,4 +17,5 @@ export function createQueryClient() {
       },
     },
   });
+  return client;
 }

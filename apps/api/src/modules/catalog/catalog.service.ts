@@ -1,4 +1,4 @@
-import { type Product, type ProductListQuery, queryProducts } from '@bilum/shared';
+import { productMessages, type Product, type ProductListQuery, queryProducts } from '@bilum/shared';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
@@ -61,7 +61,7 @@ export function createCatalogService(db: DbExecutor) {
         .select()
         .from(products)
         .where(and(eq(products.id, id), visible));
-      if (!row) throw notFound('Product not found or an error occurred');
+      if (!row) throw notFound(productMessages.notFound);
       return toProduct(row);
     },
 

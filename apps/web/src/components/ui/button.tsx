@@ -1,5 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
-import type { ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, cloneElement, isValidElement } from 'react';
 import { cn } from '../../lib/cn';
 
 const variants = {
@@ -23,18 +22,29 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   asChild?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  asChild,
+  className,
+  type,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+  // asChild: style the single child (a Link) as a button. Kept to cloneElement so the first page does not
+  // ship a slot library.
+  if (asChild && isValidElement<{ className?: string }>(children)) {
+    return cloneElement(children, { ...props, className: cn(classes, children.props.className) });
+  }
   return (
-    <Component
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed',
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+    <button type={type ?? 'button'} className={classes} {...props}>
+      {children}
+    </button>
   );
 }

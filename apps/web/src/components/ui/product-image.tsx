@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { cn } from '../../lib/cn';
 
 interface ProductImageProps {
@@ -9,17 +9,25 @@ interface ProductImageProps {
   height?: number;
   /** The first image on screen loads eagerly; the rest lazily. */
   eager?: boolean;
+  style?: CSSProperties;
 }
 
 /** A product picture, or the grey "No Image" placeholder when it is missing or fails to load. */
-export function ProductImage({ src, alt, className, width = 600, height = 600, eager = false }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  className,
+  width = 600,
+  height = 600,
+  eager = false,
+  style,
+}: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   const cleaned = src?.replace(/\s+/g, '');
   if (!cleaned || failed) {
     return (
       <div
-        role="img"
-        aria-label={`${alt}: no image`}
+        {...(alt ? { role: 'img', 'aria-label': `${alt}: no image` } : { 'aria-hidden': true })}
         className={cn('flex items-center justify-center bg-stone-200 text-sm font-medium text-stone-500', className)}
       >
         No Image
@@ -36,6 +44,7 @@ export function ProductImage({ src, alt, className, width = 600, height = 600, e
       decoding="async"
       {...(eager ? { fetchPriority: 'high' as const } : {})}
       onError={() => setFailed(true)}
+      style={style}
       className={cn('object-cover', className)}
     />
   );

@@ -1,17 +1,13 @@
-import { discountBadge, formatKina, isSoldOut, type Product } from '@bilum/shared';
+import { catalogMessages, discountBadge, formatKina, isSoldOut, type Product } from '@bilum/shared';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ui/product-image';
-
-const featureBadges = [
-  { key: 'isHot', label: 'Hot Deal', className: 'bg-red-600 text-white' },
-  { key: 'isAuction', label: 'Auction', className: 'bg-indigo-600 text-white' },
-  { key: 'isTopPick', label: 'Top Pick', className: 'bg-emerald-600 text-white' },
-] as const;
+import type { DetailBase } from './catalog-paths';
+import { ProductBadges } from './ProductBadges';
 
 interface ProductCardProps {
   product: Product;
   /** Guests go to /index-item/{id}, signed-in shoppers to /item/{id}. */
-  detailBase: '/index-item' | '/item';
+  detailBase: DetailBase;
   eagerImage?: boolean;
 }
 
@@ -29,18 +25,7 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
           height={300}
           className="size-full transition duration-300 group-hover:scale-105"
         />
-        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
-          {featureBadges
-            .filter((badge) => product[badge.key])
-            .map((badge) => (
-              <span key={badge.key} className={`rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>
-                {badge.label}
-              </span>
-            ))}
-          {product.isExclusive && (
-            <span className="rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-ink">Exclusive Member</span>
-          )}
-        </div>
+        <ProductBadges product={product} className="absolute left-2 top-2 max-w-[85%] flex-col" />
         {discount && !soldOut && (
           <span className="absolute bottom-2 right-2 rounded-md bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
             {discount}
@@ -64,7 +49,7 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
             {product.name}
           </Link>
         </h3>
-        <p className="line-clamp-3 text-xs text-stone-600">{product.description || 'No description available.'}</p>
+        <p className="line-clamp-3 text-xs text-stone-600">{product.description || catalogMessages.noDescription}</p>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
           <span className="text-base font-bold text-stone-900">{formatKina(product.price)}</span>
           {discount && product.originalPrice !== null && (

@@ -1,7 +1,9 @@
-import type { Product } from '@bilum/shared';
+import { catalogMessages, type Product } from '@bilum/shared';
+import { ErrorState } from '../../components/ui/states';
+import type { DetailBase } from './catalog-paths';
 import { ProductCard } from './ProductCard';
 
-export function ProductGrid({ products, detailBase }: { products: Product[]; detailBase: '/index-item' | '/item' }) {
+export function ProductGrid({ products, detailBase }: { products: Product[]; detailBase: DetailBase }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-label="Products">
       {products.map((product, index) => (
@@ -27,5 +29,18 @@ export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** While a product list has not arrived: the loading skeleton, or the spec's listing error with a retry. */
+export function ProductListPending({ query }: { query: { isError: boolean; refetch: () => unknown } }) {
+  if (query.isError) return <ErrorState message={catalogMessages.listFailed} onRetry={() => query.refetch()} />;
+  return (
+    <>
+      <span role="status" className="sr-only">
+        Loading products…
+      </span>
+      <ProductGridSkeleton />
+    </>
   );
 }

@@ -7,8 +7,10 @@ export const catalogKeys = {
   detail: (id: number) => ['products', 'detail', id] as const,
 };
 
+export type ProductList = { products: Product[]; count: number };
+
 export function fetchProducts(query: ProductListInput, signal?: AbortSignal) {
-  return api<{ products: Product[]; count: number }>(`/products${toQuery(query)}`, { signal });
+  return api<ProductList>(`/products${toQuery(query)}`, { signal });
 }
 
 export function useProducts(query: ProductListInput = {}) {

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const userRoles = ['shopper', 'admin'] as const;
+
+/** Shoppers and administrators. An admin's `email` holds its username (the spec's admin login sends it there). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Lower-cased before it is stored, so the unique constraint is case-insensitive. */
+    email: text('email').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    /** Country code plus digits, e.g. "+67571234567" (packages/shared/src/phone.ts). */
+    phone: text('phone'),
+    /** argon2id, memory 19 MiB, 2 iterations, 1 lane. */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: userRoles }).notNull().default('shopper'),
+    // Profile fields, filled from the profile page.
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    postcode: text('postcode'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('users_role_check', sql`${table.role} in ('shopper','admin')`)],
+);
+
+/**
+ * Server-side sessions. The cookie holds a random 32-byte token; only its SHA-256 is stored, so a copy of the
+ * table cannot be used to sign in. `expiresAt` slides with use (idle expiry) up to `absoluteExpiresAt`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * A password reset in progress: a 6-digit code and a link token, both stored hashed, short-lived, single use,
+ * with a bounded number of wrong tries.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;

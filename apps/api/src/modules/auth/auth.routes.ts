@@ -1,0 +1,222 @@
+import {
+  accountMessages,
+  adminLoginSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  messageSchema,
+  registerSchema,
+  resetWithCodeSchema,
+  resetWithTokenSchema,
+  safeReturnUrl,
+  sessionStateSchema,
+  sessionUserSchema,
+  signedInSchema,
+  verifyCodeSchema,
+} from '@bilum/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthLimitsConfig } from '../../config';
+import { requireAdmin, type SessionCookie, signedInUser } from '../../plugins/auth';
+import { byAccountField, byAddress, type RateLimitRule, rateLimiter } from '../../plugins/rate-limit';
+import { type MembershipService, noMembership } from '../membership/membership.service';
+import type { AuthService, SignInResult } from './auth.service';
+import type { PasswordResetService } from './password-reset.service';
+
+export interface AuthRouteDeps {
+  auth: AuthService;
+  resets: PasswordResetService;
+  membership: MembershipService;
+  cookie: SessionCookie;
+  limits: AuthLimitsConfig;
+}
+
+/** Where each kind of sign-in goes next (storefront.md 4; checkout-and-admin.md admin login). */
+const afterRegister = '/membership-choice';
+const afterAdminLogin = '/entry-option';
+
+/** Per address and per account (the body's e-mail or username), counted separately for each action. */
+function limitsFor(app: FastifyInstance, action: string, limits: AuthLimitsConfig, accountField: string | null) {
+  const rules: RateLimitRule[] = [
+    { name: `${action}:ip`, max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
+  ];
+  if (accountField) {
+    const key = byAccountField(accountField);
+    rules.push({ name: `${action}:account`, max: limits.perAccount, windowMs: limits.windowMs, key });
+  }
+  return rateLimiter(app, rules);
+}
+
+const tags = ['accounts'];
+
+export function authRoutes({ auth, resets, membership, cookie, limits }: AuthRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Checking a code and resetting with it count against the same limits.
+    const codeCheckLimits = limitsFor(app, 'code-check', limits, 'email');
+    /** The session cookie of a new sign-in, and the answer: who signed in and where to go next. */
+    const signedIn = (reply: FastifyReply, { user, token }: SignInResult, redirectTo: string) => {
+      cookie.set(reply, token);
+      return { user, redirectTo };
+    };
+
+    app.get(
+      '/session',
+      {
+        schema: {
+          tags,
+          summary: 'Who is signed in and their membership (the spec’s get_membership_status), from the session cookie',
+          response: { 200: sessionStateSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (!request.user) return { user: null, membership: noMembership };
+        return { user: request.user, membership: await membership.getState(request.user.id) };
+      },
+    );
+
+    app.post(
+      '/auth/register',
+      {
+        schema: {
+          tags,
+          summary: 'Create a shopper account (the spec’s register) and sign it in',
+          body: registerSchema,
+          response: { 201: signedInSchema },
+        },
+        preHandler: limitsFor(app, 'register', limits, 'email'),
+      },
+      async (request, reply) => {
+        const result = await auth.register(request.body, request.sessionId);
+        return reply.status(201).send(signedIn(reply, result, afterRegister));
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in (the spec’s login); answers the safe page to open next',
+          body: loginSchema,
+          response: { 200: signedInSchema },
+        },
+        preHandler: limitsFor(app, 'sign-in', limits, 'email'),
+      },
+      async (request, reply) => {
+        const result = await auth.login(request.body, request.sessionId);
+        return signedIn(reply, result, safeReturnUrl(request.body.returnUrl));
+      },
+    );
+
+    app.post(
+      '/auth/admin-login',
+      {
+        schema: {
+          tags,
+          summary: 'Administrator sign-in with username and password',
+          body: adminLoginSchema,
+          response: { 200: signedInSchema },
+        },
+        preHandler: limitsFor(app, 'admin-sign-in', limits, 'username'),
+      },
+      async (request, reply) => {
+        const result = await auth.adminLogin(request.body, request.sessionId);
+        return signedIn(reply, result, afterAdminLogin);
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        schema: { tags, summary: 'Sign out: ends the session on the server', response: { 200: messageSchema } },
+      },
+      async (request, reply) => {
+        await auth.logout(request.sessionId);
+        cookie.clear(reply);
+        return { message: accountMessages.loggedOut };
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a reset code and link (the spec’s forgot_password); the same answer for any e-mail',
+          body: forgotPasswordSchema,
+          response: { 202: messageSchema },
+        },
+        preHandler: limitsFor(app, 'forgot-password', limits, 'email'),
+      },
+      async (request, reply) => {
+        await resets.requestReset(request.body.email);
+        return reply.status(202).send({ message: accountMessages.forgotSent });
+      },
+    );
+
+    app.post(
+      '/auth/verify-code',
+      {
+        schema: {
+          tags,
+          summary: 'Check an e-mailed reset code (the spec’s verify_otp)',
+          body: verifyCodeSchema,
+          response: { 200: messageSchema },
+        },
+        preHandler: codeCheckLimits,
+      },
+      async (request) => {
+        await resets.verifyCode(request.body.email, request.body.code);
+        return { message: accountMessages.codeVerified };
+      },
+    );
+
+    app.post(
+      '/auth/reset-password/code',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the e-mailed code (the spec’s reset_password); ends every session',
+          body: resetWithCodeSchema,
+          response: { 200: messageSchema },
+        },
+        preHandler: codeCheckLimits,
+      },
+      async (request) => {
+        await resets.resetWithCode(request.body.email, request.body.code, request.body.password);
+        return { message: accountMessages.passwordReset };
+      },
+    );
+
+    app.post(
+      '/auth/reset-password/token',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the e-mailed link (the spec’s reset_password_confirm); ends every session',
+          body: resetWithTokenSchema,
+          response: { 200: messageSchema },
+        },
+        preHandler: limitsFor(app, 'reset-link', limits, null),
+      },
+      async (request) => {
+        await resets.resetWithToken(request.body.token, request.body.password);
+        return { message: accountMessages.passwordReset };
+      },
+    );
+
+    app.get(
+      '/admin/whoami',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The signed-in administrator (admin pages check access with it)',
+          response: { 200: z.object({ user: sessionUserSchema }) },
+        },
+        preHandler: requireAdmin,
+      },
+      async (request) => ({ user: signedInUser(request) }),
+    );
+  };
+}

@@ -1,0 +1,91 @@
+import { accountMessages, fullPhoneNumber, type LoginInput, type RegisterInput, type SessionUser } from '@bilum/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashPassword, verifyPassword } from './passwords';
+import type { SessionService } from './session.service';
+
+/** The columns a session shows of a user. */
+export const sessionUserColumns = { id: users.id, email: users.email, fullName: users.fullName, role: users.role };
+
+export interface SignInResult {
+  user: SessionUser;
+  /** Goes into the session cookie. */
+  token: string;
+}
+
+type Credentials = Pick<LoginInput, 'email' | 'password'>;
+
+export function createAuthService(db: Database, sessions: SessionService) {
+  /** The user whose password matches, or null; takes as long whether or not the account exists. */
+  async function checkCredentials({ email, password }: Credentials) {
+    const [row] = await db
+      .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
+    const matches = await verifyPassword(row?.passwordHash, password);
+    if (!row || !matches) return null;
+    const { passwordHash: _hash, ...user } = row;
+    return user;
+  }
+
+  /** A new session for the user; the session the request came with (if any) ends, so ids rotate at sign-in. */
+  async function startSession(user: SessionUser, previousSessionId: string | null): Promise<SignInResult> {
+    return db.transaction(async (tx) => {
+      if (previousSessionId) await sessions.revoke(tx, previousSessionId);
+      const { token } = await sessions.create(tx, user.id);
+      return { user, token };
+    });
+  }
+
+  return {
+    /** Creates a shopper account and signs it in. Registration may say that an e-mail is taken (decisions.md). */
+    async register(input: RegisterInput, previousSessionId: string | null): Promise<SignInResult> {
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            fullName: input.fullName.trim(),
+            phone: fullPhoneNumber(input.countryCode, input.phone),
+            passwordHash,
+            role: 'shopper',
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning(sessionUserColumns);
+        if (!user) {
+          throw new AppError('CONFLICT', accountMessages.emailTaken, undefined, [
+            { path: 'email', message: accountMessages.emailTaken },
+          ]);
+        }
+        if (previousSessionId) await sessions.revoke(tx, previousSessionId);
+        const { token } = await sessions.create(tx, user.id);
+        return { user, token };
+      });
+    },
+
+    /** Shopper sign-in; the answer never says whether the e-mail is registered. */
+    async login(credentials: Credentials, previousSessionId: string | null): Promise<SignInResult> {
+      const user = await checkCredentials(credentials);
+      if (!user) throw new AppError('UNAUTHENTICATED', accountMessages.loginFailed);
+      return startSession(user, previousSessionId);
+    },
+
+    /** Admin sign-in with a username (kept in the e-mail column); a shopper's account is refused. */
+    async adminLogin(input: { username: string; password: string }, previousSessionId: string | null) {
+      const user = await checkCredentials({ email: input.username, password: input.password });
+      if (!user) throw new AppError('UNAUTHENTICATED', accountMessages.adminFailed);
+      if (user.role !== 'admin') throw new AppError('FORBIDDEN', accountMessages.notAdmin);
+      return startSession(user, previousSessionId);
+    },
+
+    async logout(sessionId: string | null): Promise<void> {
+      if (sessionId) await sessions.revoke(db, sessionId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

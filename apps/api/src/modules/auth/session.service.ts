@@ -1,0 +1,83 @@
+import type { SessionUser } from '@bilum/shared';
+import { and, eq, lte, or } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { randomToken, sha256 } from './passwords';
+
+export const sessionLifetimes = {
+  /** Signed out after a week without use… */
+  idleMs: 7 * 24 * 60 * 60_000,
+  /** …and after 30 days in any case. */
+  absoluteMs: 30 * 24 * 60 * 60_000,
+  /** Sliding the idle expiry at most this often saves a write on every request. */
+  touchEveryMs: 60 * 60_000,
+} as const;
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: SessionUser;
+}
+
+export function createSessionService(db: DbExecutor, now: () => Date = () => new Date()) {
+  return {
+    /** A new session: the token goes into the cookie, only its hash into the table. */
+    async create(tx: DbExecutor, userId: number): Promise<{ token: string; sessionId: string }> {
+      const token = randomToken();
+      const sessionId = sha256(token);
+      const at = now();
+      // Drop this user's expired sessions while we are here, so the table does not grow without end.
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), or(lte(sessions.expiresAt, at), lte(sessions.absoluteExpiresAt, at))));
+      await tx.insert(sessions).values({
+        id: sessionId,
+        userId,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: new Date(at.getTime() + sessionLifetimes.idleMs),
+        absoluteExpiresAt: new Date(at.getTime() + sessionLifetimes.absoluteMs),
+      });
+      return { token, sessionId };
+    },
+
+    /** The signed-in user for a cookie token, or null when it is unknown or expired. */
+    async resolve(token: string): Promise<ResolvedSession | null> {
+      const sessionId = sha256(token);
+      const [row] = await db
+        .select({
+          session: sessions,
+          user: { id: users.id, email: users.email, fullName: users.fullName, role: users.role },
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      if (!row) return null;
+      const at = now();
+      const { session } = row;
+      if (session.expiresAt <= at || session.absoluteExpiresAt <= at) {
+        await db.delete(sessions).where(eq(sessions.id, sessionId));
+        return null;
+      }
+      if (at.getTime() - session.lastSeenAt.getTime() >= sessionLifetimes.touchEveryMs) {
+        const slid = Math.min(at.getTime() + sessionLifetimes.idleMs, session.absoluteExpiresAt.getTime());
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: at, expiresAt: new Date(slid) })
+          .where(eq(sessions.id, sessionId));
+      }
+      return { sessionId, user: row.user };
+    },
+
+    async revoke(tx: DbExecutor, sessionId: string): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every session of a user (password reset, password change). */
+    async revokeAllForUser(tx: DbExecutor, userId: number): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,92 @@
+import { formatKina, type Product, toKinaDecimal } from '@bilum/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import type { HtmlTransformer } from '../../plugins/web-app';
+import type { CatalogService } from './catalog.service';
+
+/** The four product detail routes of the web app (guest and member, each under two names). */
+const detailPath = /^\/(?:index-item|indexdetail|item|itemdetail)\/(\d{1,10})\/?$/;
+const MAX_ID = 2_147_483_647;
+const DESCRIPTION_LENGTH = 200;
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function shorten(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
+}
+
+function absoluteUrl(origin: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${origin}/`).toString();
+}
+
+/** Title, description and Open Graph / Twitter tags for a product page, everything escaped. */
+export function productPreview(product: Product, pageUrl: string, origin: string) {
+  const title = `${product.name} – ${formatKina(product.price)} | Bilum`;
+  const description = shorten(
+    `${formatKina(product.price)}. ${product.description || 'No description available.'}`,
+    DESCRIPTION_LENGTH,
+  );
+  const meta: [attribute: 'property' | 'name', key: string, value: string][] = [
+    ['property', 'og:type', 'product'],
+    ['property', 'og:site_name', 'Bilum'],
+    ['property', 'og:title', product.name],
+    ['property', 'og:description', description],
+    ['property', 'og:url', pageUrl],
+    ['property', 'product:price:amount', toKinaDecimal(product.price)],
+    ['property', 'product:price:currency', 'PGK'],
+    ['name', 'twitter:card', product.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', product.name],
+    ['name', 'twitter:description', description],
+  ];
+  if (product.image) {
+    const image = absoluteUrl(origin, product.image.replace(/\s+/g, ''));
+    meta.push(['property', 'og:image', image], ['property', 'og:image:alt', product.name]);
+    meta.push(['name', 'twitter:image', image]);
+  }
+  const tags = meta.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`);
+  return { title, description, tags };
+}
+
+/** Puts the preview into the page: replaces the title and the description, adds the tags before </head>. */
+export function injectPreview(html: string, preview: ReturnType<typeof productPreview>): string {
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(preview.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/?>/,
+      () => `<meta name="description" content="${escapeHtml(preview.description)}" />`,
+    )
+    .replace('</head>', () => `    ${preview.tags.join('\n    ')}\n  </head>`);
+}
+
+function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+/**
+ * Shared product links show a preview (Facebook, WhatsApp): the server fills in the product's name,
+ * description, price and image before sending the page. Other pages, and unknown products, get the page as is.
+ */
+export function productPreviewTransformer(catalog: CatalogService, publicUrl: string | undefined): HtmlTransformer {
+  return async (html, request) => {
+    const path = request.url.split('?')[0] ?? '';
+    const id = Number(detailPath.exec(path)?.[1] ?? 0);
+    if (id < 1 || id > MAX_ID) return html;
+    let product: Product;
+    try {
+      product = await catalog.getProduct(id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return html;
+      throw error;
+    }
+    const origin = requestOrigin(request, publicUrl);
+    return injectPreview(html, productPreview(product, absoluteUrl(origin, path), origin));
+  };
+}

@@ -1,0 +1,137 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+import { createTestDatabase } from '../../test/test-database';
+import { createMailer, maxSendAttempts, retryDelayMs } from './mail.service';
+import { folderTransport, type MailTransport } from './mail.transport';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(emailOutbox);
+});
+
+const quietLog = { error: () => undefined, info: () => undefined };
+const message = (to: string) => ({ to, subject: 'Hello', text: 'Your code: 123456', html: '<p>Your code: 123456</p>' });
+
+/** A mail server that is down for the first `failures` tries, then takes everything. */
+function flakyTransport(failures: number) {
+  const delivered: string[] = [];
+  let calls = 0;
+  const transport: MailTransport = {
+    kind: 'test',
+    async send(mail) {
+      calls += 1;
+      if (calls <= failures) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      delivered.push(mail.to);
+    },
+  };
+  return { transport, delivered };
+}
+
+/** A mailer on the test database, with a transport and optionally a clock of the test's own. */
+const mailerWith = (transport: MailTransport, now?: () => Date) =>
+  createMailer({ db: database.db, transport, from: 'Bilum <shop@example.pg>', log: quietLog, now });
+
+async function statusOf(to: string) {
+  const rows = await database.db.select().from(emailOutbox);
+  return rows.find((row) => row.to === to);
+}
+
+describe('the e-mail outbox', () => {
+  it('sends a message only when the transaction that enqueued it commits', async () => {
+    const { transport, delivered } = flakyTransport(0);
+    const mailer = mailerWith(transport);
+    await database.db.transaction(async (tx) => mailer.enqueue(tx, message('kept@example.pg')));
+    await database.db
+      .transaction(async (tx) => {
+        await mailer.enqueue(tx, message('rolled-back@example.pg'));
+        throw new Error('the order failed');
+      })
+      .catch(() => undefined);
+    expect(await mailer.drainOutbox()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(delivered).toEqual(['kept@example.pg']);
+    expect((await statusOf('kept@example.pg'))?.status).toBe('sent');
+  });
+
+  it('keeps a message while the mail server is down and sends it when it is back', async () => {
+    let clock = new Date('2025-03-01T10:00:00Z');
+    const { transport, delivered } = flakyTransport(2);
+    const mailer = mailerWith(transport, () => clock);
+    await mailer.enqueue(database.db, message('patient@example.pg'));
+
+    expect(await mailer.drainOutbox()).toMatchObject({ sent: 0, retrying: 1 });
+    const afterFirst = await statusOf('patient@example.pg');
+    expect(afterFirst).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+    });
+    expect(afterFirst!.nextAttemptAt.getTime() - clock.getTime()).toBe(retryDelayMs(1));
+
+    // Not due yet: nothing is tried.
+    expect(await mailer.drainOutbox()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+    clock = new Date(clock.getTime() + retryDelayMs(1));
+    expect(await mailer.drainOutbox()).toMatchObject({ retrying: 1 });
+    clock = new Date(clock.getTime() + retryDelayMs(2));
+    expect(await mailer.drainOutbox()).toMatchObject({ sent: 1 });
+    expect(delivered).toEqual(['patient@example.pg']);
+    expect(await statusOf('patient@example.pg')).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('waits longer after each failure, up to an hour, and gives up after the last try', async () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(retryDelayMs(20)).toBe(60 * 60_000);
+
+    let clock = new Date('2025-04-01T10:00:00Z');
+    const { transport } = flakyTransport(Number.POSITIVE_INFINITY);
+    const mailer = mailerWith(transport, () => clock);
+    await mailer.enqueue(database.db, message('unreachable@example.pg'));
+    for (let attempt = 1; attempt <= maxSendAttempts; attempt += 1) {
+      clock = new Date(clock.getTime() + 2 * 60 * 60_000);
+      await mailer.drainOutbox();
+    }
+    expect(await statusOf('unreachable@example.pg')).toMatchObject({ status: 'failed', attempts: maxSendAttempts });
+  });
+
+  it('writes each message as an .eml file and logs its text when there is no mail server', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bilum-outbox-test-'));
+    try {
+      const logged: string[] = [];
+      const transport = folderTransport(dir, { info: (_object, text) => logged.push(text) });
+      const mailer = mailerWith(transport);
+      await mailer.enqueue(database.db, message('reader@example.pg'));
+      await mailer.drainOutbox();
+      const files = readdirSync(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const eml = readFileSync(path.join(dir, files[0]!), 'utf8');
+      expect(eml).toContain('To: reader@example.pg');
+      expect(eml).toContain('From: Bilum <shop@example.pg>');
+      expect(eml).toContain('Your code: 123456');
+      expect(logged.join('\n')).toContain('Your code: 123456');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends in the background once started, soon after a wake-up', async () => {
+    const { transport, delivered } = flakyTransport(0);
+    const mailer = mailerWith(transport);
+    mailer.start(60_000);
+    try {
+      await mailer.enqueue(database.db, message('background@example.pg'));
+      mailer.wake();
+      await expect.poll(() => delivered, { timeout: 5000 }).toContain('background@example.pg');
+    } finally {
+      await mailer.stop();
+    }
+  });
+});

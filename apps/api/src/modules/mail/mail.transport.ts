@@ -1,0 +1,57 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../../config';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/** Delivers one message or throws; the outbox decides about retries. */
+export interface MailTransport {
+  readonly kind: string;
+  send(message: OutgoingEmail & { from: string; id: number }): Promise<void>;
+  close?(): void;
+}
+
+export interface MailLog {
+  info(object: object, message: string): void;
+}
+
+/** Sends through the SMTP server of `SMTP_URL` (e.g. smtps://user:pass@mail.example.pg:465). */
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send({ from, to, subject, text, html }) {
+      await transporter.sendMail({ from, to, subject, text, html: html ?? undefined });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without a mail server: each message becomes an .eml file in `dir` (any mail program opens it) and a log
+ * line with its text, so a person trying the shop can read a reset code.
+ */
+export function folderTransport(dir: string, log: MailLog): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'folder',
+    async send({ id, from, to, subject, text, html }) {
+      const info = await composer.sendMail({ from, to, subject, text, html: html ?? undefined });
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to, subject, file }, `E-mail to ${to} saved in the outbox folder:\n${text}`);
+    },
+  };
+}
+
+export function transportFromConfig(config: MailConfig, log: MailLog): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl) : folderTransport(config.outboxDir, log);
+}

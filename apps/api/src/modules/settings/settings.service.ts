@@ -1,0 +1,52 @@
+import { defaultShopSettings, type ShopSettings } from '@bilum/shared';
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { type ShopSettingsRow, shopSettings } from '../../db/schema';
+
+const SETTINGS_ROW_ID = 1;
+
+function toSettings(row: ShopSettingsRow): ShopSettings {
+  return {
+    contactEmail: row.contactEmail,
+    phone: row.phone,
+    address: row.address,
+    deliveryDays: row.deliveryDays,
+  };
+}
+
+/**
+ * The shop's contact details and delivery time: one row, created with the defaults the first time it is read
+ * (an insert that ignores a conflict, so two instances starting together agree). Kept in memory until
+ * `invalidate()` (called by the admin settings update).
+ */
+export function createSettingsService(db: DbExecutor) {
+  let cached: Promise<ShopSettings> | null = null;
+
+  async function load(): Promise<ShopSettings> {
+    await db
+      .insert(shopSettings)
+      .values({ id: SETTINGS_ROW_ID, ...defaultShopSettings })
+      .onConflictDoNothing({ target: shopSettings.id });
+    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW_ID));
+    if (!row) throw new Error('shop_settings row missing after insert');
+    return toSettings(row);
+  }
+
+  return {
+    get(): Promise<ShopSettings> {
+      if (!cached) {
+        cached = load();
+        cached.catch(() => {
+          cached = null;
+        });
+      }
+      return cached;
+    },
+
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a body that is not JSON (e.g. the admin's multipart image upload). */
+    acceptsNonJson?: boolean;
+  }
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isJson(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return (
+    length > 0 || request.headers['transfer-encoding'] !== undefined || request.headers['content-type'] !== undefined
+  );
+}
+
+/**
+ * Cross-site request protection for the API, on top of the SameSite=Lax session cookie:
+ * - a state-changing request whose Origin is another site is refused (403);
+ * - a state-changing request with a body that is not JSON is refused (415). A form on another site can send
+ *   text/plain or form data without a preflight, but never application/json. Routes may opt out with
+ *   `config: { acceptsNonJson: true }` (they still get the Origin check).
+ */
+export function registerCrossSiteProtection(app: FastifyInstance, options: { publicUrl: string | undefined }) {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  const isOwnOrigin = (origin: string, request: FastifyRequest) =>
+    origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
+
+  app.addHook('onRequest', async (request) => {
+    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isOwnOrigin(origin, request)) {
+      throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed.');
+    }
+    if (request.routeOptions.config?.acceptsNonJson) return;
+    if (hasBody(request) && !isJson(request.headers['content-type'])) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This endpoint takes JSON (Content-Type: application/json).');
+    }
+  });
+}

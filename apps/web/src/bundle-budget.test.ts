@@ -1,0 +1,63 @@
+// @vitest-environment node
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Rolldown } from 'vite';
+import { build } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** JavaScript the home page loads before it is interactive: the entry chunk and its static imports. */
+const BUDGET_GZIP_BYTES = 110 * 1024;
+const lazyOnlyFeatures = [
+  '/features/admin/',
+  '/features/account/',
+  '/features/checkout/',
+  '/features/profile/',
+  '/features/membership/',
+];
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const initialChunks: Rolldown.OutputChunk[] = [];
+
+beforeAll(async () => {
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const result = (await build({
+    root: webRoot,
+    logLevel: 'silent',
+    build: { write: false, manifest: false },
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const output = (Array.isArray(result) ? result[0]! : result).output;
+  const chunks = new Map(
+    output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk').map((c) => [c.fileName, c]),
+  );
+  const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('no entry chunk');
+  const seen = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    initialChunks.push(chunk);
+    for (const name of chunk.imports) {
+      const imported = chunks.get(name);
+      if (imported) visit(imported);
+    }
+  };
+  visit(entry);
+}, 120_000);
+
+describe('the home page bundle', () => {
+  it(`loads at most ${BUDGET_GZIP_BYTES / 1024} KB of gzipped JavaScript before it is interactive`, () => {
+    const total = initialChunks.reduce((sum, chunk) => sum + gzipSync(chunk.code).length, 0);
+    expect(total).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+  });
+
+  it('holds no admin, account or checkout code (those pages are lazy-loaded)', () => {
+    const modules = initialChunks.flatMap((chunk) => chunk.moduleIds);
+    const leaked = modules.filter((id) => lazyOnlyFeatures.some((feature) => id.includes(feature)));
+    expect(leaked).toEqual([]);
+  });
+});

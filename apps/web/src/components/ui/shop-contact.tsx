@@ -1,0 +1,47 @@
+import { telHref, useShopSettings } from '../../lib/shop-settings';
+import { cn } from '../../lib/cn';
+
+const looks = {
+  /** Light text on the dark footer. */
+  footer: { list: 'space-y-2 text-sm', label: 'sr-only', link: 'hover:text-brand-300' },
+  /** A labelled list on a content page. */
+  page: {
+    list: 'grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]',
+    label: 'font-semibold text-stone-900',
+    link: 'text-brand-700 underline',
+  },
+} as const;
+
+/** The shop's e-mail, phone and Port Moresby address from the settings the admin edits. */
+export function ShopContact({ look = 'page', className }: { look?: keyof typeof looks; className?: string }) {
+  const settings = useShopSettings();
+  const style = looks[look];
+  if (!settings.data) {
+    return (
+      <p className={cn('text-sm', className)}>
+        {settings.isError ? 'Contact details are not available right now.' : '…'}
+      </p>
+    );
+  }
+  const { contactEmail, phone, address } = settings.data;
+  return (
+    <address className={cn('not-italic', className)}>
+      <dl className={style.list}>
+        <dt className={style.label}>E-mail</dt>
+        <dd>
+          <a href={`mailto:${contactEmail}`} className={style.link}>
+            {contactEmail}
+          </a>
+        </dd>
+        <dt className={style.label}>Phone</dt>
+        <dd>
+          <a href={telHref(phone)} className={style.link}>
+            {phone}
+          </a>
+        </dd>
+        <dt className={style.label}>Address</dt>
+        <dd>{address}</dd>
+      </dl>
+    </address>
+  );
+}

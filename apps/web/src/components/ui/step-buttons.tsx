@@ -1,0 +1,31 @@
+import { cn } from '../../lib/cn';
+import { ChevronIcon } from './icons';
+
+interface StepButtonsProps {
+  /** What is stepped through, for the labels: "Previous {noun}" and "Next {noun}". */
+  noun: string;
+  onStep: (delta: -1 | 1) => void;
+  /** Classes of both round buttons (colours, visibility). */
+  className: string;
+  /** Distance from the sides: "left-3" gives "left-3" and "right-3". */
+  inset?: 2 | 3;
+}
+
+/** The previous and next arrows over a slider or gallery, centred on its left and right edges. */
+export function StepButtons({ noun, onStep, className, inset = 2 }: StepButtonsProps) {
+  return (['left', 'right'] as const).map((direction) => (
+    <button
+      key={direction}
+      type="button"
+      aria-label={`${direction === 'left' ? 'Previous' : 'Next'} ${noun}`}
+      onClick={() => onStep(direction === 'left' ? -1 : 1)}
+      className={cn(
+        'absolute top-1/2 size-11 -translate-y-1/2 items-center justify-center rounded-full',
+        className,
+        direction === 'left' ? (inset === 2 ? 'left-2' : 'left-3') : inset === 2 ? 'right-2' : 'right-3',
+      )}
+    >
+      <ChevronIcon direction={direction} className="size-6" />
+    </button>
+  ));
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { type TextFieldProps, TextField } from '../../components/ui/form-field';
+import { linkClass } from './AuthCard';
+
+/** The e-mail field of every account form. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
+/** Under the password-reset screens: ask for a new code, or go back to sign in. */
+export function ResetLinks() {
+  return (
+    <p className="flex flex-wrap justify-center gap-x-4 gap-y-2">
+      <Link to="/forgot-password" className={linkClass}>
+        Request a new code
+      </Link>
+      <Link to="/login" className={linkClass}>
+        Back to sign in
+      </Link>
+    </p>
+  );
+}
+
+/** "New to Bilum? Create an account" and the like, under a form. */
+export function AltLink({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <p>
+      {question}{' '}
+      <Link to={to} className={linkClass}>
+        {label}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountDelays, accountMessages, type LoginInput, loginSchema, safeReturnUrl } from '@bilum/shared';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/form-field';
+import { whenMissing } from '../../lib/form-errors';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { useLogin } from './account.api';
+import { AltLink, EmailField } from './AccountFormParts';
+import { AuthCard, linkClass } from './AuthCard';
+import { toastFailure } from './toasts';
+
+/** /login?returnUrl=…: sign in, then the returnUrl (inside the shop only) or /dashboard after 1.5 s. */
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const returnUrl = params.get('returnUrl') ?? undefined;
+  const login = useLogin();
+  const navigateLater = useDelayedNavigate();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+  const done = login.isSuccess;
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      login.mutate(
+        { ...values, returnUrl },
+        {
+          onSuccess: ({ redirectTo }) => {
+            toast.success(accountMessages.loggedIn);
+            navigateLater(safeReturnUrl(redirectTo), accountDelays.afterLogin, { replace: true });
+          },
+          onError: (error) => toastFailure(error, accountMessages.loginFailedTitle, accountMessages.loginFailed),
+        },
+      ),
+    whenMissing(form.getValues, ['email', 'password'], () =>
+      toast.error(accountMessages.loginMissingTitle, { description: accountMessages.loginMissing }),
+    ),
+  );
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back! Sign in for your cart, orders and member prices."
+      footer={<AltLink question="New to Bilum?" to="/register" label="Create an account" />}
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          aside={
+            <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+              Forgot password?
+            </Link>
+          }
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" disabled={login.isPending || done} className="mt-2 w-full">
+          {login.isPending ? 'Signing in…' : done ? 'Signed in' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { accountDelays, accountMessages } from '@bilum/shared';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { Spinner } from '../../components/ui/states';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { useLogout } from './account.api';
+
+/** /logout: ends the session, forgets the shopper's browser data, shows "Logging out..." and goes home after 0.5 s. */
+export default function LogoutPage() {
+  const logout = useLogout();
+  const navigateLater = useDelayedNavigate();
+  const started = useRef(false);
+
+  const { mutate } = logout;
+  useEffect(() => {
+    // Sign out once, even when React runs effects twice in development; the timer is set again each time.
+    if (!started.current) {
+      started.current = true;
+      mutate(undefined, { onSettled: () => toast.success(accountMessages.loggedOut) });
+    }
+    navigateLater('/', accountDelays.logout, { replace: true });
+  }, [mutate, navigateLater]);
+
+  return (
+    <div className="py-16">
+      <Spinner label={accountMessages.loggingOut} />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { accountDelays, accountMessages, formatKina, PREMIUM_PRICE_TOEA, premiumPerks } from '@bilum/shared';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useSession } from '../../lib/session';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { AuthCard } from './AuthCard';
+
+const basicFeatures = [
+  'Browse and search every product',
+  'A cart that follows you between devices',
+  'Secure checkout and order tracking',
+  'Your order history in one place',
+];
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden fill="currentColor">
+      <path d="M7.6 14.2 3.4 10l1.4-1.4 2.8 2.8 7.6-7.6L16.6 5z" />
+    </svg>
+  );
+}
+
+interface PlanProps {
+  name: string;
+  price: string;
+  period: string;
+  features: readonly string[];
+  highlighted?: boolean;
+  action: ReactNode;
+}
+
+function Plan({ name, price, period, features, highlighted = false, action }: PlanProps) {
+  return (
+    <article
+      aria-labelledby={`plan-${name}`}
+      className={`flex flex-col gap-5 rounded-2xl border p-6 ${highlighted ? 'border-brand-500 bg-brand-50 shadow-md' : 'border-stone-200 bg-white'}`}
+    >
+      <header>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={`plan-${name}`} className="text-lg font-bold text-stone-900">
+            {name}
+          </h2>
+          {highlighted && (
+            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">10% off</span>
+          )}
+        </div>
+        <p className="mt-2">
+          <span className="text-3xl font-black text-stone-900">{price}</span>{' '}
+          <span className="text-sm text-stone-600">{period}</span>
+        </p>
+      </header>
+      <ul className="flex flex-1 flex-col gap-2 text-sm text-stone-700">
+        {features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <CheckIcon />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {action}
+    </article>
+  );
+}
+
+function Choice() {
+  const { isMember } = useSession();
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  const [basicChosen, setBasicChosen] = useState(false);
+
+  const chooseBasic = () => {
+    setBasicChosen(true);
+    navigateLater('/dashboard', accountDelays.afterBasicPlan, { replace: true });
+  };
+  const choosePremium = () => {
+    if (isMember) toast.info(accountMessages.alreadyMember);
+    else void navigate('/membership-payment');
+  };
+
+  return (
+    <AuthCard title="Choose your membership" subtitle="You can join Premium at any time from your profile." wide>
+      <div className="grid gap-5 md:grid-cols-2">
+        <Plan
+          name="Basic"
+          price={formatKina(0)}
+          period="free"
+          features={basicFeatures}
+          action={
+            <Button variant="outline" size="lg" onClick={chooseBasic} disabled={basicChosen}>
+              Choose Basic
+            </Button>
+          }
+        />
+        <Plan
+          name="Premium"
+          price={formatKina(PREMIUM_PRICE_TOEA)}
+          period="per year"
+          features={premiumPerks.map((perk) => perk.title)}
+          highlighted
+          action={
+            <Button size="lg" onClick={choosePremium}>
+              Choose Premium
+            </Button>
+          }
+        />
+      </div>
+      <Dialog
+        open={basicChosen}
+        onOpenChange={(open) => {
+          if (!open) void navigate('/dashboard', { replace: true });
+        }}
+        title="Welcome to Bilum!"
+        description="You are on the Basic plan. Taking you to the shop…"
+      >
+        <p className="text-sm text-stone-600">Join Premium whenever you like for 10% off every product.</p>
+      </Dialog>
+    </AuthCard>
+  );
+}
+
+/** /membership-choice: Basic (K0.00) or Premium (K200.50 per year), after registration. */
+export default function MembershipChoicePage() {
+  return (
+    <RequireSignIn>
+      <Choice />
+    </RequireSignIn>
+  );
+}

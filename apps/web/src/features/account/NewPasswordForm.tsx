@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  accountDelays,
+  accountMessages,
+  type NewPasswordPair,
+  newPasswordPairSchema,
+  passwordRules,
+} from '@bilum/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/form-field';
+import { hasEmptyValue } from '../../lib/form-errors';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { toastFailure } from './toasts';
+
+interface NewPasswordFormProps {
+  /** Saves the new password on the server. */
+  save: (password: string) => Promise<unknown>;
+  /** What to say when the new password is left empty (the spec's two reset screens word it differently). */
+  missingPasswordMessage: string;
+}
+
+/**
+ * New password twice, as on /verify-otp (step 2) and /reset-password; on success "Password reset
+ * successfully!" and /login after 2 s.
+ */
+export function NewPasswordForm({ save, missingPasswordMessage }: NewPasswordFormProps) {
+  const navigateLater = useDelayedNavigate();
+  const reset = useMutation({
+    mutationFn: save,
+    onSuccess: () => {
+      toast.success(accountMessages.passwordReset);
+      navigateLater('/login', accountDelays.afterPasswordReset, { replace: true });
+    },
+    onError: (error) => toastFailure(error, accountMessages.resetFailed),
+  });
+  const busy = reset.isPending;
+  const done = reset.isSuccess;
+  const form = useForm<NewPasswordPair>({
+    resolver: zodResolver(newPasswordPairSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(
+    (values) => reset.mutate(values.password),
+    (invalid) => {
+      const values = form.getValues();
+      if (values.password === '') toast.error(missingPasswordMessage);
+      else if (hasEmptyValue(values, ['confirmPassword'])) toast.error(accountMessages.fillAllFields);
+      else toast.error(invalid.password?.message ?? invalid.confirmPassword?.message ?? accountMessages.resetFailed);
+    },
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        hint={`At least ${passwordRules.min} characters.`}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" disabled={busy || done} className="mt-2 w-full">
+        {busy ? 'Saving…' : done ? 'Password changed' : 'Reset Password'}
+      </Button>
+    </form>
+  );
+}

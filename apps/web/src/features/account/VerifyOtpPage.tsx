@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountMessages, resetCodeLength, verifyCodeSchema } from '@bilum/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { ApiError } from '../../lib/api-client';
+import { whenMissing } from '../../lib/form-errors';
+import { resetPasswordWithCode, useVerifyCode } from './account.api';
+import { EmailField, ResetLinks } from './AccountFormParts';
+import { AuthCard } from './AuthCard';
+import { NewPasswordForm } from './NewPasswordForm';
+import { toastFailure } from './toasts';
+
+type CodeInput = z.input<typeof verifyCodeSchema>;
+
+/** A wrong code is said in the spec's words; anything else as a failure. */
+function toastCodeFailure(error: unknown) {
+  if (error instanceof ApiError && error.status === 400 && error.issues.length === 0) {
+    toast.error(accountMessages.codeInvalid);
+  } else {
+    toastFailure(error, 'Could not check the code');
+  }
+}
+
+/** /verify-otp: step 1 e-mail and code, step 2 the new password twice, then /login after 2 s. */
+export default function VerifyOtpPage() {
+  const [params] = useSearchParams();
+  const [verified, setVerified] = useState<{ email: string; code: string } | null>(null);
+  const verify = useVerifyCode();
+  const form = useForm<CodeInput>({
+    resolver: zodResolver(verifyCodeSchema),
+    defaultValues: { email: params.get('email') ?? '', code: '' },
+  });
+  const { errors } = form.formState;
+
+  const onVerify = form.handleSubmit(
+    (values) =>
+      verify.mutate(values, {
+        onSuccess: () => {
+          toast.success(accountMessages.codeVerified);
+          setVerified({ email: values.email, code: values.code });
+        },
+        onError: toastCodeFailure,
+      }),
+    whenMissing(form.getValues, ['email', 'code'], () => toast.error(accountMessages.codeMissing)),
+  );
+
+  if (verified) {
+    return (
+      <AuthCard
+        title="Choose a new password"
+        subtitle={`For ${verified.email}. You will be signed out everywhere else.`}
+        footer={<ResetLinks />}
+      >
+        <Steps current={2} />
+        <NewPasswordForm
+          missingPasswordMessage={accountMessages.fillAllFields}
+          save={(password) => resetPasswordWithCode({ ...verified, password })}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Enter your code" subtitle="We sent a 6-digit code to your email." footer={<ResetLinks />}>
+      <Steps current={1} />
+      <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={resetCodeLength}
+          placeholder="123456"
+          className="font-mono tracking-[0.4em]"
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
+        <Button type="submit" size="lg" disabled={verify.isPending} className="mt-2 w-full">
+          {verify.isPending ? 'Checking…' : 'Verify Code'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function Steps({ current }: { current: 1 | 2 }) {
+  const steps = ['Enter code', 'New password'];
+  return (
+    <ol className="mb-6 flex items-center justify-center gap-3 text-xs font-medium" aria-label="Steps">
+      {steps.map((label, index) => {
+        const step = index + 1;
+        const active = step === current;
+        return (
+          <li key={label} className="flex items-center gap-2" aria-current={active ? 'step' : undefined}>
+            <span
+              className={`flex size-6 items-center justify-center rounded-full ${step <= current ? 'bg-brand-600 text-white' : 'bg-stone-200 text-stone-600'}`}
+            >
+              {step}
+            </span>
+            <span className={active ? 'text-stone-900' : 'text-stone-500'}>{label}</span>
+            {step < steps.length && <span className="h-px w-6 bg-stone-300" aria-hidden />}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

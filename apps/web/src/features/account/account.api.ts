@@ -1,0 +1,50 @@
+import type { AdminLoginInput, LoginInput, RegisterInput, SignedIn } from '@bilum/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { afterSignIn, afterSignOut } from '../../lib/session';
+import { clearShopperStorage } from '../../lib/shopper-storage';
+
+interface Message {
+  message: string;
+}
+
+const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body });
+
+/** Sign-in, registration and admin sign-in all start a session: the header and guards follow at once. */
+function useSignInMutation<Input>(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => post<SignedIn>(path, input),
+    onSuccess: () => afterSignIn(client),
+  });
+}
+
+export const useLogin = () => useSignInMutation<LoginInput>('/auth/login');
+export const useRegister = () => useSignInMutation<RegisterInput>('/auth/register');
+export const useAdminLogin = () => useSignInMutation<AdminLoginInput>('/auth/admin-login');
+
+/** Ends the server session; the browser forgets the shopper even when the server cannot be reached. */
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<Message>('/auth/logout'),
+    onSettled: async () => {
+      clearShopperStorage();
+      await afterSignOut(client);
+    },
+  });
+}
+
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => post<Message>('/auth/forgot-password', { email }) });
+
+export const useVerifyCode = () =>
+  useMutation({ mutationFn: (input: { email: string; code: string }) => post<Message>('/auth/verify-code', input) });
+
+/** Step 2 of /verify-otp (the code again, with the new password); NewPasswordForm tracks the call. */
+export const resetPasswordWithCode = (input: { email: string; code: string; password: string }) =>
+  post<Message>('/auth/reset-password/code', input);
+
+/** /reset-password?token=…; NewPasswordForm tracks the call. */
+export const resetPasswordWithToken = (input: { token: string; password: string }) =>
+  post<Message>('/auth/reset-password/token', input);

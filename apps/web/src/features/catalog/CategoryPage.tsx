@@ -1,0 +1,76 @@
+import { catalogMessages, categoryTitle, type CategoryFilter, queryProducts } from '@bilum/shared';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { ArrowLeftIcon } from '../../components/ui/action-icons';
+import { PageNotFound } from '../../components/ui/not-found';
+import { EmptyState } from '../../components/ui/states';
+import { useProducts } from './catalog.api';
+import { type Audience, useCatalogPaths } from './catalog-paths';
+import { categoryHref, type CategoryFilters, filtersFromLocation, isCategoryFilter } from './category-filters';
+import { CategoryToolbar } from './CategoryToolbar';
+import { announceResults } from './filter-toasts';
+import { ProductGrid, ProductListPending } from './ProductGrid';
+
+function itemCount(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+function CategoryResults({ audience, category }: { audience: Audience; category: CategoryFilter }) {
+  const paths = useCatalogPaths(audience);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromLocation(category, searchParams), [category, searchParams]);
+  const products = useProducts();
+  const all = products.data?.products;
+  const results = useMemo(() => queryProducts(all ?? [], filters), [all, filters]);
+
+  const apply = (next: CategoryFilters) => {
+    navigate(categoryHref(paths, next));
+    if (all) announceResults(queryProducts(all, next).length);
+  };
+  const reset = () => navigate(categoryHref(paths, { category, sort: 'default' }));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      {audience === 'member' && (
+        <Link
+          to="/dashboard"
+          className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <ArrowLeftIcon className="size-4" />
+          Back to dashboard
+        </Link>
+      )}
+      <h1 className="mb-4 text-2xl font-bold text-stone-900 sm:text-3xl">{categoryTitle(category)}</h1>
+      <CategoryToolbar filters={filters} onApply={apply} onReset={reset} />
+      {!all ? (
+        <div className="mt-5">
+          <ProductListPending query={products} />
+        </div>
+      ) : (
+        <>
+          <p role="status" className="my-4 text-sm font-medium text-stone-600">
+            {itemCount(results.length)}
+            {filters.q ? ` for “${filters.q}”` : ''}
+          </p>
+          {results.length > 0 ? (
+            <ProductGrid products={results} detailBase={paths.detailBase} />
+          ) : (
+            <EmptyState title={catalogMessages.noProducts}>
+              <p className="text-sm text-stone-600">Try other words, another category or a wider price range.</p>
+              <Button onClick={reset}>{catalogMessages.resetFiltersAndSearch}</Button>
+            </EmptyState>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /category/{name} and /dashboard-category/{name}: an unknown category name is not found. */
+export default function CategoryPage({ audience = 'guest' }: { audience?: Audience }) {
+  const { categoryName = 'all' } = useParams();
+  if (!isCategoryFilter(categoryName)) return <PageNotFound />;
+  return <CategoryResults audience={audience} category={categoryName} />;
+}

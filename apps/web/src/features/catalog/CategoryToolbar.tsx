@@ -1,0 +1,138 @@
+import type { PriceBand, SortOrder } from '@bilum/shared';
+import { type ComponentProps, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { FilterIcon } from '../../components/ui/icons';
+import { activeFilterCount, type CategoryFilters, isCategoryFilter } from './category-filters';
+import { ANY_PRICE, categoryOptions, priceOptions, sortOptions } from './filter-options';
+
+const CategoryFilterDrawer = lazy(() => import('./CategoryFilterDrawer'));
+
+interface CategoryToolbarProps {
+  filters: CategoryFilters;
+  onApply: (filters: CategoryFilters) => void;
+  onReset: () => void;
+}
+
+function SearchBox({ filters, onApply }: Omit<CategoryToolbarProps, 'onReset'>) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    onApply({ ...filters, q: q || undefined });
+  };
+  return (
+    <form role="search" aria-label="Search this category" onSubmit={onSubmit} className="flex min-w-0 flex-1 gap-2">
+      <label htmlFor="category-search" className="sr-only">
+        Search products
+      </label>
+      {/* Keyed by the address's text so Reset and Back show what the page shows. */}
+      <input
+        key={filters.q ?? ''}
+        id="category-search"
+        type="search"
+        name="q"
+        maxLength={100}
+        defaultValue={filters.q ?? ''}
+        placeholder="Search products…"
+        className="h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-400 md:text-sm"
+      />
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
+function LabelledSelect({
+  label,
+  children,
+  ...props
+}: { label: string; children: ReactNode } & ComponentProps<'select'>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold text-stone-600">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="h-11 rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900"
+        {...props}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function Options({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/**
+ * The category page's controls: search, category, price band, sort and Reset in a row on wide screens; on
+ * screens below 768 px the search box and a Filters button that opens the filter drawer.
+ */
+export function CategoryToolbar({ filters, onApply, onReset }: CategoryToolbarProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const active = activeFilterCount(filters);
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200 md:flex-row md:items-end">
+      <SearchBox filters={filters} onApply={onApply} />
+      <div className="hidden items-end gap-3 md:flex">
+        <LabelledSelect
+          label="Category"
+          value={filters.category}
+          onChange={(event) =>
+            isCategoryFilter(event.target.value) && onApply({ ...filters, category: event.target.value })
+          }
+        >
+          <Options options={categoryOptions} />
+        </LabelledSelect>
+        <LabelledSelect
+          label="Price"
+          value={filters.price ?? ANY_PRICE}
+          onChange={(event) =>
+            onApply({
+              ...filters,
+              price: event.target.value === ANY_PRICE ? undefined : (event.target.value as PriceBand),
+            })
+          }
+        >
+          <Options options={priceOptions} />
+        </LabelledSelect>
+        <LabelledSelect
+          label="Sort by"
+          value={filters.sort}
+          onChange={(event) => onApply({ ...filters, sort: event.target.value as SortOrder })}
+        >
+          <Options options={sortOptions} />
+        </LabelledSelect>
+        <Button variant="outline" onClick={onReset}>
+          Reset
+        </Button>
+      </div>
+      <Button variant="outline" className="md:hidden" onClick={() => setDrawerOpen(true)}>
+        <FilterIcon />
+        Filters{active > 0 ? ` (${active})` : ''}
+      </Button>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <CategoryFilterDrawer
+            filters={filters}
+            onOpenChange={setDrawerOpen}
+            onApply={(next) => {
+              setDrawerOpen(false);
+              onApply(next);
+            }}
+            onReset={() => {
+              setDrawerOpen(false);
+              onReset();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  catalogMessages,
+  categoryTitle,
+  formatKina,
+  memberPrice,
+  PREMIUM_DISCOUNT_RATE,
+  type Product,
+  productGallery,
+} from '@bilum/shared';
+import { Link } from 'react-router';
+import { ArrowLeftIcon } from '../../components/ui/action-icons';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { Audience, CatalogPaths } from './catalog-paths';
+import { useShopperPrice } from './member-pricing';
+import { PriceBlock } from './PriceBlock';
+import { ProductBadges } from './ProductBadges';
+import { ProductGallery } from './ProductGallery';
+import { PurchasePanel } from './PurchasePanel';
+import { ShareButton } from './ShareButton';
+
+/** The member detail page's hint for shoppers who are not signed in. */
+function SignUpHint({ product }: { product: Product }) {
+  const price = memberPrice(product.price, PREMIUM_DISCOUNT_RATE, product.isMembership);
+  return (
+    <p className="rounded-xl bg-brand-50 p-4 text-sm text-stone-700 ring-1 ring-brand-200">
+      {price < product.price ? `Premium members pay ${formatKina(price)} for this. ` : ''}
+      <Link to="/register" className="font-semibold text-brand-700 underline">
+        Create an account
+      </Link>{' '}
+      or{' '}
+      <Link to="/login" className="font-semibold text-brand-700 underline">
+        sign in
+      </Link>{' '}
+      to shop with your member price.
+    </p>
+  );
+}
+
+interface ProductDetailProps {
+  product: Product;
+  audience: Audience;
+  paths: CatalogPaths;
+}
+
+/** A loaded product: gallery, labels, price, details, the buy buttons and Share. */
+export function ProductDetail({ product, audience, paths }: ProductDetailProps) {
+  const { isSignedIn } = useSession();
+  const pricing = useShopperPrice(product);
+  useDocumentTitle(`${product.name} – Bilum`);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <Link
+        to={paths.home}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" />
+        {audience === 'member' ? 'Back to dashboard' : 'Back to shop'}
+      </Link>
+      <div className="mt-4 grid gap-8 md:grid-cols-2 md:gap-10">
+        <ProductGallery key={product.id} images={productGallery(product)} name={product.name} />
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="space-y-2">
+            <ProductBadges product={product} />
+            <h1 className="text-2xl font-extrabold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
+          </div>
+          <PriceBlock product={product} pricing={pricing} />
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+            <dt className="font-semibold text-stone-600">Category</dt>
+            <dd>
+              <Link to={paths.category(product.category)} className="text-brand-700 hover:underline">
+                {categoryTitle(product.category)}
+              </Link>
+            </dd>
+            <dt className="font-semibold text-stone-600">Condition</dt>
+            <dd className="text-stone-900">{product.condition || 'New'}</dd>
+          </dl>
+          <p className="whitespace-pre-line leading-relaxed text-stone-700">
+            {product.description || catalogMessages.noDescription}
+          </p>
+          <PurchasePanel product={product} pricing={pricing} />
+          <div>
+            <ShareButton title={product.name} text={`${product.name} for ${formatKina(product.price)} at Bilum`} />
+          </div>
+          {audience === 'member' && !isSignedIn && <SignUpHint product={product} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose } from '../../components/ui/dialog';
+import { startCartCheckout, startSingleItemCheckout } from '../../lib/checkout-handoff';
+import type { LocalCartItem } from '../../lib/local-cart-item';
+
+interface DialogBaseProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Guests' Buy It Now: "Buy as Guest" goes to guest checkout, "Log in to Buy" to sign-in then checkout. */
+export function BuyNowDialog({ open, onOpenChange, item }: DialogBaseProps & { item: LocalCartItem }) {
+  const navigate = useNavigate();
+  const buy = (signedIn: boolean, to: string) => {
+    startSingleItemCheckout(item, signedIn);
+    navigate(to);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="How would you like to buy?"
+      description="Check out as a guest, or log in to use your account and any member price."
+    >
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button size="lg" onClick={() => buy(false, '/guestcheckout')}>
+          Buy as Guest
+        </Button>
+        <Button size="lg" variant="outline" onClick={() => buy(true, '/login?returnUrl=/checkout')}>
+          Log in to Buy
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** After Add to Cart: to the cart or straight to checkout (the guest cart and guest checkout for guests). */
+export function AddedToCartDialog({
+  open,
+  onOpenChange,
+  productName,
+  signedIn,
+}: DialogBaseProps & { productName: string; signedIn: boolean }) {
+  const navigate = useNavigate();
+  const checkout = () => {
+    startCartCheckout();
+    navigate(signedIn ? '/contact-details' : '/guestcheckout');
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Added to cart"
+      description={`${productName} is in your cart.`}
+    >
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button size="lg" variant="outline" onClick={() => navigate(signedIn ? '/cart' : '/guest-cart')}>
+          {signedIn ? 'View Cart' : 'VIEW CART'}
+        </Button>
+        <Button size="lg" onClick={checkout}>
+          {signedIn ? 'Checkout' : 'CHECKOUT'}
+        </Button>
+      </div>
+      <DialogClose asChild>
+        <Button variant="ghost">Continue shopping</Button>
+      </DialogClose>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { productMessages, formatKina, isSoldOut, PREMIUM_PRICE_TOEA, type Product } from '@bilum/shared';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { startSingleItemCheckout } from '../../lib/checkout-handoff';
+import { toLocalCartItem } from '../../lib/local-cart-item';
+import { useSession } from '../../lib/session';
+import { useAddToCart } from './add-to-cart';
+import type { ShopperPrice } from './member-pricing';
+import { type InviteAction, MembershipInvite } from './MembershipInvite';
+import { AddedToCartDialog, BuyNowDialog } from './PurchaseDialogs';
+
+/** Spec: buy and add are blocked for a product whose price is not a positive number. */
+function blockedForInvalidProduct(product: Product): boolean {
+  if (Number.isFinite(product.price) && product.price > 0) return false;
+  toast.error(productMessages.actionBlockedTitle, { description: productMessages.actionBlocked });
+  return true;
+}
+
+/** Who may buy what (decisions.md): Exclusive Member offers need an active member, the membership an account. */
+function purchaseInvite(product: Product, isSignedIn: boolean, isMember: boolean, here: string) {
+  const signIn: InviteAction = { to: `/login?returnUrl=${encodeURIComponent(here)}`, label: 'Sign In' };
+  if (product.isExclusive && !isMember) {
+    return {
+      title: 'Exclusive Member offer',
+      text: `Only Premium members can buy this offer. Join Premium for ${formatKina(PREMIUM_PRICE_TOEA)} a year to get it, with 10% off everything else.`,
+      actions: isSignedIn
+        ? [{ to: '/membership-payment', label: 'Join Premium' }]
+        : [{ to: '/register', label: 'Join Premium' }, signIn],
+    };
+  }
+  if (product.isMembership && !isSignedIn) {
+    return {
+      title: 'Premium needs an account',
+      text: 'Sign in or create an account to buy Premium membership; it is activated on your account.',
+      actions: [signIn, { to: '/register', label: 'Create Account' }],
+    };
+  }
+  return null;
+}
+
+/** Buy It Now and Add to Cart, with their dialogs, for the detail pages. */
+export function PurchasePanel({ product, pricing }: { product: Product; pricing: ShopperPrice }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { isSignedIn, isMember } = useSession();
+  const { inCart, add } = useAddToCart(product.id);
+  const [dialog, setDialog] = useState<'buy' | 'added' | null>(null);
+  const item = toLocalCartItem(product, pricing.finalPrice);
+
+  const invite = purchaseInvite(product, isSignedIn, isMember, location.pathname);
+  if (invite) return <MembershipInvite {...invite} />;
+
+  const soldOut = product.status !== 'active' || isSoldOut(product);
+  const buyNow = () => {
+    if (blockedForInvalidProduct(product)) return;
+    if (!isSignedIn) return setDialog('buy');
+    startSingleItemCheckout(item, true);
+    navigate('/contact-details');
+  };
+  const addToCart = () => {
+    if (inCart) return navigate(isSignedIn ? '/cart' : '/guest-cart');
+    if (blockedForInvalidProduct(product)) return;
+    if (add(item) === 'added') setDialog('added');
+  };
+  const closeDialog = (open: boolean) => !open && setDialog(null);
+
+  return (
+    <div className="space-y-2">
+      {soldOut && <p className="text-lg font-extrabold tracking-wide text-red-700">SOLD OUT!</p>}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button size="lg" onClick={buyNow} disabled={inCart || soldOut}>
+          {inCart ? 'Already in Cart' : 'Buy It Now'}
+        </Button>
+        <Button size="lg" variant="dark" onClick={addToCart} disabled={soldOut && !inCart}>
+          {inCart ? 'View Cart' : 'Add to Cart'}
+        </Button>
+      </div>
+      {dialog === 'buy' && <BuyNowDialog open onOpenChange={closeDialog} item={item} />}
+      {dialog === 'added' && (
+        <AddedToCartDialog open onOpenChange={closeDialog} productName={product.name} signedIn={isSignedIn} />
+      )}
+    </div>
+  );
+}

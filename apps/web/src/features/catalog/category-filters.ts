@@ -1,0 +1,37 @@
+import {
+  type CategoryFilter,
+  categoryFilterValues,
+  listQueryFromSearch,
+  type PriceBand,
+  type SortOrder,
+} from '@bilum/shared';
+import { toQuery } from '../../lib/api-client';
+import type { CatalogPaths } from './catalog-paths';
+
+/** What a category page filters by: the category from the path, the rest from the query string. */
+export interface CategoryFilters {
+  category: CategoryFilter;
+  q?: string;
+  price?: PriceBand;
+  sort: SortOrder;
+}
+
+export function isCategoryFilter(value: string): value is CategoryFilter {
+  return (categoryFilterValues as readonly string[]).includes(value);
+}
+
+export function filtersFromLocation(category: CategoryFilter, search: URLSearchParams): CategoryFilters {
+  const { q, price, sort = 'default' } = listQueryFromSearch(search);
+  return { category, q, price, sort };
+}
+
+/** The shareable address of a filtered category page; defaults are left out so plain pages stay plain. */
+export function categoryHref(paths: CatalogPaths, filters: CategoryFilters): string {
+  const sort = filters.sort === 'default' ? undefined : filters.sort;
+  return `${paths.category(filters.category)}${toQuery({ q: filters.q, price: filters.price, sort })}`;
+}
+
+/** How many drawer choices differ from the defaults (the category is the page itself, so it does not count). */
+export function activeFilterCount(filters: CategoryFilters): number {
+  return [filters.price !== undefined, filters.sort !== 'default'].filter(Boolean).length;
+}

@@ -1,0 +1,18 @@
+import { shopperStorageKeys } from '@bilum/shared';
+
+/**
+ * Removes the shopper's data the spec keeps in browser storage (names, member flags, checkout data) from both
+ * local and session storage. Called at sign-out and when a session has ended; the guest cart stays.
+ */
+export function clearShopperStorage() {
+  for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
+    if (!storage) continue;
+    for (const key of shopperStorageKeys) {
+      try {
+        storage.removeItem(key);
+      } catch {
+        // Storage can be unavailable (private mode, blocked); there is nothing to remove then.
+      }
+    }
+  }
+}

@@ -1,0 +1,356 @@
+import { expect, type Page, test } from '@playwright/test';
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: number;
+  galleryImages: string[];
+}
+
+/** What the shop's own API answers for a catalogue query: the journeys compare the pages against it. */
+async function productsFor(page: Page, query: string): Promise<ApiProduct[]> {
+  const response = await page.request.get(`/api/products?${query}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { products: ApiProduct[] }).products;
+}
+
+/** A value the page keeps in browser storage, parsed when it is JSON. */
+async function readStorage(page: Page, storage: 'localStorage' | 'sessionStorage', key: string): Promise<unknown> {
+  const text = await page.evaluate<string | null>(`${storage}.getItem(${JSON.stringify(key)})`);
+  try {
+    return JSON.parse(text ?? 'null');
+  } catch {
+    return text;
+  }
+}
+
+const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
+const cardNames = (page: Page) => productList(page).getByRole('heading', { level: 3 }).allInnerTexts();
+
+test.describe('a guest shopping on a wide screen', () => {
+  test('searches "samsung" from home, narrows to a category and price band, sorts by price, opens a product, cycles its gallery, zooms and shares it', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // Desktop Chromium on Linux has no share sheet; make sure the copy-link path is the one taken.
+    await page.addInitScript("Object.defineProperty(Navigator.prototype, 'share', { value: undefined })");
+
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('samsung');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/category\/all\?q=samsung$/);
+    await expect(page.getByRole('heading', { name: 'All Products', level: 1 })).toBeVisible();
+    const allSamsung = await productsFor(page, 'q=samsung');
+    await expect(page.getByRole('status').filter({ hasText: 'items for' })).toHaveText(
+      `${allSamsung.length} items for “samsung”`,
+    );
+
+    await page.getByLabel('Category', { exact: true }).selectOption('phones');
+    await expect(page).toHaveURL(/\/category\/phones\?q=samsung$/);
+    const phones = await productsFor(page, 'q=samsung&category=phones');
+    await expect(page.getByText(`Found ${phones.length} items matching your criteria!`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Phones', level: 1 })).toBeVisible();
+
+    await page.getByLabel('Price', { exact: true }).selectOption('over-1000');
+    const expensive = await productsFor(page, 'q=samsung&category=phones&price=over-1000');
+    await expect(page).toHaveURL(/price=over-1000/);
+    await expect(productList(page).getByRole('listitem')).toHaveCount(expensive.length);
+
+    await page.getByLabel('Sort by', { exact: true }).selectOption('priceAsc');
+    await expect(page).toHaveURL(/sort=priceAsc/);
+    const sorted = await productsFor(page, 'q=samsung&category=phones&price=over-1000&sort=priceAsc');
+    expect(sorted.map((product) => product.price)).toEqual([...sorted.map((p) => p.price)].sort((a, b) => a - b));
+    await expect.poll(() => cardNames(page)).toEqual(sorted.map((product) => product.name));
+
+    const first = sorted[0]!;
+    await productList(page).getByRole('link', { name: first.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/index-item/${first.id}$`));
+    await expect(page.getByRole('heading', { name: first.name, level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`${first.name} – Bilum`);
+
+    const pictures = 1 + first.galleryImages.length;
+    await expect(page.getByText(`1 / ${pictures}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await expect(page.getByText(`2 / ${pictures}`)).toBeVisible();
+    await page.getByRole('button', { name: `Show picture 1 of ${pictures}` }).click();
+    await page.getByRole('button', { name: 'Previous image' }).click();
+    await expect(page.getByText(`${pictures} / ${pictures}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await expect(page.getByText(`1 / ${pictures}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Show picture 1 of ${pictures}` })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    const mainPicture = page.getByRole('img', { name: `${first.name}, picture 1 of ${pictures}` });
+    await expect(page.getByTestId('zoom-lens')).toHaveCount(0);
+    await mainPicture.hover({ position: { x: 150, y: 150 } });
+    const lens = page.getByTestId('zoom-lens');
+    await expect(lens).toBeVisible();
+    const lensBox = await lens.boundingBox();
+    expect(Math.round(lensBox!.width)).toBe(180);
+    await expect(lens).toHaveCSS('background-size', /px/);
+    await page.mouse.move(5, 5);
+    await expect(lens).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(page.url());
+  });
+
+  test('reaches the product-not-found screen for an unknown product id and finds the way back', async ({ page }) => {
+    await page.goto('/index-item/999999');
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to shop' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a filtered category address reloads with the same filters and results', async ({ page }) => {
+    await page.goto('/category/phones?q=samsung&price=over-1000&sort=priceDesc');
+    const expected = await productsFor(page, 'q=samsung&category=phones&price=over-1000&sort=priceDesc');
+    expect(expected.length).toBeGreaterThan(1);
+    await expect.poll(() => cardNames(page)).toEqual(expected.map((product) => product.name));
+
+    await page.reload();
+    await expect.poll(() => cardNames(page)).toEqual(expected.map((product) => product.name));
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('samsung');
+    await expect(page.getByLabel('Price', { exact: true })).toHaveValue('over-1000');
+    await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('priceDesc');
+    // A page that merely loads does not toast; only applying filters does.
+    await expect(page.getByText(/matching your criteria/)).toHaveCount(0);
+  });
+
+  test('a search with no results shows the empty state, and Reset Filters & Search brings the category back', async ({
+    page,
+  }) => {
+    await page.goto('/category/cameras');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('no such thing');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No items found matching your filter criteria.')).toBeVisible();
+    await expect(page.getByText('No products found!')).toBeVisible();
+    await page.getByRole('button', { name: 'Reset Filters & Search' }).click();
+    await expect(page).toHaveURL(/\/category\/cameras$/);
+    const cameras = await productsFor(page, 'category=cameras');
+    await expect(productList(page).getByRole('listitem')).toHaveCount(cameras.length);
+  });
+
+  test('an unknown category name shows the not-found screen', async ({ page }) => {
+    await page.goto('/category/boats');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  });
+
+  test('the hero moves with its arrows and dots, wraps round, and links each slide to the spec’s target', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: 'Featured offers' });
+    await hero.getByRole('button', { name: 'Stop rotating slides' }).click();
+    await expect(hero.getByRole('heading', { name: 'HP Pavilion 15 Laptop' })).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'View Laptop' })).toHaveAttribute('href', '/index-item/1');
+
+    await hero.getByRole('button', { name: 'Next slide' }).click();
+    await expect(hero.getByRole('heading', { name: 'Fresh Arrivals Daily' })).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Shop New Deals' })).toHaveAttribute('href', '/category/all');
+
+    await hero.getByRole('button', { name: /^Go to slide 3/ }).click();
+    await expect(hero.getByRole('heading', { name: 'Exclusive Member Auction' })).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Click To Purchase' })).toHaveAttribute('href', '/index-item/2');
+
+    await hero.getByRole('button', { name: 'Next slide' }).click();
+    await expect(hero.getByRole('heading', { name: 'Exclusive Member Hot Deal' })).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Click To View Detail' })).toHaveAttribute('href', '/index-item/3');
+    await hero.getByRole('button', { name: 'Next slide' }).click();
+    await expect(hero.getByRole('heading', { name: 'HP Pavilion 15 Laptop' })).toBeVisible();
+    await hero.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(hero.getByRole('heading', { name: 'Exclusive Member Hot Deal' })).toBeVisible();
+  });
+
+  test('the hero advances by itself after 5 seconds and only the first picture loads eagerly', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: 'Featured offers' });
+    await page.mouse.move(1, 700);
+    // Slides not on show are hidden from assistive technology, so find the pictures by element.
+    const pictures = hero.locator('img');
+    await expect(pictures.first()).toHaveAttribute('loading', 'eager');
+    await expect(pictures.nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect(hero.getByRole('heading', { name: 'Fresh Arrivals Daily' })).toBeVisible({ timeout: 8000 });
+  });
+
+  test('the filter chips narrow the home grid and say how many items were found', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Hot Deals', exact: true }).click();
+    const hot = await productsFor(page, 'feature=hot-deals');
+    await expect(page.getByText(`Found ${hot.length} items matching your criteria!`)).toBeVisible();
+    await expect(page).toHaveURL(/\?feature=hot-deals$/);
+    await expect(productList(page).getByRole('listitem')).toHaveCount(hot.length);
+    await expect(page.getByRole('button', { name: 'Hot Deals', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('Buy It Now asks a guest how to buy, and Buy as Guest hands the single item to guest checkout', async ({
+    page,
+  }) => {
+    await page.goto('/index-item/4');
+    await page.getByRole('button', { name: 'Buy It Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How would you like to buy?' });
+    await expect(dialog.getByRole('button', { name: 'Log in to Buy' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Buy as Guest' }).click();
+    await expect(page).toHaveURL(/\/guestcheckout$/);
+    const handoff = {
+      type: await readStorage(page, 'sessionStorage', 'checkoutType'),
+      item: await readStorage(page, 'sessionStorage', 'guestCartItem'),
+    };
+    expect(handoff.type).toBe('single');
+    expect(handoff.item).toMatchObject({ product_id: 4, quantity: 1, price: 74_900 });
+  });
+
+  test('Log in to Buy sends the guest to sign in and then to checkout', async ({ page }) => {
+    await page.goto('/index-item/4');
+    await page.getByRole('button', { name: 'Buy It Now' }).click();
+    await page.getByRole('button', { name: 'Log in to Buy' }).click();
+    await expect(page).toHaveURL(/\/login\?returnUrl=\/checkout$/);
+  });
+
+  test('Add to Cart keeps the item in the guest cart, offers VIEW CART and CHECKOUT, then shows it is in the cart', async ({
+    page,
+  }) => {
+    await page.goto('/index-item/6');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Added to cart' });
+    await expect(dialog.getByRole('button', { name: 'CHECKOUT' })).toBeVisible();
+    const saved = await readStorage(page, 'localStorage', 'guestCartItems');
+    expect(saved).toEqual([expect.objectContaining({ product_id: 6, product_name: 'itel A70', quantity: 1 })]);
+    await dialog.getByRole('button', { name: 'Continue shopping' }).click();
+
+    await expect(page.getByRole('button', { name: 'Already in Cart' })).toBeDisabled();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Already in Cart' })).toBeDisabled();
+    await page.getByRole('button', { name: 'View Cart' }).click();
+    await expect(page).toHaveURL(/\/guest-cart$/);
+  });
+
+  test('an Exclusive Member offer carries its label and invites a guest to join Premium instead of selling', async ({
+    page,
+  }) => {
+    await page.goto('/index-item/2');
+    await expect(page.getByText('Exclusive Member', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Exclusive Member offer' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy It Now' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Join Premium' })).toHaveAttribute('href', '/register');
+  });
+
+  test('the newsletter form stores an address and says so again, without an error, for a repeat', async ({ page }) => {
+    await page.goto('/contact');
+    const email = `news-${Date.now()}@example.com`;
+    const form = page.getByRole('region', { name: 'Get deals in your inbox' });
+    await form.getByLabel('E-mail address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByText('Thanks for subscribing!', { exact: false })).toBeVisible();
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByText('You are already subscribed. Thanks for staying with us!')).toBeVisible();
+  });
+
+  test('the footer and the contact page show the shop’s contact details from the settings', async ({ page }) => {
+    const settings = await (await page.request.get('/api/settings')).json();
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: settings.contactEmail })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByText(settings.address)).toBeVisible();
+    for (const path of ['/terms', '/terms-and-conditions', '/terms-of-service']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Terms and Conditions', level: 1 })).toBeVisible();
+    }
+    for (const path of ['/privacy', '/privacy-policy']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    }
+  });
+});
+
+test.describe('a guest on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+
+  test('opens the slide-in menu to a category and applies the filter drawer', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Cameras' }).click();
+    await expect(page).toHaveURL(/\/category\/cameras$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.getByLabel('Under K500').check();
+    await drawer.getByLabel('Price: high to low').check();
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/category\/cameras\?price=under-500&sort=priceDesc$/);
+    const cheap = await productsFor(page, 'category=cameras&price=under-500&sort=priceDesc');
+    await expect(
+      page.getByText(
+        cheap.length > 0
+          ? `Found ${cheap.length} items matching your criteria!`
+          : 'No items found matching your filter criteria.',
+      ),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Filters (2)' }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Reset' }).click();
+    await expect(page).toHaveURL(/\/category\/cameras$/);
+  });
+
+  test('chooses Hot Deals in the home page’s bottom-sheet filter', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Filter: All' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filter products' });
+    await sheet.getByLabel('Hot Deals').check();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\?feature=hot-deals$/);
+    await expect(page.getByRole('heading', { name: 'Hot Deals', level: 2 })).toBeVisible();
+  });
+
+  test('taps the product picture to zoom in and taps again to zoom out', async ({ page }) => {
+    await page.goto('/index-item/1');
+    const picture = page.getByRole('img', { name: /HP Pavilion 15 Laptop, picture 1 of/ });
+    await picture.tap();
+    await expect(picture).toHaveCSS('transform', /matrix\(2\.5, 0, 0, 2\.5/);
+    await picture.tap();
+    await expect(picture).toHaveCSS('transform', 'none');
+  });
+});
+
+test.describe('a signed-in shopper', () => {
+  test('finds the member home with the user menu and member links, and Buy It Now goes on to contact details', async ({
+    page,
+  }) => {
+    const registered = await page.request.post('/api/auth/register', {
+      data: {
+        fullName: 'Kila Wari',
+        email: `storefront.${Date.now()}@example.pg`,
+        countryCode: '+675',
+        phone: '71234567',
+        password: 'long-password-1',
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Account menu for Kila Wari' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    await page.keyboard.press('Escape');
+
+    const hero = page.getByRole('region', { name: 'Featured offers' });
+    for (const id of [31, 37, 42]) await expect(hero.locator(`a[href="/item/${id}"]`)).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Premium Membership' })).toBeVisible();
+
+    await productList(page).getByRole('link', { name: 'itel A70' }).click();
+    await expect(page).toHaveURL(/\/item\/6$/);
+    await expect(page.getByRole('link', { name: 'Back to dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Buy It Now' }).click();
+    await expect(page).toHaveURL(/\/contact-details$/);
+    const handoff = {
+      type: await readStorage(page, 'sessionStorage', 'checkoutType'),
+      items: await readStorage(page, 'sessionStorage', 'cartItemsForCheckout'),
+    };
+    expect(handoff).toEqual({ type: 'single', items: [expect.objectContaining({ product_id: 6, quantity: 1 })] });
+  });
+});
