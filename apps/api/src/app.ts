@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, shopUrl } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createSessionService } from './modules/auth/session.service';
@@ -67,6 +69,7 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   const settings = createSettingsService(db);
   await app.register(settingsRoutes(settings), { prefix: '/api' });
   await app.register(newsletterRoutes(createNewsletterService(db)), { prefix: '/api' });
+  await app.register(cartRoutes(createCartService(db)), { prefix: '/api' });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
   await registerWebApp(app, {

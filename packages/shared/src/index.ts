@@ -10,9 +10,11 @@ export * from './accounts';
 export * from './pricing';
 export * from './settings';
 export * from './membership-perks';
+export * from './cart';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';
 export * from './accounts.schema';
 export * from './settings.schema';
 export * from './newsletter.schema';
+export * from './cart.schema';

@@ -5,3 +5,4 @@ export * from './mail';
 export * from './newsletter';
 export * from './payments';
 export * from './settings';
+export * from './cart';

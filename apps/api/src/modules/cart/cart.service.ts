@@ -1,0 +1,227 @@
+import {
+  type AddCartItemInput,
+  type Cart,
+  type CartLine,
+  cartMessages,
+  cartSummary,
+  isSoldOut,
+  MEMBERSHIP_MAX_QUANTITY,
+  type MembershipState,
+  memberPrice,
+  type MergeCartInput,
+  type MergeCartResponse,
+  type Product,
+  productMessages,
+} from '@bilum/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { cartItems, type ProductRow, products } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { toProduct } from '../catalog/catalog.service';
+import { createMembershipService } from '../membership/membership.service';
+
+type SkipReason = MergeCartResponse['skipped'][number]['reason'];
+
+/** Archived and inactive products cannot be bought; neither can a sold-out non-membership product. */
+function isPurchasable(row: ProductRow): boolean {
+  return row.archivedAt === null && row.status !== 'inactive' && !isSoldOut(toProduct(row));
+}
+
+/** How many units a shopper may hold: the stock on hand, and one Premium membership. */
+function maxQuantityOf(product: Pick<Product, 'isMembership' | 'stock'>): number {
+  return product.isMembership ? MEMBERSHIP_MAX_QUANTITY : Math.max(product.stock, 0);
+}
+
+/** Why this shopper cannot buy this product, or null when they can. */
+function refusal(row: ProductRow | undefined, membership: MembershipState): SkipReason | null {
+  if (!row || row.archivedAt !== null || row.status === 'inactive') return 'not-found';
+  if (!isPurchasable(row)) return 'sold-out';
+  if (row.isExclusive && !membership.isMember) return 'members-only';
+  return null;
+}
+
+function refusalError(reason: SkipReason): AppError {
+  switch (reason) {
+    case 'not-found':
+      return notFound(productMessages.notFound);
+    case 'sold-out':
+      return new AppError('OUT_OF_STOCK', cartMessages.soldOut);
+    case 'members-only':
+      return new AppError('FORBIDDEN', cartMessages.exclusiveForMembers);
+  }
+}
+
+function quantityError(max: number): AppError {
+  const message = cartMessages.quantityTooHigh(max);
+  return new AppError('VALIDATION', message, { maxQuantity: max }, [{ path: 'quantity', message }]);
+}
+
+/** One line priced for this shopper: the member price for non-membership products of an active member. */
+function toLine(cartItemId: number, storedQuantity: number, row: ProductRow, membership: MembershipState): CartLine {
+  const product = toProduct(row);
+  const available = isPurchasable(row);
+  const maxQuantity = maxQuantityOf(product);
+  const unitPrice = membership.isMember
+    ? memberPrice(product.price, membership.discountRate, product.isMembership)
+    : product.price;
+  const isMemberPrice = unitPrice < product.price;
+  const listed = product.originalPrice !== null && product.originalPrice > product.price ? product.originalPrice : null;
+  return {
+    cartItemId,
+    productId: product.id,
+    name: product.name,
+    description: product.description,
+    image: product.image,
+    category: product.category,
+    condition: product.condition,
+    isMembership: product.isMembership,
+    status: available ? 'available' : 'sold',
+    // A line never counts for more than is on hand (the stock may have dropped since it was added).
+    quantity: available ? Math.min(storedQuantity, maxQuantity) : storedQuantity,
+    maxQuantity,
+    unitPrice,
+    originalPrice: isMemberPrice ? (listed ?? product.price) : product.originalPrice,
+    isMemberPrice,
+  };
+}
+
+/**
+ * The signed-in shopper's server cart. Lines hold a product and a quantity only; prices, member discounts and
+ * totals are worked out from the product and the shopper's membership at every read.
+ */
+export function createCartService(db: Database) {
+  async function readCart(executor: DbExecutor, userId: number): Promise<Cart> {
+    const membership = await createMembershipService(executor).getState(userId);
+    const rows = await executor
+      .select({ item: cartItems, product: products })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.id));
+    const items = rows.map((r) => toLine(r.item.id, r.item.quantity, r.product, membership));
+    const summary = cartSummary(
+      items.map((line) => ({
+        unitPrice: line.unitPrice,
+        originalPrice: line.originalPrice,
+        quantity: line.quantity,
+        available: line.status === 'available',
+      })),
+    );
+    return { items, isMember: membership.isMember, discountRate: membership.discountRate, summary };
+  }
+
+  async function ownItem(executor: DbExecutor, userId: number, cartItemId: number) {
+    const [row] = await executor
+      .select({ item: cartItems, product: products })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+    // Another shopper's line is answered exactly like a missing one.
+    if (!row) throw notFound(cartMessages.itemNotFound);
+    return row;
+  }
+
+  return {
+    getCart: (userId: number) => readCart(db, userId),
+
+    /** Adds a product; one already in the cart is not an error but answers `alreadyInCart`. */
+    async addItem(userId: number, input: AddCartItemInput) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(products).where(eq(products.id, input.productId));
+        const membership = await createMembershipService(tx).getState(userId);
+        const reason = refusal(row, membership);
+        if (reason || !row) throw refusalError(reason ?? 'not-found');
+        const max = maxQuantityOf(toProduct(row));
+        if (input.quantity > max) throw quantityError(max);
+        const inserted = await tx
+          .insert(cartItems)
+          .values({ userId, productId: row.id, quantity: input.quantity })
+          .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId] })
+          .returning({ id: cartItems.id });
+        const alreadyInCart = inserted.length === 0;
+        return {
+          alreadyInCart,
+          message: alreadyInCart ? cartMessages.alreadyInCart : cartMessages.added,
+          cart: await readCart(tx, userId),
+        };
+      });
+    },
+
+    /** The quantity stepper: 1 up to the stock on hand (one for the membership). */
+    async updateQuantity(userId: number, cartItemId: number, quantity: number): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        const { product } = await ownItem(tx, userId, cartItemId);
+        if (!isPurchasable(product)) throw new AppError('OUT_OF_STOCK', cartMessages.soldOut);
+        const max = maxQuantityOf(toProduct(product));
+        if (quantity > max) throw quantityError(max);
+        await tx
+          .update(cartItems)
+          .set({ quantity, updatedAt: new Date() })
+          .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+        return readCart(tx, userId);
+      });
+    },
+
+    async removeItem(userId: number, cartItemId: number): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
+          .returning({ id: cartItems.id });
+        if (removed.length === 0) throw notFound(cartMessages.itemNotFound);
+        return readCart(tx, userId);
+      });
+    },
+
+    async clear(userId: number): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+        return readCart(tx, userId);
+      });
+    },
+
+    /**
+     * Joins a guest cart to the server cart in one transaction. A product is kept once with the larger of the
+     * two quantities, capped at what may be bought, so merging the same guest cart again changes nothing.
+     * Unknown, unavailable and members-only (for a non-member) products are skipped and reported.
+     */
+    async merge(userId: number, input: MergeCartInput): Promise<MergeCartResponse> {
+      return db.transaction(async (tx) => {
+        const wanted = new Map<number, number>();
+        for (const item of input.items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+        const ids = [...wanted.keys()];
+        const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        const membership = await createMembershipService(tx).getState(userId);
+
+        const merged: MergeCartResponse['merged'] = [];
+        const skipped: MergeCartResponse['skipped'] = [];
+        for (const [productId, guestQuantity] of wanted) {
+          const row = byId.get(productId);
+          const reason = refusal(row, membership);
+          if (reason || !row) {
+            skipped.push({ productId, reason: reason ?? 'not-found' });
+            continue;
+          }
+          const max = maxQuantityOf(toProduct(row));
+          const quantity = Math.min(guestQuantity, max);
+          const [line] = await tx
+            .insert(cartItems)
+            .values({ userId, productId, quantity })
+            .onConflictDoUpdate({
+              target: [cartItems.userId, cartItems.productId],
+              set: {
+                quantity: sql`least(greatest(${cartItems.quantity}, excluded.quantity), ${max})`,
+                updatedAt: new Date(),
+              },
+            })
+            .returning({ quantity: cartItems.quantity });
+          merged.push({ productId, name: row.name, quantity: line?.quantity ?? quantity });
+        }
+        return { merged, skipped, cart: await readCart(tx, userId) };
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,63 @@
+import type { Toea } from './money';
+
+/** One cart line as the totals rule sees it (prices in toea, from the server). */
+export interface CartTotalLine {
+  /** What the shopper pays for one unit (the member price when it applies). */
+  unitPrice: Toea;
+  /** The price before any discount (the product's original price, or the regular price for a member price). */
+  originalPrice: Toea | null;
+  quantity: number;
+  /** False for a sold-out line: never counted. */
+  available: boolean;
+  /** Lines the shopper ticked; a missing flag counts as selected. */
+  selected?: boolean;
+}
+
+export interface CartSummary {
+  itemCount: number;
+  subtotal: Toea;
+  savings: Toea;
+  shipping: Toea;
+  total: Toea;
+}
+
+/** Shipping is shown as K0.00 (spec business constants); Premium also promises free shipping. */
+export const CART_SHIPPING_TOEA = 0;
+
+/** The Premium membership product is bought once. */
+export const MEMBERSHIP_MAX_QUANTITY = 1;
+
+/**
+ * The cart totals over available, selected lines: the subtotal uses the original price when there is one, the
+ * total the unit price, and the saving is the difference (never negative).
+ */
+export function cartSummary(lines: readonly CartTotalLine[]): CartSummary {
+  let itemCount = 0;
+  let subtotal = 0;
+  let linesTotal = 0;
+  for (const line of lines) {
+    if (!line.available || line.selected === false || !(line.quantity > 0)) continue;
+    const regular = line.originalPrice ?? line.unitPrice;
+    itemCount += line.quantity;
+    subtotal += Math.max(regular, line.unitPrice) * line.quantity;
+    linesTotal += line.unitPrice * line.quantity;
+  }
+  return {
+    itemCount,
+    subtotal,
+    savings: subtotal - linesTotal,
+    shipping: CART_SHIPPING_TOEA,
+    total: linesTotal + CART_SHIPPING_TOEA,
+  };
+}
+
+/** The spec's cart messages, in one place for the API and the web. */
+export const cartMessages = {
+  added: 'Item added to cart.',
+  alreadyInCart: 'Item already in cart.',
+  soldOut: 'This item is sold out.',
+  exclusiveForMembers: 'This offer is for Premium members. Join Premium to buy it.',
+  itemNotFound: 'Cart item not found.',
+  quantityTooHigh: (max: number) => `Only ${max} of this item ${max === 1 ? 'is' : 'are'} available.`,
+  quantityTooLow: 'Quantity must be at least 1.',
+} as const;
