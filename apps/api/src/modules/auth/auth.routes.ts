@@ -155,55 +155,55 @@ export function authRoutes({ auth, resets, membership, cookie, limits }: AuthRou
       },
     );
 
-    app.post(
+    /** A POST that checks its body, runs one password-reset step and answers with a fixed message. */
+    const resetStep = <Body extends z.ZodType>(
+      path: string,
+      route: { summary: string; body: Body; preHandler: ReturnType<typeof limitsFor>; message: string },
+      step: (body: z.infer<Body>) => Promise<unknown>,
+    ) =>
+      app.post(
+        path,
+        {
+          schema: { tags, summary: route.summary, body: route.body, response: { 200: messageSchema } },
+          preHandler: route.preHandler,
+        },
+        async (request) => {
+          await step(request.body as z.infer<Body>);
+          return { message: route.message };
+        },
+      );
+
+    resetStep(
       '/auth/verify-code',
       {
-        schema: {
-          tags,
-          summary: 'Check an e-mailed reset code (the spec’s verify_otp)',
-          body: verifyCodeSchema,
-          response: { 200: messageSchema },
-        },
+        summary: 'Check an e-mailed reset code (the spec’s verify_otp)',
+        body: verifyCodeSchema,
         preHandler: codeCheckLimits,
+        message: accountMessages.codeVerified,
       },
-      async (request) => {
-        await resets.verifyCode(request.body.email, request.body.code);
-        return { message: accountMessages.codeVerified };
-      },
+      (body) => resets.verifyCode(body.email, body.code),
     );
 
-    app.post(
+    resetStep(
       '/auth/reset-password/code',
       {
-        schema: {
-          tags,
-          summary: 'Set a new password with the e-mailed code (the spec’s reset_password); ends every session',
-          body: resetWithCodeSchema,
-          response: { 200: messageSchema },
-        },
+        summary: 'Set a new password with the e-mailed code (the spec’s reset_password); ends every session',
+        body: resetWithCodeSchema,
         preHandler: codeCheckLimits,
+        message: accountMessages.passwordReset,
       },
-      async (request) => {
-        await resets.resetWithCode(request.body.email, request.body.code, request.body.password);
-        return { message: accountMessages.passwordReset };
-      },
+      (body) => resets.resetWithCode(body.email, body.code, body.password),
     );
 
-    app.post(
+    resetStep(
       '/auth/reset-password/token',
       {
-        schema: {
-          tags,
-          summary: 'Set a new password with the e-mailed link (the spec’s reset_password_confirm); ends every session',
-          body: resetWithTokenSchema,
-          response: { 200: messageSchema },
-        },
+        summary: 'Set a new password with the e-mailed link (the spec’s reset_password_confirm); ends every session',
+        body: resetWithTokenSchema,
         preHandler: limitsFor(app, 'reset-link', limits, null),
+        message: accountMessages.passwordReset,
       },
-      async (request) => {
-        await resets.resetWithToken(request.body.token, request.body.password);
-        return { message: accountMessages.passwordReset };
-      },
+      (body) => resets.resetWithToken(body.token, body.password),
     );
 
     app.get(
