@@ -42,7 +42,8 @@ test('a shopper registers with a PNG mobile, chooses Basic, signs out, resets a 
   await expect(page.getByRole('dialog', { name: 'Welcome to Bilum!' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
 
-  await page.goto('/logout');
+  // The page shows "Logging out..." for only 0.5 s: look for it from the first response on.
+  await page.goto('/logout', { waitUntil: 'commit' });
   await expect(page.getByText('Logging out...')).toBeVisible();
   await expect(page.getByText('Logged out.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

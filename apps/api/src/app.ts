@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, shopUrl } from './config';
+import { registerChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -11,16 +12,32 @@ import { createSessionService } from './modules/auth/session.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productPreviewTransformer } from './modules/catalog/catalog.preview';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { adminMembersRoutes } from './modules/admin/admin-members.routes';
+import { createAdminMembersService } from './modules/admin/admin-members.service';
+import { adminProductsRoutes } from './modules/admin/admin-products.routes';
+import { createAdminProductsService } from './modules/admin/admin-products.service';
+import { imageServingRoutes, imageUploadRoutes } from './modules/uploads/images.routes';
+import { createImagesService } from './modules/uploads/images.service';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { paymentCspOrigins } from './modules/payments/payment-csp';
 import { createNewsletterService } from './modules/newsletter/newsletter.service';
 import { registerMailer } from './modules/mail/mail.plugin';
 import { createMembershipService } from './modules/membership/membership.service';
-import { settingsRoutes } from './modules/settings/settings.routes';
+import { registerCheckout } from './modules/orders/checkout.plugin';
+import { type ConfiguredPaymentProvider, createPaymentProvider } from './modules/payments/create-payment-provider';
+import { orderHistoryRoutes } from './modules/orders/order-history.routes';
+import { createOrderHistoryService } from './modules/orders/order-history.service';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { savedProductsRoutes } from './modules/saved-products/saved-products.routes';
+import { createSavedProductsService } from './modules/saved-products/saved-products.service';
+import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { registerAuth, sessionCookie } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerCrossSiteProtection } from './plugins/cross-site';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerReadiness } from './plugins/health';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -29,10 +46,16 @@ import { registerWebApp } from './plugins/web-app';
 export interface AppDeps {
   db: Database;
   config: Config;
+  /** The payment provider; default: the one the configuration names (createPaymentProvider). */
+  payments?: ConfiguredPaymentProvider;
+  /** The clock for checkout (stock holds, payments); tests pass one they can move. */
+  now?: () => Date;
 }
 
 /** Builds the whole shop without listening: tests call it with `app.inject`, the server with `listen`. */
-export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, ...deps }: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const payments = deps.payments ?? createPaymentProvider(config.payments, db, { now });
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.env === 'production',
@@ -42,6 +65,7 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  await registerCompression(app);
   await registerSecurityHeaders(app, {
     https: (config.publicUrl ?? '').startsWith('https://'),
     ...paymentCspOrigins(config.payments.provider),
@@ -51,7 +75,11 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   const sessions = createSessionService(db);
   const cookie = sessionCookie(config.publicUrl);
   await registerAuth(app, { sessions, cookie });
-  await registerRateLimit(app);
+  await registerRateLimit(app, {
+    db,
+    redisUrl: config.deployment.redisUrl,
+    keyPrefix: config.deployment.rateLimitKeyPrefix,
+  });
   const mailer = registerMailer(app, { db, config: config.mail });
 
   const catalog = createCatalogService(db);
@@ -67,10 +95,28 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
     { prefix: '/api' },
   );
   const settings = createSettingsService(db);
+  // Every instance drops its cached product list and settings when any instance changes them (issue 11).
+  registerChangeFeed(app, {
+    db,
+    databaseUrl: config.databaseUrl,
+    drop: { catalog: () => catalog.dropCache(), settings: () => settings.invalidate() },
+  });
   await app.register(settingsRoutes(settings), { prefix: '/api' });
   await app.register(newsletterRoutes(createNewsletterService(db)), { prefix: '/api' });
   await app.register(cartRoutes(createCartService(db)), { prefix: '/api' });
+  await app.register(profileRoutes(createProfileService(db, sessions)), { prefix: '/api' });
+  await app.register(savedProductsRoutes(createSavedProductsService(db)), { prefix: '/api' });
+  await app.register(orderHistoryRoutes(createOrderHistoryService(db)), { prefix: '/api' });
+  // Admin (issue 8): every route under /api/admin refuses anyone but an administrator (modules/admin/admin-guard.ts).
+  const images = createImagesService(db);
+  await app.register(adminProductsRoutes(createAdminProductsService(db, catalog)), { prefix: '/api' });
+  await app.register(adminMembersRoutes(createAdminMembersService(db)), { prefix: '/api' });
+  await app.register(adminSettingsRoutes(settings), { prefix: '/api' });
+  await app.register(imageUploadRoutes(images), { prefix: '/api' });
+  await app.register(imageServingRoutes(images), { prefix: '/api' });
+  await registerCheckout(app, { db, config, payments, mailer, settings, now });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerReadiness(app, { db });
 
   await registerWebApp(app, {
     webDist: config.webDist,

@@ -24,6 +24,8 @@ const paymentEnv = {
       .optional(),
   ),
   STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
+  /** How often the checkout jobs run (payment reconciliation, expired stock holds); 0 stops them. */
+  CHECKOUT_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
 };
 
 const stripeKeyPrefixes = {
@@ -73,6 +75,41 @@ export interface AuthLimitsConfig {
   windowMs: number;
 }
 
+/** Several instances on one database (issue 11, docs/deployment.md). */
+const deploymentEnv = {
+  REDIS_URL: optionalString,
+  REDIS_KEY_PREFIX: z.string().default('bilum:'),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+};
+
+export interface DeploymentConfig {
+  /** MIGRATE_ON_START=false: `npm run migrate` runs once per deploy instead (several instances). */
+  migrateOnStart: boolean;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per instance (plus one for cache change notifications). */
+  databasePoolSize: number;
+  /** REDIS_URL: rate-limit counters in Redis; unset: in the database. Either way shared by every instance. */
+  redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX + `rate-limit:`: the counters' keys (several shops can share one Redis). */
+  rateLimitKeyPrefix: string;
+  /** SHUTDOWN_TIMEOUT_MS: on SIGTERM, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+}
+
+function deploymentConfig(e: z.output<typeof envSchema>): DeploymentConfig {
+  return {
+    migrateOnStart: e.MIGRATE_ON_START,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    rateLimitKeyPrefix: `${e.REDIS_KEY_PREFIX}rate-limit:`,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -88,6 +125,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   ...paymentEnv,
   ...accountEnv,
+  ...deploymentEnv,
 });
 
 /** Runs even when other variables are bad too, so that one error lists everything. */
@@ -104,10 +142,13 @@ export type Config = {
   logLevel: string;
   seedDemoData: boolean;
   payments: PaymentsConfig;
+  /** CHECKOUT_JOBS_INTERVAL_MS: the checkout's background jobs (modules/orders/checkout-jobs.ts); 0 = off. */
+  checkoutJobsIntervalMs: number;
   mail: MailConfig;
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the admin account ensured at start (modules/auth/admin-account.ts). */
   admin: { username: string; password: string | undefined };
   authLimits: AuthLimitsConfig;
+  deployment: DeploymentConfig;
 };
 
 export type PaymentsConfig =
@@ -160,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
     payments: paymentsConfig(e),
+    checkoutJobsIntervalMs: e.CHECKOUT_JOBS_INTERVAL_MS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -172,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
+    deployment: deploymentConfig(e),
   };
 }
 
@@ -183,7 +226,12 @@ export function shopUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
 /** Defaults for tests: no web build, no data folder, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MAIL_WORKER_INTERVAL_MS: '0' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MAIL_WORKER_INTERVAL_MS: '0',
+      CHECKOUT_JOBS_INTERVAL_MS: '0',
+    }),
     webDist: '',
     ...overrides,
   };

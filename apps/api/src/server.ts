@@ -6,22 +6,46 @@ import { reportAdminAccount } from './modules/auth/admin-account';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  if (config.seedDemoData && (await seedDemoData(database.db))) {
-    console.log('Loaded the demo catalogue into the new database.');
-  }
-  await reportAdminAccount(database.db, config.admin);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.deployment.databasePoolSize,
+  });
+  // Instances that start together take turns here (an advisory lock on PostgreSQL), so the migrations, the
+  // demo data and the admin account are each done once. MIGRATE_ON_START=false leaves the migrations to
+  // `npm run migrate`, run once per deploy before the new instances start.
+  await database.exclusive(async () => {
+    if (config.deployment.migrateOnStart) await database.migrate();
+    if (config.seedDemoData && (await seedDemoData(database.db))) {
+      console.log('Loaded the demo catalogue into the new database.');
+    }
+    await reportAdminAccount(database.db, config.admin);
+  });
   const app = await buildApp({ db: database.db, config });
 
   let closing = false;
+  /**
+   * SIGTERM (a deploy, a scale-down): /api/ready answers 503 and no new connections are accepted; requests in
+   * flight finish; the background jobs (e-mail, checkout) stop; then the database pool closes. Whatever is
+   * still running after SHUTDOWN_TIMEOUT_MS is cut off.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const deadline = setTimeout(() => {
+      app.log.error({ timeoutMs: config.deployment.shutdownTimeoutMs }, 'shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, config.deployment.shutdownTimeoutMs);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

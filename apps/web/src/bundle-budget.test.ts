@@ -12,6 +12,7 @@ const lazyOnlyFeatures = [
   '/features/admin/',
   '/features/account/',
   '/features/checkout/',
+  '/features/cart/',
   '/features/profile/',
   '/features/membership/',
 ];
@@ -55,7 +56,7 @@ describe('the home page bundle', () => {
     expect(total).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
   });
 
-  it('holds no admin, account or checkout code (those pages are lazy-loaded)', () => {
+  it('holds no admin, account, cart or checkout code (those pages are lazy-loaded)', () => {
     const modules = initialChunks.flatMap((chunk) => chunk.moduleIds);
     const leaked = modules.filter((id) => lazyOnlyFeatures.some((feature) => id.includes(feature)));
     expect(leaked).toEqual([]);

@@ -61,3 +61,33 @@ export const cartMessages = {
   quantityTooHigh: (max: number) => `Only ${max} of this item ${max === 1 ? 'is' : 'are'} available.`,
   quantityTooLow: 'Quantity must be at least 1.',
 } as const;
+
+/** The spec's cart screen texts (storefront.md carts, states and error catalogue), used by the web. */
+export const cartScreenMessages = {
+  emptyCart: 'Your cart feels a little light!',
+  noSearchMatch: 'No items found matching your search.',
+  soldOut: 'SOLD OUT!',
+  cannotCheckoutTitle: 'Cannot checkout',
+  cannotCheckout: 'Your cart is empty or no items are selected. Add items to proceed.',
+  notSignedIn: 'User not logged in.',
+  loadFailed: 'Failed to load cart items.',
+  removeFailed: 'Failed to remove item',
+  clearFailed: 'Failed to clear cart',
+  removeNetwork: 'Could not remove item. Please check your connection.',
+  updateFailed: 'Failed to update quantity',
+  savedDataUnreadable: 'Error loading saved cart data. Your cart has been reset.',
+  saveFailed: 'Could not save cart changes locally.',
+  addFailedTitle: 'Failed to Add to Cart',
+  addFailed: 'An unexpected error occurred.',
+  addNetworkTitle: 'Network Error',
+  addNetwork: 'Could not add to cart. Please check your connection.',
+} as const;
+
+/** Delays and refresh intervals of the carts (decisions.md "Easy to miss"), in milliseconds. */
+export const cartTimings = {
+  /** "User not logged in." on /cart, then /login. */
+  signedOutRedirect: 1500,
+  cartPageRefresh: 30_000,
+  memberHomeRefresh: 60_000,
+  dropdownHideDelay: 200,
+} as const;

@@ -143,3 +143,9 @@ export const catalogMessages = {
   noItemsFound: 'No items found matching your filter criteria.',
   noDescription: 'No description available.',
 } as const;
+
+/**
+ * The picture of the home page's first hero slide for guests: the page's largest paint. The web shows it and
+ * the server preloads it with the home page, so it loads while the scripts do.
+ */
+export const homeHeroImage = '/images/products/hp-pavilion-15-laptop.svg';

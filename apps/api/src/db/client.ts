@@ -21,8 +21,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the database-wide start-up lock (a PostgreSQL advisory lock), so that instances
+   * starting together migrate and seed one after the other instead of at once. PGlite has one process.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of the start-up work (migrations, demo data, admin account): any fixed number. */
+const startupLockKey = 7_311_011;
 
 /**
  * PGlite is one connection: it runs each query and each whole transaction exclusively (its own mutex), so
@@ -34,24 +42,43 @@ export function openPglite(client: PGlite): DatabaseHandle {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
 
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection that the server ends (a restart, a failover, pg_terminate_backend) is dropped from the pool
+  // and replaced at the next query; without a listener the pool's 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    async exclusive(work) {
+      // A session-level lock on a connection of its own, held while `work` uses the pool.
+      const lock = new pg.Client({ connectionString, application_name: 'bilum-startup' });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [startupLockKey]);
+        return await work();
+      } finally {
+        await lock.end();
+      }
+    },
     close: () => pool.end(),
   };
 }
 
 /** DATABASE_URL selects PostgreSQL; otherwise PGlite keeps its files in `<dataDir>/pglite`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
   const folder = path.join(options.dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from './test-database';
@@ -17,9 +17,19 @@ export interface TestContext {
 export async function createTestApp(
   overrides: Partial<Config> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  deps: {
+    /** A payment provider made for the test (e.g. the simulator with a movable clock). */
+    payments?: (db: Database) => NonNullable<AppDeps['payments']>;
+    now?: AppDeps['now'];
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  const app = await buildApp({
+    db: database.db,
+    config: testConfig(overrides),
+    payments: deps.payments?.(database.db),
+    now: deps.now,
+  });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client';
+import { LazyToaster } from '../lib/toaster';
 import { AppRoutes } from './router';
 
 export function App() {
@@ -12,7 +12,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Toaster position="top-center" richColors closeButton duration={4000} />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -17,7 +17,9 @@ export function ShopLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer stays below the fold while a page loads its data, instead of
+          showing and then jumping down (a layout shift on every page). */}
+      <main id="main" className="min-h-svh flex-1">
         <RouteErrorBoundary>
           <Suspense fallback={<Spinner />}>
             <Outlet />

@@ -8,6 +8,7 @@ import { categoryLinks, homePath } from './nav-links';
 // Loaded only when needed, to keep the home page light.
 const MobileMenu = lazy(() => import('./MobileMenu'));
 const UserMenu = lazy(() => import('./UserMenu'));
+const HeaderCart = lazy(() => import('../features/cart/HeaderCart'));
 
 export function SiteHeader() {
   const { isSignedIn, user } = useSession();
@@ -35,6 +36,9 @@ export function SiteHeader() {
           <NavLink to="/track-order" className="hidden rounded-md px-3 py-2 hover:bg-white/10 sm:block">
             Track order
           </NavLink>
+          <Suspense fallback={<span className="size-10" aria-hidden />}>
+            <HeaderCart />
+          </Suspense>
           {user ? (
             <Suspense fallback={<span className="size-9" aria-hidden />}>
               <UserMenu fullName={user.fullName} />

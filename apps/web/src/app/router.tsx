@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import HomePage from '../features/catalog/HomePage';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { ShopLayout } from './ShopLayout';
 
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
@@ -18,6 +19,28 @@ const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPa
 const MembershipChoicePage = lazy(() => import('../features/account/MembershipChoicePage'));
 const LogoutPage = lazy(() => import('../features/account/LogoutPage'));
 const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage'));
+// Carts (issue 5)
+const CartPage = lazy(() => import('../features/cart/CartPage'));
+const GuestCartPage = lazy(() => import('../features/cart/GuestCartPage'));
+
+// Checkout and payments (issue 6)
+const ContactDetailsPage = lazy(() => import('../features/checkout/ContactDetailsPage'));
+const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
+const GuestCheckoutPage = lazy(() => import('../features/checkout/GuestCheckoutPage'));
+const OrderConfirmationPage = lazy(() => import('../features/checkout/OrderConfirmationPage'));
+const TrackOrderPage = lazy(() => import('../features/checkout/TrackOrderPage'));
+// Membership, profile and orders (issue 7)
+const MembershipPaymentPage = lazy(() => import('../features/membership/MembershipPaymentPage'));
+const MembershipSuccessPage = lazy(() => import('../features/membership/MembershipSuccessPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const OrderHistoryPage = lazy(() => import('../features/profile/OrderHistoryPage'));
+// Admin (issue 8): its own frame, which sends anyone but an administrator to /admin-login
+const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
+const EntryOptionPage = lazy(() => import('../features/admin/EntryOptionPage'));
+const ProductInventoryPage = lazy(() => import('../features/admin/ProductInventoryPage'));
+const ProductEntryPage = lazy(() => import('../features/admin/ProductEntryPage'));
+const MemberStatusPage = lazy(() => import('../features/admin/MemberStatusPage'));
+const SettingsPage = lazy(() => import('../features/admin/SettingsPage'));
 
 /** The one place where features meet: every route of the shop. */
 export function AppRoutes() {
@@ -48,7 +71,38 @@ export function AppRoutes() {
         <Route path="membership-choice" element={<MembershipChoicePage />} />
         <Route path="logout" element={<LogoutPage />} />
         <Route path="admin-login" element={<AdminLoginPage />} />
+        {/* Carts (issue 5) */}
+        <Route path="cart" element={<CartPage />} />
+        <Route path="guest-cart" element={<GuestCartPage />} />
+        {/* Checkout and payments (issue 6) */}
+        <Route path="contact-details" element={<ContactDetailsPage />} />
+        <Route path="checkout" element={<CheckoutPage />} />
+        <Route path="guestcheckout" element={<GuestCheckoutPage />} />
+        <Route path="order-confirmation" element={<OrderConfirmationPage />} />
+        <Route path="track-order" element={<TrackOrderPage />} />
+        {/* Membership, profile and orders (issue 7) */}
+        <Route path="membership-payment" element={<MembershipPaymentPage />} />
+        <Route path="membership" element={<MembershipPaymentPage />} />
+        <Route path="membership-success" element={<MembershipSuccessPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="order-history" element={<OrderHistoryPage />} />
         <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      {/* Admin (issue 8) */}
+      <Route
+        element={
+          <RouteErrorBoundary>
+            <Suspense fallback={null}>
+              <AdminLayout />
+            </Suspense>
+          </RouteErrorBoundary>
+        }
+      >
+        <Route path="entry-option" element={<EntryOptionPage />} />
+        <Route path="product-inventory" element={<ProductInventoryPage />} />
+        <Route path="product-entry" element={<ProductEntryPage />} />
+        <Route path="member-status" element={<MemberStatusPage />} />
+        <Route path="settings" element={<SettingsPage />} />
       </Route>
     </Routes>
   );

@@ -19,6 +19,10 @@ export interface LocalCartItem {
   image: string | null;
   isMembership: boolean;
   quantity: number;
+  /** 'sold' for a sold-out non-membership line (left out of checkout); missing means available. */
+  product_status?: 'available' | 'sold';
+  /** The server cart line, for items a signed-in shopper takes from /cart to checkout. */
+  cart_item_id?: number;
 }
 
 /** The cart line for one unit of a product at the price the shopper sees. */

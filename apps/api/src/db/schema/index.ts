@@ -6,3 +6,7 @@ export * from './newsletter';
 export * from './payments';
 export * from './settings';
 export * from './cart';
+export * from './saved-products';
+export * from './orders';
+export * from './shared-state';
+export * from './uploads';

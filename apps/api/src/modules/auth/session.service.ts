@@ -1,5 +1,5 @@
 import type { SessionUser } from '@bilum/shared';
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, lte, ne, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { randomToken, sha256 } from './passwords';
@@ -71,6 +71,11 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
 
     async revoke(tx: DbExecutor, sessionId: string): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every session of a user but the one in use (a password change from the profile). */
+    async revokeOthersForUser(tx: DbExecutor, userId: number, keepSessionId: string): Promise<void> {
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     },
 
     /** Ends every session of a user (password reset, password change). */

@@ -1,3 +1,4 @@
+import { homeHeroImage } from '@bilum/shared';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,5 +74,21 @@ describe('product link previews', () => {
   it('keeps the preview when the link carries a query string', async () => {
     const response = await page(`/index-item/${productId}?utm_source=whatsapp`);
     expect(response.body).toContain('og:title');
+  });
+});
+
+describe('the product page’s picture', () => {
+  it('is preloaded with high priority, so it loads with the page rather than after the scripts', async () => {
+    const response = await page(`/index-item/${productId}`);
+    expect(response.body).toContain(
+      '<link rel="preload" as="image" href="/images/products/samsung-galaxy-a15-128gb.svg" fetchpriority="high" />',
+    );
+    const category = await page('/category/phones');
+    expect(category.body).not.toContain('rel="preload"');
+  });
+
+  it('on the home page, the first hero slide’s picture is preloaded', async () => {
+    const home = await page('/');
+    expect(home.body).toContain(`<link rel="preload" as="image" href="${homeHeroImage}" fetchpriority="high" />`);
   });
 });

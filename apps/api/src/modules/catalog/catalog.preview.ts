@@ -1,4 +1,4 @@
-import { formatKina, type Product, toKinaDecimal } from '@bilum/shared';
+import { formatKina, homeHeroImage, type Product, toKinaDecimal } from '@bilum/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { HtmlTransformer } from '../../plugins/web-app';
@@ -71,12 +71,24 @@ function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): 
 }
 
 /**
+ * The product's picture is the page's largest paint: the browser starts loading it with the page, instead of
+ * after the scripts, the page chunk and the product's data (a shorter LCP on slow mobile data).
+ */
+export function preloadImage(html: string, image: string | null): string {
+  const src = image?.replace(/\s+/g, '');
+  if (!src) return html;
+  const tag = `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`;
+  return html.replace('</head>', () => `    ${tag}\n  </head>`);
+}
+
+/**
  * Shared product links show a preview (Facebook, WhatsApp): the server fills in the product's name,
  * description, price and image before sending the page. Other pages, and unknown products, get the page as is.
  */
 export function productPreviewTransformer(catalog: CatalogService, publicUrl: string | undefined): HtmlTransformer {
   return async (html, request) => {
     const path = request.url.split('?')[0] ?? '';
+    if (path === '/') return preloadImage(html, homeHeroImage);
     const id = Number(detailPath.exec(path)?.[1] ?? 0);
     if (id < 1 || id > MAX_ID) return html;
     let product: Product;
@@ -87,6 +99,6 @@ export function productPreviewTransformer(catalog: CatalogService, publicUrl: st
       throw error;
     }
     const origin = requestOrigin(request, publicUrl);
-    return injectPreview(html, productPreview(product, absoluteUrl(origin, path), origin));
+    return preloadImage(injectPreview(html, productPreview(product, absoluteUrl(origin, path), origin)), product.image);
   };
 }

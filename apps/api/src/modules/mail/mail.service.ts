@@ -23,8 +23,9 @@ export interface DrainResult {
 }
 
 export interface Mailer {
-  /** Stores a message in the caller's transaction: it is sent only if that transaction commits. */
-  enqueue(tx: DbExecutor, message: OutgoingEmail): Promise<void>;
+  /** Stores a message in the caller's transaction: it is sent only if that transaction commits. Returns its id
+   *  (`email_outbox.id`), so a page can show whether that message has been sent. */
+  enqueue(tx: DbExecutor, message: OutgoingEmail): Promise<number>;
   /** Sends every message that is due now; the background sender calls it, tests call it directly. */
   drainOutbox(): Promise<DrainResult>;
   /** Asks the background sender to look now (after a commit), instead of at its next tick. */
@@ -129,13 +130,18 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
 
   return {
     async enqueue(tx, message) {
-      await tx.insert(emailOutbox).values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        nextAttemptAt: now(),
-      });
+      const [row] = await tx
+        .insert(emailOutbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          nextAttemptAt: now(),
+        })
+        .returning({ id: emailOutbox.id });
+      if (!row) throw new Error('email_outbox insert returned nothing');
+      return row.id;
     },
     drainOutbox,
     wake() {

@@ -7,7 +7,11 @@ import { createTestCardSimulator, type TestCardSimulator } from './test-card-sim
 export type ConfiguredPaymentProvider = TestCardSimulator | StripePaymentProvider;
 
 /** The provider the configuration names: the test-card simulator by default, Stripe with its keys. */
-export function createPaymentProvider(config: PaymentsConfig, db: Database): ConfiguredPaymentProvider {
+export function createPaymentProvider(
+  config: PaymentsConfig,
+  db: Database,
+  options: { now?: () => Date } = {},
+): ConfiguredPaymentProvider {
   if (config.provider === 'stripe') return createStripeProvider(config);
-  return createTestCardSimulator({ db, webhookSecret: config.webhookSecret });
+  return createTestCardSimulator({ db, webhookSecret: config.webhookSecret, now: options.now });
 }

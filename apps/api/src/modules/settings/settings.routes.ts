@@ -1,5 +1,7 @@
-import { shopSettingsSchema } from '@bilum/shared';
+import { settingsMessages, shopSettingsSchema, shopSettingsUpdateSchema } from '@bilum/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { guardAdminRoutes } from '../admin/admin-guard';
 import type { SettingsService } from './settings.service';
 
 export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod {
@@ -14,6 +16,25 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
         },
       },
       async () => settings.get(),
+    );
+  };
+}
+
+/** PUT /api/admin/settings: the admin /settings page (decisions.md "/settings"). */
+export function adminSettingsRoutes(settings: SettingsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    guardAdminRoutes(app);
+    app.put(
+      '/admin/settings',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Save the shop’s contact e-mail, phone (PNG rule), address and delivery time',
+          body: shopSettingsUpdateSchema,
+          response: { 200: z.object({ settings: shopSettingsSchema, message: z.string() }) },
+        },
+      },
+      async (request) => ({ settings: await settings.update(request.body), message: settingsMessages.saved }),
     );
   };
 }

@@ -46,6 +46,19 @@ export function createSettingsService(db: DbExecutor) {
     invalidate() {
       cached = null;
     },
+
+    /** Saves the admin's changes and drops the cached copy, so footers, /contact and e-mails show them at once. */
+    async update(next: ShopSettings): Promise<ShopSettings> {
+      await load(); // makes sure the row exists
+      const [row] = await db
+        .update(shopSettings)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(shopSettings.id, SETTINGS_ROW_ID))
+        .returning();
+      cached = null;
+      if (!row) throw new Error('shop_settings row missing');
+      return toSettings(row);
+    },
   };
 }
 

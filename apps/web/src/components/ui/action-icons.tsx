@@ -29,3 +29,11 @@ export const UserIcon = (props: IconProps) => (
     <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
   </LineIcon>
 );
+
+export const CartIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.7 12.4a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6" />
+  </LineIcon>
+);

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountDelays, accountMessages, type LoginInput, loginSchema, safeReturnUrl } from '@bilum/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/form-field';
+import { mergeGuestCartAfterSignIn } from '../../lib/cart-merge';
 import { whenMissing } from '../../lib/form-errors';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useLogin } from './account.api';
@@ -18,6 +20,7 @@ export default function LoginPage() {
   const returnUrl = params.get('returnUrl') ?? undefined;
   const login = useLogin();
   const navigateLater = useDelayedNavigate();
+  const queryClient = useQueryClient();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
   const done = login.isSuccess;
@@ -29,6 +32,8 @@ export default function LoginPage() {
         {
           onSuccess: ({ redirectTo }) => {
             toast.success(accountMessages.loggedIn);
+            // A guest cart kept in this browser joins the account's cart (cleared only once the server has it).
+            void mergeGuestCartAfterSignIn(queryClient);
             navigateLater(safeReturnUrl(redirectTo), accountDelays.afterLogin, { replace: true });
           },
           onError: (error) => toastFailure(error, accountMessages.loginFailedTitle, accountMessages.loginFailed),

@@ -1,7 +1,7 @@
 import { accountDelays, accountMessages } from '@bilum/shared';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/states';
+import { lazyToast } from '../../lib/toaster';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useLogout } from './account.api';
 
@@ -16,7 +16,10 @@ export default function LogoutPage() {
     // Sign out once, even when React runs effects twice in development; the timer is set again each time.
     if (!started.current) {
       started.current = true;
-      mutate(undefined, { onSettled: () => toast.success(accountMessages.loggedOut) });
+      // A direct visit to /logout may settle before the toaster has loaded: wait for it.
+      mutate(undefined, {
+        onSettled: () => void lazyToast().then((toast) => toast.success(accountMessages.loggedOut)),
+      });
     }
     navigateLater('/', accountDelays.logout, { replace: true });
   }, [mutate, navigateLater]);

@@ -7,12 +7,14 @@ import {
   type RegisterInput,
   registerSchema,
 } from '@bilum/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
 import { PhoneField } from '../../components/ui/phone-field';
+import { mergeGuestCartAfterSignIn } from '../../lib/cart-merge';
 import { applyServerIssues, whenMissing } from '../../lib/form-errors';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useRegister } from './account.api';
@@ -26,6 +28,7 @@ const fields = ['fullName', 'email', 'countryCode', 'phone', 'password'] as cons
 export default function RegisterPage() {
   const registration = useRegister();
   const navigateLater = useDelayedNavigate();
+  const queryClient = useQueryClient();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: { fullName: '', email: '', countryCode: defaultPhoneCountryCode, phone: '', password: '' },
@@ -38,6 +41,8 @@ export default function RegisterPage() {
       registration.mutate(values, {
         onSuccess: ({ redirectTo }) => {
           toast.success(accountMessages.registered);
+          // A guest cart kept in this browser joins the new account's cart.
+          void mergeGuestCartAfterSignIn(queryClient);
           navigateLater(redirectTo, accountDelays.afterRegister, { replace: true });
         },
         onError: (error) => {

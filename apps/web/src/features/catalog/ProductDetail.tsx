@@ -17,6 +17,7 @@ import { PriceBlock } from './PriceBlock';
 import { ProductBadges } from './ProductBadges';
 import { ProductGallery } from './ProductGallery';
 import { PurchasePanel } from './PurchasePanel';
+import { SaveButton } from './SaveButton';
 import { ShareButton } from './ShareButton';
 
 /** The member detail page's hint for shoppers who are not signed in. */
@@ -80,7 +81,8 @@ export function ProductDetail({ product, audience, paths }: ProductDetailProps) 
             {product.description || catalogMessages.noDescription}
           </p>
           <PurchasePanel product={product} pricing={pricing} />
-          <div>
+          <div className="flex flex-wrap gap-2">
+            {audience === 'member' && <SaveButton productId={product.id} />}
             <ShareButton title={product.name} text={`${product.name} for ${formatKina(product.price)} at Bilum`} />
           </div>
           {audience === 'member' && !isSignedIn && <SignUpHint product={product} />}

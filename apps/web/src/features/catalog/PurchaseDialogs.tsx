@@ -1,8 +1,12 @@
+import type { Cart } from '@bilum/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose } from '../../components/ui/dialog';
-import { startCartCheckout, startSingleItemCheckout } from '../../lib/checkout-handoff';
+import { startSelectedItemsCheckout, startSingleItemCheckout } from '../../lib/checkout-handoff';
+import { readGuestCart } from '../../lib/guest-cart';
 import type { LocalCartItem } from '../../lib/local-cart-item';
+import { cartLineToLocalItem, serverCartKey } from '../../lib/server-cart';
 
 interface DialogBaseProps {
   open: boolean;
@@ -43,8 +47,15 @@ export function AddedToCartDialog({
   signedIn,
 }: DialogBaseProps & { productName: string; signedIn: boolean }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
+  // Checkout takes the whole cart's available lines (as if all were ticked on the cart page).
   const checkout = () => {
-    startCartCheckout();
+    const items = signedIn
+      ? (client.getQueryData<Cart>(serverCartKey)?.items ?? [])
+          .filter((line) => line.status === 'available')
+          .map(cartLineToLocalItem)
+      : readGuestCart().items.filter((item) => !item.isMembership && item.product_status !== 'sold');
+    startSelectedItemsCheckout(items, signedIn);
     navigate(signedIn ? '/contact-details' : '/guestcheckout');
   };
   return (

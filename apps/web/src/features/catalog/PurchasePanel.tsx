@@ -45,7 +45,7 @@ export function PurchasePanel({ product, pricing }: { product: Product; pricing:
   const navigate = useNavigate();
   const location = useLocation();
   const { isSignedIn, isMember } = useSession();
-  const { inCart, add } = useAddToCart(product.id);
+  const { inCart, add, pending } = useAddToCart(product.id);
   const [dialog, setDialog] = useState<'buy' | 'added' | null>(null);
   const item = toLocalCartItem(product, pricing.finalPrice);
 
@@ -59,10 +59,10 @@ export function PurchasePanel({ product, pricing }: { product: Product; pricing:
     startSingleItemCheckout(item, true);
     navigate('/contact-details');
   };
-  const addToCart = () => {
+  const addToCart = async () => {
     if (inCart) return navigate(isSignedIn ? '/cart' : '/guest-cart');
     if (blockedForInvalidProduct(product)) return;
-    if (add(item) === 'added') setDialog('added');
+    if ((await add(item)) === 'added') setDialog('added');
   };
   const closeDialog = (open: boolean) => !open && setDialog(null);
 
@@ -73,8 +73,8 @@ export function PurchasePanel({ product, pricing }: { product: Product; pricing:
         <Button size="lg" onClick={buyNow} disabled={inCart || soldOut}>
           {inCart ? 'Already in Cart' : 'Buy It Now'}
         </Button>
-        <Button size="lg" variant="dark" onClick={addToCart} disabled={soldOut && !inCart}>
-          {inCart ? 'View Cart' : 'Add to Cart'}
+        <Button size="lg" variant="dark" onClick={() => void addToCart()} disabled={pending || (soldOut && !inCart)}>
+          {inCart ? 'View Cart' : pending ? 'Adding…' : 'Add to Cart'}
         </Button>
       </div>
       {dialog === 'buy' && <BuyNowDialog open onOpenChange={closeDialog} item={item} />}

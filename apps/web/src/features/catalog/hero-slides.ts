@@ -1,3 +1,4 @@
+import { homeHeroImage } from '@bilum/shared';
 import type { CatalogPaths } from './catalog-paths';
 
 export interface HeroSlide {
@@ -27,7 +28,7 @@ export function guestSlides(paths: CatalogPaths): HeroSlide[] {
   return [
     {
       id: 'laptop',
-      image: slideImage('hp-pavilion-15-laptop'),
+      image: homeHeroImage,
       title: 'HP Pavilion 15 Laptop',
       description: 'Core i5, 8GB RAM and a 512GB SSD, light enough for the PMV ride to class or the office.',
       buttonText: 'View Laptop',

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { products } from './catalog';
+import { emailOutbox } from './mail';
+
+/** Kept in step with `orderPaymentStatuses` and `shippingStatuses` in packages/shared/src/checkout.schema.ts. */
+export const orderPaymentStatusValues = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
+export const shippingStatusValues = ['Pending', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
+/** Where the order's units are: reserved for it (`held`), bought (`sold`), or back on the shelf (`released`). */
+export const stockStateValues = ['held', 'sold', 'released'] as const;
+
+/**
+ * Orders, made by the server before payment (modules/orders, docs/decisions/005-orders-and-payments.md): prices
+ * and totals are the server's, the stock is held for 15 minutes, and `paid` is set only after the payment
+ * provider says the intent succeeded for exactly this amount.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderType: text('order_type', { enum: ['guest', 'registered'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'cart' (the shopper's server-cart lines, removed when paid) or 'items' (browser cart, Buy It Now). */
+    source: text('source', { enum: ['cart', 'items'] }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** Country code plus digits, e.g. "+67571234567". */
+    phone: text('phone').notNull(),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    postcode: text('postcode'),
+    pickupLocation: text('pickup_location'),
+    notes: text('notes'),
+    paymentStatus: text('payment_status', { enum: orderPaymentStatusValues }).notNull().default('pending'),
+    shippingStatus: text('shipping_status', { enum: shippingStatusValues }).notNull().default('Pending'),
+    subtotalToea: integer('subtotal_toea').notNull(),
+    savingsToea: integer('savings_toea').notNull(),
+    shippingToea: integer('shipping_toea').notNull().default(0),
+    totalToea: integer('total_toea').notNull(),
+    currency: text('currency').notNull().default('pgk'),
+    /** The card's last four digits once paid; 'N/A' when the provider does not say. */
+    cardLast4: text('card_last4'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    /** Unguessable: the tracking link in the e-mail works without an account. */
+    trackingCode: text('tracking_code').notNull().unique(),
+    /** SHA-256 of the shopper (user id or "guest") and the checkout's idempotency key: one order per key. */
+    idempotencyKeyHash: text('idempotency_key_hash').notNull().unique(),
+    /** SHA-256 of what the first request asked for; the same key with another request is a conflict. */
+    requestHash: text('request_hash').notNull(),
+    /** SHA-256 of the checkout token that proves a guest owns the order. */
+    checkoutTokenHash: text('checkout_token_hash').notNull(),
+    stockState: text('stock_state', { enum: stockStateValues }).notNull().default('held'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    confirmationEmailId: integer('confirmation_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    /** Why the server cancelled it (hold expired, cannot be honoured, amount mismatch). */
+    cancelReason: text('cancel_reason'),
+    /** When the reconciliation last asked the provider about this order (spreads the work between instances). */
+    lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('orders_order_type_check', sql`${table.orderType} in ('guest','registered')`),
+    check('orders_source_check', sql`${table.source} in ('cart','items')`),
+    check(
+      'orders_payment_status_check',
+      sql`${table.paymentStatus} in ('pending','paid','failed','refunded','cancelled')`,
+    ),
+    check(
+      'orders_shipping_status_check',
+      sql`${table.shippingStatus} in ('Pending','Processing','Dispatched','Delivered','Cancelled')`,
+    ),
+    check('orders_stock_state_check', sql`${table.stockState} in ('held','sold','released')`),
+    check('orders_total_check', sql`${table.totalToea} > 0`),
+    check('orders_registered_user_check', sql`${table.orderType} = 'guest' or ${table.userId} is not null`),
+    index('orders_user_idx').on(table.userId),
+    index('orders_email_idx').on(table.email),
+    index('orders_hold_idx')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.stockState} = 'held'`),
+    index('orders_unpaid_idx')
+      .on(table.lastReconciledAt)
+      .where(sql`${table.paymentStatus} in ('pending','failed','cancelled')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // Products are archived, never deleted, once an order refers to them.
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** The name and image when the order was placed. */
+    productName: text('product_name').notNull(),
+    productImage: text('product_image'),
+    quantity: integer('quantity').notNull(),
+    /** What the shopper paid for one unit (the member price when it applied). */
+    unitPriceToea: integer('unit_price_toea').notNull(),
+    originalPriceToea: integer('original_price_toea'),
+    isMembership: boolean('is_membership').notNull().default(false),
+  },
+  (table) => [
+    check('order_items_quantity_check', sql`${table.quantity} >= 1`),
+    check('order_items_price_check', sql`${table.unitPriceToea} >= 0`),
+    index('order_items_order_idx').on(table.orderId),
+  ],
+);
+
+/** Webhook events already handled: providers deliver an event more than once. */
+export const processedPaymentEvents = pgTable('processed_payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The signed-in shopper's saved contact details (the spec's "Contact info (server)"), one row per shopper. */
+export const savedContactDetails = pgTable('saved_contact_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  /** Country code plus digits. */
+  phone: text('phone').notNull(),
+  pickup: boolean('pickup').notNull().default(false),
+  pickupLocation: text('pickup_location').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  notes: text('notes').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type SavedContactDetailsRow = typeof savedContactDetails.$inferSelect;

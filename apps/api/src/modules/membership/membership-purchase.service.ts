@@ -1,0 +1,245 @@
+import {
+  accountMessages,
+  addOneYear,
+  type ConfirmMembershipPaymentInput,
+  isInRenewalWindow,
+  isSafeReturnUrl,
+  type MembershipPaymentResult,
+  PREMIUM_PRICE_TOEA,
+  type StartMembershipPayment,
+} from '@bilum/shared';
+import { and, desc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type MembershipRow, memberships } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { PaymentEvent, PaymentIntent, PaymentProvider } from '../payments/payment-provider';
+import { createMembershipService } from './membership.service';
+
+export interface MembershipPurchaseDeps {
+  db: Database;
+  payments: PaymentProvider;
+  now?: () => Date;
+}
+
+/** Marks the provider's intents that pay for a membership, so the one webhook route can send them here. */
+export const membershipIntentKind = 'membership';
+
+const openStatuses: MembershipRow['status'][] = ['pending', 'failed'];
+const notFoundMessage = 'Membership payment not found.';
+
+/**
+ * Buying Premium on /membership-payment. A pending membership record holds the payment intent (20050 toea,
+ * created once per record with an idempotency key derived from it). The record becomes a completed year only
+ * when the intent, read back from the provider, has succeeded for exactly that amount in kina: from the confirm
+ * call, the provider's webhook or the reconciliation, whichever comes first, and only once. A renewal's year
+ * starts where the active one ends; a declined card leaves the shopper as they were.
+ */
+export function createMembershipPurchaseService({ db, payments, now = () => new Date() }: MembershipPurchaseDeps) {
+  const stateOf = (userId: number) => createMembershipService(db).getState(userId, now());
+
+  async function ownRecord(userId: number, id: number): Promise<MembershipRow> {
+    const [row] = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.id, id), eq(memberships.userId, userId)));
+    // Another shopper's record is answered like a missing one.
+    if (!row) throw notFound(notFoundMessage);
+    return row;
+  }
+
+  /** The record's intent, created once; never inside a transaction (the simulator writes to the same database). */
+  async function ensureIntent(row: MembershipRow): Promise<PaymentIntent> {
+    if (row.paymentReference) return payments.retrieveIntent(row.paymentReference);
+    const intent = await payments.createIntent({
+      amount: PREMIUM_PRICE_TOEA,
+      currency: 'pgk',
+      metadata: { kind: membershipIntentKind, membershipId: String(row.id), userId: String(row.userId) },
+      description: 'Bilum Premium membership, one year',
+      idempotencyKey: `bilum-membership-${row.id}-payment`,
+    });
+    await db
+      .update(memberships)
+      .set({ paymentReference: intent.id })
+      .where(and(eq(memberships.id, row.id), eq(memberships.status, 'pending')));
+    return intent;
+  }
+
+  /** Paid means the provider says so, for this record, this amount and this currency. */
+  function paysFor(intent: PaymentIntent, row: MembershipRow): boolean {
+    return (
+      intent.status === 'succeeded' &&
+      intent.amount === PREMIUM_PRICE_TOEA &&
+      intent.currency === 'pgk' &&
+      intent.metadata.kind === membershipIntentKind &&
+      intent.metadata.membershipId === String(row.id) &&
+      row.paymentReference === intent.id
+    );
+  }
+
+  /**
+   * Turns an open record into a completed year, once: the conditional update on the status lets only one of the
+   * confirm call, the webhook and the reconciliation do it. The year runs from now, or from the end of the
+   * active membership (a renewal adds a year to its end).
+   */
+  async function complete(row: MembershipRow, intent: PaymentIntent): Promise<void> {
+    await db.transaction(async (tx) => {
+      const at = now();
+      const [active] = await tx
+        .select({ endsAt: memberships.endsAt })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.userId, row.userId),
+            eq(memberships.status, 'completed'),
+            lte(memberships.startsAt, at),
+            gt(memberships.endsAt, at),
+          ),
+        )
+        .orderBy(desc(memberships.endsAt))
+        .limit(1)
+        .for('update');
+      const from = active?.endsAt && active.endsAt > at ? active.endsAt : at;
+      await tx
+        .update(memberships)
+        .set({ status: 'completed', startsAt: at, endsAt: addOneYear(from), lastPaymentAt: at })
+        .where(
+          and(
+            eq(memberships.id, row.id),
+            inArray(memberships.status, openStatuses),
+            eq(memberships.paymentReference, intent.id),
+          ),
+        );
+    });
+  }
+
+  /** Acts on what the provider says about the record's intent, and answers the page. */
+  async function settle(row: MembershipRow, intent: PaymentIntent): Promise<MembershipPaymentResult> {
+    if (paysFor(intent, row)) {
+      await complete(row, intent);
+      return { status: 'succeeded', membership: await stateOf(row.userId) };
+    }
+    const result: MembershipPaymentResult = {
+      status: intent.status === 'requires_confirmation' ? 'requires_payment_method' : intent.status,
+      membership: await stateOf(row.userId),
+    };
+    if (intent.status === 'succeeded') {
+      // Succeeded, but not for this record's amount or currency: never honoured.
+      return {
+        ...result,
+        status: 'requires_payment_method',
+        error: { code: 'amount_mismatch', message: 'Payment confirmation failed.' },
+      };
+    }
+    if (intent.status === 'requires_action' && intent.nextActionUrl) result.nextActionUrl = intent.nextActionUrl;
+    if (intent.status === 'requires_payment_method' && intent.lastPaymentError) {
+      result.error = { code: intent.lastPaymentError.code, message: intent.lastPaymentError.message };
+      await db
+        .update(memberships)
+        .set({ status: 'failed' })
+        .where(and(eq(memberships.id, row.id), eq(memberships.status, 'pending')));
+    }
+    return result;
+  }
+
+  return {
+    /**
+     * Opens (or reopens) the shopper's Premium payment: 409 for an active member outside the last 30 days.
+     * An open record of theirs is reused, so opening the page again does not make another payment.
+     */
+    async start(userId: number): Promise<StartMembershipPayment> {
+      const state = await stateOf(userId);
+      if (state.isMember && !isInRenewalWindow(state.endsAt, now())) {
+        throw new AppError('CONFLICT', accountMessages.alreadyMember);
+      }
+      let [row] = await db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), inArray(memberships.status, openStatuses)))
+        .orderBy(desc(memberships.id))
+        .limit(1);
+      if (row?.paymentReference) {
+        // An intent that can no longer be paid (canceled, or paid already) is not reused.
+        const intent = await payments.retrieveIntent(row.paymentReference);
+        if (paysFor(intent, row)) await complete(row, intent);
+        if (intent.status === 'succeeded' || intent.status === 'canceled') row = undefined;
+      }
+      if (!row) {
+        [row] = await db.insert(memberships).values({ userId, type: 'premium', status: 'pending' }).returning();
+        if (!row) throw new Error('memberships insert returned nothing');
+      }
+      const intent = await ensureIntent(row);
+      return {
+        membershipId: row.id,
+        renewal: state.isMember,
+        payment: { intentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount, currency: 'pgk' },
+      };
+    },
+
+    /** Confirms the card with the provider; a declined card answers requires_payment_method with its message. */
+    async confirm(userId: number, id: number, input: ConfirmMembershipPaymentInput): Promise<MembershipPaymentResult> {
+      const row = await ownRecord(userId, id);
+      if (row.status === 'completed') return { status: 'succeeded', membership: await stateOf(userId) };
+      if (!row.paymentReference) throw notFound(notFoundMessage);
+      let intent: PaymentIntent;
+      try {
+        intent = await payments.confirmIntent(row.paymentReference, {
+          card: input.card ? { ...input.card, name: input.cardholderName } : undefined,
+          paymentMethodId: input.paymentMethodId,
+          // Only a path of the shop: the 3-D Secure page must never send the shopper elsewhere.
+          returnUrl: isSafeReturnUrl(input.returnUrl) ? input.returnUrl : '/membership-payment',
+        });
+      } catch (error) {
+        // Confirmed already (a double click, or paid from another tab): what the provider has now is the answer.
+        if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+        intent = await payments.retrieveIntent(row.paymentReference);
+      }
+      return settle(row, intent);
+    },
+
+    /** After the 3-D Secure page, or while processing: reads the intent again. */
+    async refresh(userId: number, id: number): Promise<MembershipPaymentResult> {
+      const row = await ownRecord(userId, id);
+      if (row.status === 'completed') return { status: 'succeeded', membership: await stateOf(userId) };
+      if (!row.paymentReference) throw notFound(notFoundMessage);
+      return settle(row, await payments.retrieveIntent(row.paymentReference));
+    },
+
+    /** True when a verified webhook event is about a membership payment (for the one webhook route). */
+    handles: (event: PaymentEvent) => event.intent?.metadata.kind === membershipIntentKind,
+
+    /** A verified webhook event: the intent is read again from the provider rather than trusted from the event. */
+    async handleEvent(event: PaymentEvent): Promise<void> {
+      const id = Number(event.intent?.metadata.membershipId);
+      if (!event.intent || !Number.isInteger(id)) return;
+      const [row] = await db.select().from(memberships).where(eq(memberships.id, id));
+      if (!row || row.status === 'completed' || row.paymentReference !== event.intent.id) return;
+      await settle(row, await payments.retrieveIntent(event.intent.id));
+    },
+
+    /** Catches what a lost webhook missed: open records with an intent, younger than `maxAgeMs`. */
+    async reconcile(maxAgeMs = 3 * 24 * 60 * 60_000): Promise<number> {
+      const since = new Date(now().getTime() - maxAgeMs);
+      const rows = await db
+        .select()
+        .from(memberships)
+        .where(
+          and(
+            inArray(memberships.status, openStatuses),
+            isNotNull(memberships.paymentReference),
+            gt(memberships.createdAt, since),
+          ),
+        );
+      let completed = 0;
+      for (const row of rows) {
+        const intent = await payments.retrieveIntent(row.paymentReference as string);
+        if (paysFor(intent, row)) {
+          await complete(row, intent);
+          completed += 1;
+        }
+      }
+      return completed;
+    },
+  };
+}
+
+export type MembershipPurchaseService = ReturnType<typeof createMembershipPurchaseService>;

@@ -1,0 +1,250 @@
+import type { Cart, MembershipPaymentResult, SessionState, StartMembershipPayment } from '@bilum/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberships, simulatedPaymentIntents } from '../../db/schema';
+import { makeMember, type SignedIn, signedInShopper } from '../../test/accounts';
+import { createProduct } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import type { TestCardSimulator } from '../payments/test-card-simulator';
+
+let ctx: TestContext;
+let simulator: TestCardSimulator;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  if (ctx.app.payments.name !== 'simulator') throw new Error('the tests run on the test-card simulator');
+  simulator = ctx.app.payments;
+});
+afterAll(() => ctx.close());
+
+const day = 24 * 60 * 60_000;
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
+const declinedCard = { ...goodCard, number: '4000 0000 0000 0002' };
+const form = { cardholderName: 'Kila Rahu', termsAccepted: true };
+
+function post(shopper: SignedIn | null, url: string, payload: object = {}) {
+  return ctx.app.inject({ method: 'POST', url, headers: shopper ? { cookie: shopper.cookie } : {}, payload });
+}
+
+async function start(shopper: SignedIn): Promise<StartMembershipPayment> {
+  const response = await post(shopper, '/api/membership/payment');
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function pay(shopper: SignedIn, card = goodCard): Promise<MembershipPaymentResult> {
+  const { membershipId } = await start(shopper);
+  const response = await post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+async function sessionOf(shopper: SignedIn): Promise<SessionState> {
+  return (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: shopper.cookie } })).json();
+}
+
+describe('membership purchase', () => {
+  it('answers 401 without a session', async () => {
+    expect((await post(null, '/api/membership/payment')).statusCode).toBe(401);
+    expect((await post(null, '/api/membership/payment/1/confirm', { ...form, card: goodCard })).statusCode).toBe(401);
+  });
+
+  it('opens one K200.50 intent per pending record, and reuses it when the page is opened again', async () => {
+    const shopper = await signedInShopper(ctx);
+    const first = await start(shopper);
+    expect(first.payment).toMatchObject({ amount: 20_050, currency: 'pgk' });
+    expect(first.renewal).toBe(false);
+    const again = await start(shopper);
+    expect(again.membershipId).toBe(first.membershipId);
+    expect(again.payment.intentId).toBe(first.payment.intentId);
+    const [record] = await ctx.db.select().from(memberships).where(eq(memberships.id, first.membershipId));
+    expect(record).toMatchObject({ status: 'pending', paymentReference: first.payment.intentId, startsAt: null });
+  });
+
+  it('makes the shopper a member at once when paid with the test card: member prices in the cart and on products', async () => {
+    const shopper = await signedInShopper(ctx);
+    const laptop = await createProduct(ctx.db, { name: 'Member laptop', priceToea: 300_000 });
+    await post(shopper, '/api/cart/items', { productId: laptop.id });
+    const before: Cart = (
+      await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: shopper.cookie } })
+    ).json();
+    expect(before.items[0]?.unitPrice).toBe(300_000);
+
+    const result = await pay(shopper);
+    expect(result.status).toBe('succeeded');
+    expect(result.membership).toMatchObject({ isMember: true, discountRate: 0.1, membershipType: 'premium' });
+
+    const session = await sessionOf(shopper);
+    expect(session.membership.isMember).toBe(true);
+    const endsAt = new Date(session.membership.endsAt ?? 0).getTime();
+    expect(endsAt - Date.now()).toBeGreaterThan(364 * day);
+    expect(endsAt - Date.now()).toBeLessThan(367 * day);
+
+    const after: Cart = (
+      await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: shopper.cookie } })
+    ).json();
+    expect(after.items[0]).toMatchObject({ unitPrice: 270_000, isMemberPrice: true, originalPrice: 300_000 });
+    expect(after.isMember).toBe(true);
+    // Product pages price from the session's membership (member-pricing.ts in the web): 10% off from now on.
+    expect(session.membership.discountRate).toBe(0.1);
+    // Exclusive Member offers are open to the member now.
+    const exclusive = await createProduct(ctx.db, { isExclusive: true });
+    expect((await post(shopper, '/api/cart/items', { productId: exclusive.id })).statusCode).toBe(201);
+  });
+
+  it('changes nothing when the card is declined: no membership, no discount, the record failed', async () => {
+    const shopper = await signedInShopper(ctx);
+    const result = await pay(shopper, declinedCard);
+    expect(result.status).toBe('requires_payment_method');
+    expect(result.error).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(result.membership.isMember).toBe(false);
+    expect((await sessionOf(shopper)).membership.isMember).toBe(false);
+    const records = await ctx.db.select().from(memberships).where(eq(memberships.userId, shopper.user.id));
+    expect(records).toEqual([expect.objectContaining({ status: 'failed', startsAt: null, endsAt: null })]);
+    const exclusive = await createProduct(ctx.db, { isExclusive: true });
+    expect((await post(shopper, '/api/cart/items', { productId: exclusive.id })).statusCode).toBe(403);
+
+    // Another card on the same payment then works.
+    const { membershipId } = await start(shopper);
+    expect(membershipId).toBe(records[0]?.id);
+    const retry = await post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard });
+    expect(retry.json().status).toBe('succeeded');
+  });
+
+  it('refuses a form without a cardholder name or accepted terms with the spec’s messages', async () => {
+    const shopper = await signedInShopper(ctx);
+    const { membershipId } = await start(shopper);
+    const response = await post(shopper, `/api/membership/payment/${membershipId}/confirm`, {
+      cardholderName: ' ',
+      termsAccepted: false,
+      card: goodCard,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'cardholderName', message: 'Cardholder name is required' },
+        { path: 'termsAccepted', message: 'You must accept the terms and conditions to proceed.' },
+      ]),
+    );
+    expect((await sessionOf(shopper)).membership.isMember).toBe(false);
+  });
+
+  it('gives no discount once a membership has expired, and lets the shopper buy a new one', async () => {
+    const shopper = await signedInShopper(ctx);
+    await makeMember(ctx.db, shopper.user.id, {
+      startsAt: new Date(Date.now() - 400 * day),
+      endsAt: new Date(Date.now() - day),
+    });
+    const product = await createProduct(ctx.db, { priceToea: 10_000 });
+    await post(shopper, '/api/cart/items', { productId: product.id });
+    const cart: Cart = (
+      await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: shopper.cookie } })
+    ).json();
+    expect(cart.isMember).toBe(false);
+    expect(cart.items[0]).toMatchObject({ unitPrice: 10_000, isMemberPrice: false });
+    const started = await start(shopper);
+    expect(started.renewal).toBe(false);
+  });
+
+  it('refuses a second purchase for an active member outside the last 30 days', async () => {
+    const shopper = await signedInShopper(ctx);
+    await makeMember(ctx.db, shopper.user.id);
+    const response = await post(shopper, '/api/membership/payment');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('You already have an active membership.');
+  });
+
+  it('renews in the last 30 days by adding a year to the end date', async () => {
+    const shopper = await signedInShopper(ctx);
+    const endsAt = new Date(Date.now() + 10 * day);
+    await makeMember(ctx.db, shopper.user.id, { startsAt: new Date(Date.now() - 355 * day), endsAt });
+    const started = await start(shopper);
+    expect(started.renewal).toBe(true);
+    const result = await post(shopper, `/api/membership/payment/${started.membershipId}/confirm`, {
+      ...form,
+      card: goodCard,
+    });
+    expect(result.json().status).toBe('succeeded');
+    const renewedEnd = new Date((await sessionOf(shopper)).membership.endsAt ?? 0);
+    const expected = new Date(endsAt);
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1);
+    expect(renewedEnd.toISOString()).toBe(expected.toISOString());
+  });
+
+  it('completes once even when confirmed twice, and never from another shopper’s account', async () => {
+    const shopper = await signedInShopper(ctx);
+    const other = await signedInShopper(ctx);
+    const { membershipId } = await start(shopper);
+    const stranger = await post(other, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard });
+    expect(stranger.statusCode).toBe(404);
+    const [first, second] = await Promise.all([
+      post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard }),
+      post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard }),
+    ]);
+    expect([first.json().status, second.json().status]).toEqual(['succeeded', 'succeeded']);
+    const records = await ctx.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, shopper.user.id), eq(memberships.status, 'completed')));
+    expect(records).toHaveLength(1);
+    expect((await sessionOf(other)).membership.isMember).toBe(false);
+  });
+
+  it('is completed by the provider’s webhook when the browser never reports back', async () => {
+    const shopper = await signedInShopper(ctx);
+    const { membershipId, payment } = await start(shopper);
+    // The shopper paid with the provider, then the page closed: no confirm call reaches the shop. The
+    // simulator's signed payment_intent.succeeded event goes through the one webhook handler.
+    await simulator.confirmIntent(payment.intentId, { card: goodCard });
+    await simulator.whenEventsDelivered();
+    const [record] = await ctx.db.select().from(memberships).where(eq(memberships.id, membershipId));
+    expect(record?.status).toBe('completed');
+    expect((await sessionOf(shopper)).membership.isMember).toBe(true);
+  });
+
+  it('is completed by the reconciliation when the webhook was lost', async () => {
+    const shopper = await signedInShopper(ctx);
+    const { membershipId, payment } = await start(shopper);
+    // Paid at the provider without the shop hearing of it (the event is lost).
+    await ctx.db
+      .update(simulatedPaymentIntents)
+      .set({ status: 'succeeded', cardLast4: '4242' })
+      .where(eq(simulatedPaymentIntents.id, payment.intentId));
+    expect((await sessionOf(shopper)).membership.isMember).toBe(false);
+    await ctx.app.checkout.jobs.runOnce();
+    const [record] = await ctx.db.select().from(memberships).where(eq(memberships.id, membershipId));
+    expect(record?.status).toBe('completed');
+    expect((await sessionOf(shopper)).membership.isMember).toBe(true);
+  });
+
+  it('goes through 3-D Secure: requires action, then processing, then active after the refresh', async () => {
+    const shopper = await signedInShopper(ctx);
+    const { membershipId, payment } = await start(shopper);
+    const confirm = await post(shopper, `/api/membership/payment/${membershipId}/confirm`, {
+      ...form,
+      card: { ...goodCard, number: '4000 0025 0000 3155' },
+      returnUrl: 'https://elsewhere.example/steal',
+    });
+    expect(confirm.json()).toMatchObject({ status: 'requires_action', membership: { isMember: false } });
+    expect(confirm.json().nextActionUrl).toContain(payment.intentId);
+    const { returnUrl } = await simulator.completeAuthentication(payment.intentId, true);
+    expect(returnUrl).toBe('/membership-payment');
+    const processing = await post(shopper, `/api/membership/payment/${membershipId}/refresh`);
+    expect(processing.json().status).toBe('processing');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const done = await post(shopper, `/api/membership/payment/${membershipId}/refresh`);
+    expect(done.json()).toMatchObject({ status: 'succeeded', membership: { isMember: true } });
+  });
+
+  it('does not honour an intent whose amount differs from the price', async () => {
+    const shopper = await signedInShopper(ctx);
+    const { membershipId, payment } = await start(shopper);
+    await ctx.db
+      .update(simulatedPaymentIntents)
+      .set({ amount: 100 })
+      .where(eq(simulatedPaymentIntents.id, payment.intentId));
+    const result = await post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard });
+    expect(result.json().status).not.toBe('succeeded');
+    expect((await sessionOf(shopper)).membership.isMember).toBe(false);
+  });
+});

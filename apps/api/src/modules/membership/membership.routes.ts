@@ -1,0 +1,62 @@
+import {
+  confirmMembershipPaymentSchema,
+  membershipPaymentIdParamsSchema,
+  membershipPaymentResultSchema,
+  startMembershipPaymentResponseSchema,
+} from '@bilum/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../../plugins/auth';
+import type { MembershipPurchaseService } from './membership-purchase.service';
+
+const tags = ['membership'];
+
+/** Buying Premium on /membership-payment; the shopper always comes from the session, the amount from the server. */
+export function membershipRoutes(purchases: MembershipPurchaseService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/membership/payment',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          summary:
+            'Open a Premium payment (the spec’s create_membership_payment_intent): a pending record and its K200.50 intent',
+          body: z.object({}).optional(),
+          response: { 201: startMembershipPaymentResponseSchema },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await purchases.start(signedInUser(request).id)),
+    );
+
+    app.post(
+      '/membership/payment/:id/confirm',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          summary: 'Pay with the card (the spec’s process_membership_payment); active only once the provider confirms',
+          params: membershipPaymentIdParamsSchema,
+          body: confirmMembershipPaymentSchema,
+          response: { 200: membershipPaymentResultSchema },
+        },
+      },
+      async (request) => purchases.confirm(signedInUser(request).id, request.params.id, request.body),
+    );
+
+    app.post(
+      '/membership/payment/:id/refresh',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          summary: 'Read the payment again after the 3-D Secure page or while it is processing',
+          params: membershipPaymentIdParamsSchema,
+          body: z.object({}).optional(),
+          response: { 200: membershipPaymentResultSchema },
+        },
+      },
+      async (request) => purchases.refresh(signedInUser(request).id, request.params.id),
+    );
+  };
+}

@@ -1,0 +1,217 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { orders, products } from '../../db/schema';
+import { AppError } from '../../errors';
+import { readOrderItems, type OrdersDeps, type OrdersService } from './orders.service';
+import type { PaymentCompletion } from './payment-completion';
+
+const batchSize = 20;
+/** Providers retry webhooks for up to three days; after that an unpaid order is left alone. */
+const reconcileWindowMs = 3 * 24 * 60 * 60_000;
+/** One order is asked about at most this often (by any instance). */
+const reconcileEveryMs = 30_000;
+
+export interface JobResult {
+  checked: number;
+  changed: number;
+}
+
+/**
+ * The checkout's background jobs. Each claims its rows with FOR UPDATE SKIP LOCKED, so several instances share
+ * the work without doing it twice; the provider calls happen outside any transaction.
+ */
+export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersService, completion: PaymentCompletion) {
+  const { db, payments, now, log } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  /** Returns an expired hold's stock and cancels the order, unless another instance got there first. */
+  async function releaseHold(orderId: number): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.stockState, 'held'),
+            inArray(orders.paymentStatus, ['pending', 'failed']),
+            lte(orders.holdExpiresAt, now()),
+          ),
+        )
+        .for('update', { skipLocked: true });
+      if (!order) return false;
+      for (const item of await readOrderItems(tx, order.id)) {
+        if (item.isMembership) continue;
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: now() })
+          .where(eq(products.id, item.productId));
+      }
+      await tx
+        .update(orders)
+        .set({
+          stockState: 'released',
+          paymentStatus: 'cancelled',
+          shippingStatus: 'Cancelled',
+          holdExpiresAt: null,
+          cancelReason: 'hold-expired',
+          cancelledAt: now(),
+          updatedAt: now(),
+        })
+        .where(eq(orders.id, order.id));
+      return true;
+    });
+  }
+
+  /**
+   * Unpaid orders whose hold has ended: a payment that succeeded meanwhile completes the order; one still
+   * processing is left for its outcome; otherwise the stock goes back and the intent is cancelled.
+   */
+  async function releaseExpiredHolds(): Promise<JobResult> {
+    const due = await db
+      .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.stockState, 'held'),
+          inArray(orders.paymentStatus, ['pending', 'failed']),
+          lte(orders.holdExpiresAt, now()),
+        ),
+      )
+      .orderBy(asc(orders.holdExpiresAt))
+      .limit(batchSize * 5);
+    const result: JobResult = { checked: due.length, changed: 0 };
+    for (const order of due) {
+      try {
+        if (order.paymentIntentId) {
+          const intent = await payments.retrieveIntent(order.paymentIntentId);
+          if (intent.status === 'succeeded') {
+            const settled = await completion.settle(order.id, intent);
+            if (settled.kind === 'paid' && settled.changed) result.changed += 1;
+            continue;
+          }
+          if (intent.status === 'processing') continue;
+        }
+        if (!(await releaseHold(order.id))) continue;
+        result.changed += 1;
+        if (order.paymentIntentId) await cancelOrSettle(order.id, order.paymentIntentId);
+      } catch (error) {
+        log.error({ err: error, orderId: order.id }, 'could not release an expired hold');
+      }
+    }
+    return result;
+  }
+
+  /** Cancels a released order's intent; if it was paid in the meantime, settling it completes or refunds. */
+  async function cancelOrSettle(orderId: number, intentId: string) {
+    try {
+      await payments.cancelIntent(intentId);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      const intent = await payments.retrieveIntent(intentId);
+      if (intent.status === 'succeeded') await completion.settle(orderId, intent);
+    }
+  }
+
+  /** Takes a batch of unpaid recent orders no other instance is looking at, and stamps them. */
+  async function claimUnpaid(): Promise<{ id: number; paymentStatus: string; paymentIntentId: string | null }[]> {
+    const at = now();
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.paymentStatus, ['pending', 'failed', 'cancelled']),
+            gt(orders.placedAt, new Date(at.getTime() - reconcileWindowMs)),
+            or(
+              isNull(orders.lastReconciledAt),
+              lte(orders.lastReconciledAt, new Date(at.getTime() - reconcileEveryMs)),
+            ),
+          ),
+        )
+        .orderBy(asc(orders.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return [];
+      return tx
+        .update(orders)
+        .set({ lastReconciledAt: at })
+        .where(
+          inArray(
+            orders.id,
+            rows.map((row) => row.id),
+          ),
+        )
+        .returning({ id: orders.id, paymentStatus: orders.paymentStatus, paymentIntentId: orders.paymentIntentId });
+    });
+  }
+
+  /**
+   * Asks the provider about every recent unpaid order: an intent that succeeded without a paid order (a lost
+   * webhook, a crash after the charge) completes the order, or refunds it when it can no longer be honoured.
+   * An order whose intent id was never saved gets it back from the provider (the same idempotency key).
+   */
+  async function reconcilePayments(): Promise<JobResult> {
+    const result: JobResult = { checked: 0, changed: 0 };
+    for (let batch = await claimUnpaid(); batch.length > 0; batch = await claimUnpaid()) {
+      for (const claimed of batch) {
+        result.checked += 1;
+        try {
+          const order = await ordersService.orderById(claimed.id);
+          if (!order) continue;
+          if (!order.paymentIntentId && order.paymentStatus === 'cancelled') continue;
+          const intent = await ordersService.ensureIntent(order);
+          if (intent.status === 'canceled' && order.paymentStatus === 'cancelled') {
+            // Nothing can happen to this order any more: stop asking about it.
+            await db
+              .update(orders)
+              .set({ lastReconciledAt: new Date(order.placedAt.getTime() + reconcileWindowMs) })
+              .where(eq(orders.id, order.id));
+          }
+          if (intent.status !== 'succeeded') continue;
+          const settled = await completion.settle(order.id, intent);
+          if (settled.kind !== 'paid' || settled.changed) result.changed += 1;
+        } catch (error) {
+          log.error({ err: error, orderId: claimed.id }, 'could not reconcile an order with its payment');
+        }
+      }
+    }
+    return result;
+  }
+
+  async function runAll() {
+    await reconcilePayments();
+    await completion
+      .reconcileOtherKinds()
+      .catch((error: unknown) => log.error({ err: error }, 'could not reconcile membership payments'));
+    await releaseExpiredHolds();
+    if (payments.name === 'simulator') await payments.settleProcessingIntents();
+  }
+
+  return {
+    releaseExpiredHolds,
+    reconcilePayments,
+    /** Both jobs once, in this process (tests, and the timer). */
+    runOnce(): Promise<void> {
+      running ??= runAll()
+        .catch((error: unknown) => log.error({ err: error }, 'the checkout jobs failed'))
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    start(intervalMs: number) {
+      if (timer || intervalMs <= 0) return;
+      timer = setInterval(() => void this.runOnce(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type CheckoutJobs = ReturnType<typeof createCheckoutJobs>;

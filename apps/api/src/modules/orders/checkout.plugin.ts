@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { type Config, shopUrl } from '../../config';
+import type { Database } from '../../db/client';
+import { contactDetailsRoutes } from '../checkout/contact-details.routes';
+import { createContactDetailsService } from '../checkout/contact-details.service';
+import type { Mailer } from '../mail/mail.service';
+import { membershipRoutes } from '../membership/membership.routes';
+import { createMembershipPurchaseService } from '../membership/membership-purchase.service';
+import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
+import { paymentsRoutes } from '../payments/payments.routes';
+import type { SettingsService } from '../settings/settings.service';
+import { type CheckoutJobs, createCheckoutJobs } from './checkout-jobs';
+import { ordersRoutes } from './orders.routes';
+import { createOrdersService, type OrdersService } from './orders.service';
+import { createPaymentCompletion, type PaymentCompletion } from './payment-completion';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment provider (simulator or Stripe) the whole app uses. */
+    payments: ConfiguredPaymentProvider;
+    /** Checkout: orders, payment completion and the background jobs (tests call the jobs directly). */
+    checkout: { orders: OrdersService; completion: PaymentCompletion; jobs: CheckoutJobs };
+  }
+}
+
+/**
+ * Checkout and payments (issue 6): contact details, orders, payment completion, the webhook, the simulator's
+ * 3-D Secure page and the background jobs (started when the app is ready, unless the interval is 0).
+ */
+export async function registerCheckout(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    config: Config;
+    payments: ConfiguredPaymentProvider;
+    mailer: Mailer;
+    settings: SettingsService;
+    now: () => Date;
+  },
+) {
+  const ordersDeps = {
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    settings: deps.settings,
+    shopUrl: shopUrl(deps.config),
+    now: deps.now,
+    log: app.log,
+  };
+  const orders = createOrdersService(ordersDeps);
+  // Premium bought on /membership-payment: the same provider, webhook and reconciliation as orders.
+  const membershipPurchases = createMembershipPurchaseService({ db: deps.db, payments: deps.payments, now: deps.now });
+  const completion = createPaymentCompletion(ordersDeps, orders, [membershipPurchases]);
+  const jobs = createCheckoutJobs(ordersDeps, orders, completion);
+  // A getter: fastify would read a provider object with a `getter` key as a getter/setter pair.
+  app.decorate('payments', { getter: () => deps.payments });
+  app.decorate('checkout', { orders, completion, jobs });
+
+  await app.register(contactDetailsRoutes(createContactDetailsService(deps.db)), { prefix: '/api' });
+  await app.register(ordersRoutes({ orders, completion, limits: deps.config.authLimits }), { prefix: '/api' });
+  await app.register(membershipRoutes(membershipPurchases), { prefix: '/api' });
+  await app.register(
+    paymentsRoutes({
+      payments: deps.payments,
+      handleWebhook: (body, signature) => completion.handleWebhook(body, signature),
+    }),
+    { prefix: '/api' },
+  );
+
+  // The simulator delivers its webhook events in-process, signed, through the same handler as HTTP ones.
+  let stopListening: (() => void) | null = null;
+  if (deps.payments.name === 'simulator') {
+    stopListening = deps.payments.onEvent(async ({ payload, signatureHeader }) => {
+      await completion.handleWebhook(payload, signatureHeader);
+    });
+  }
+  app.addHook('onReady', async () => jobs.start(deps.config.checkoutJobsIntervalMs));
+  app.addHook('onClose', async () => {
+    stopListening?.();
+    await jobs.stop();
+    if (deps.payments.name === 'simulator') await deps.payments.whenEventsDelivered();
+  });
+}

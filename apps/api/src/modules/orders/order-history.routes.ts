@@ -1,0 +1,26 @@
+import { myOrdersSchema } from '@bilum/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, signedInUser } from '../../plugins/auth';
+import type { OrderHistoryService } from './order-history.service';
+
+/** The signed-in shopper's order history; the shopper always comes from the session, never from the request. */
+export function orderHistoryRoutes(history: OrderHistoryService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/orders/mine',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['orders'],
+          summary:
+            'The shopper’s paid orders with items, newest first (the spec’s fetch_user_orders and get_user_orders_with_items)',
+          response: { 200: myOrdersSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return history.listForUser(signedInUser(request).id);
+      },
+    );
+  };
+}

@@ -1,0 +1,116 @@
+import {
+  checkoutTokenHeader,
+  createOrderResponseSchema,
+  createOrderSchema,
+  orderConfirmationSchema,
+  orderIdParamsSchema,
+  payOrderSchema,
+  paymentResultSchema,
+  trackOrderResponseSchema,
+  trackOrderSchema,
+} from '@bilum/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthLimitsConfig } from '../../config';
+import { byAccountField, byAddress, rateLimiter } from '../../plugins/rate-limit';
+import type { OrderCaller, OrdersService } from './orders.service';
+import type { PaymentCompletion } from './payment-completion';
+
+const checkoutTokenHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() }).loose();
+
+function callerOf(request: FastifyRequest): OrderCaller {
+  const token = request.headers[checkoutTokenHeader];
+  return { user: request.user, checkoutToken: typeof token === 'string' && token !== '' ? token : undefined };
+}
+
+/**
+ * Checkout: the server makes the order (prices, stock hold, tracking code) and its payment intent; the page
+ * then pays it. Guests prove ownership with the checkout token, shoppers with their session.
+ */
+export function ordersRoutes(deps: {
+  orders: OrdersService;
+  completion: PaymentCompletion;
+  limits: AuthLimitsConfig;
+}): FastifyPluginAsyncZod {
+  const { orders, completion, limits } = deps;
+  return async (app) => {
+    app.post(
+      '/orders',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary:
+            'Place an order from cart lines or items, hold its stock for 15 minutes and create its payment intent (create_payment_intent, create_payment_intent2)',
+          body: createOrderSchema,
+          response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { created, response } = await orders.createOrder(request.user, request.body);
+        return reply.code(created ? 201 : 200).send(response);
+      },
+    );
+
+    app.post(
+      '/orders/:id/payment',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Pay the order: confirm with the provider, then mark it paid only if the provider says so',
+          params: orderIdParamsSchema,
+          headers: checkoutTokenHeaders,
+          body: payOrderSchema,
+          response: { 200: paymentResultSchema },
+        },
+      },
+      async (request) => completion.pay(await orders.ownedOrder(request.params.id, callerOf(request)), request.body),
+    );
+
+    app.post(
+      '/orders/:id/payment/refresh',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Ask the provider again (after 3-D Secure, or while processing) and finish the order',
+          params: orderIdParamsSchema,
+          headers: checkoutTokenHeaders,
+          response: { 200: paymentResultSchema },
+        },
+      },
+      async (request) => completion.refresh(await orders.ownedOrder(request.params.id, callerOf(request))),
+    );
+
+    app.get(
+      '/orders/:id/confirmation',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'The order confirmation: order id, tracking code, e-mail, guest flag and the e-mail’s status',
+          params: orderIdParamsSchema,
+          headers: checkoutTokenHeaders,
+          response: { 200: orderConfirmationSchema },
+        },
+      },
+      async (request) => orders.confirmation(await orders.ownedOrder(request.params.id, callerOf(request))),
+    );
+
+    app.post(
+      '/orders/track',
+      {
+        preHandler: rateLimiter(app, [
+          { name: 'track:ip', max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
+          { name: 'track:email', max: limits.perAccount, windowMs: limits.windowMs, key: byAccountField('email') },
+        ]),
+        schema: {
+          tags: ['checkout'],
+          summary:
+            'Track an order by e-mail and order id, or by tracking code (track_guest_order, track_user_order); rate-limited',
+          body: trackOrderSchema,
+          response: { 200: trackOrderResponseSchema },
+        },
+      },
+      async (request) => ({ order: await orders.track(request.body) }),
+    );
+  };
+}

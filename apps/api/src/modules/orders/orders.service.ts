@@ -1,0 +1,469 @@
+import {
+  type CartTotalLine,
+  cartMessages,
+  cartSummary,
+  type CheckoutOrder,
+  checkoutHoldMinutes,
+  checkoutMessages,
+  contactDetailsSchema,
+  type createOrderSchema,
+  fullPhoneNumber,
+  isSoldOut,
+  MEMBERSHIP_MAX_QUANTITY,
+  type MembershipState,
+  memberPrice,
+  needsDeliveryOrPickup,
+  type OrderConfirmation,
+  type SessionUser,
+  productMessages,
+  type TrackedOrder,
+  trackingMessages,
+} from '@bilum/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, DbExecutor } from '../../db/client';
+import {
+  cartItems,
+  emailOutbox,
+  type OrderItemRow,
+  orderItems,
+  type OrderRow,
+  orders,
+  type ProductRow,
+  products,
+} from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { toProduct } from '../catalog/catalog.service';
+import type { Mailer } from '../mail/mail.service';
+import { createMembershipService, noMembership } from '../membership/membership.service';
+import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
+import type { PaymentIntent } from '../payments/payment-provider';
+import type { SettingsService } from '../settings/settings.service';
+import {
+  checkoutTokenFor,
+  idempotencyKeyHash,
+  newTrackingCode,
+  normaliseTrackingCode,
+  sameTokenHash,
+  sha256,
+} from './order-codes';
+
+export interface OrdersDeps {
+  db: Database;
+  payments: ConfiguredPaymentProvider;
+  mailer: Mailer;
+  settings: SettingsService;
+  /** For links in e-mails: shopUrl(config). */
+  shopUrl: string;
+  /** The clock; tests move it to expire holds. */
+  now: () => Date;
+  log: { error(object: object, message: string): void; warn(object: object, message: string): void };
+}
+
+export type CreateOrderBody = z.output<typeof createOrderSchema>;
+
+/** Who is asking about an order: the session's shopper and/or the checkout token of a guest order. */
+export interface OrderCaller {
+  user: SessionUser | null;
+  checkoutToken: string | undefined;
+}
+
+export const holdMs = checkoutHoldMinutes * 60_000;
+
+interface PricedLine extends CartTotalLine {
+  product: ProductRow;
+  quantity: number;
+}
+
+/** Thrown inside the order transaction when another request with the same key has made the order. */
+class SameKeyOrderExists extends Error {}
+
+const orderNotFound = () => notFound(trackingMessages.notFound);
+
+function outOfStock(product: Pick<ProductRow, 'id' | 'name'>, quantityAvailable: number): AppError {
+  return new AppError('OUT_OF_STOCK', checkoutMessages.outOfStock(product.name, quantityAvailable), {
+    productId: product.id,
+    name: product.name,
+    quantityAvailable: Math.max(0, quantityAvailable),
+  });
+}
+
+/** The price this shopper pays, as the cart shows it (cart.service.ts): the member price when it applies. */
+function priceLine(product: ProductRow, quantity: number, membership: MembershipState): PricedLine {
+  const p = toProduct(product);
+  const unitPrice = membership.isMember ? memberPrice(p.price, membership.discountRate, p.isMembership) : p.price;
+  const listed = p.originalPrice !== null && p.originalPrice > p.price ? p.originalPrice : null;
+  const originalPrice = unitPrice < p.price ? (listed ?? p.price) : p.originalPrice;
+  return { product, quantity, unitPrice, originalPrice, available: true };
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+export function toCheckoutOrder(order: OrderRow, items: OrderItemRow[]): CheckoutOrder {
+  return {
+    id: order.id,
+    trackingCode: order.trackingCode,
+    orderType: order.orderType,
+    email: order.email,
+    paymentStatus: order.paymentStatus,
+    shippingStatus: order.shippingStatus,
+    lines: items.map((item) => ({
+      productId: item.productId,
+      name: item.productName,
+      image: item.productImage,
+      quantity: item.quantity,
+      unitPrice: item.unitPriceToea,
+      originalPrice: item.originalPriceToea,
+      isMembership: item.isMembership,
+      lineTotal: item.unitPriceToea * item.quantity,
+    })),
+    summary: {
+      itemCount: items.reduce((count, item) => count + item.quantity, 0),
+      subtotal: order.subtotalToea,
+      savings: order.savingsToea,
+      shipping: order.shippingToea,
+      total: order.totalToea,
+    },
+    cardLast4: order.cardLast4 ?? 'N/A',
+    placedAt: order.placedAt.toISOString(),
+    paidAt: iso(order.paidAt),
+    holdExpiresAt: order.stockState === 'held' ? iso(order.holdExpiresAt) : null,
+  };
+}
+
+export async function readOrderItems(executor: DbExecutor, orderId: number): Promise<OrderItemRow[]> {
+  return executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/**
+ * Placing orders, proving who owns one, the confirmation page and tracking. Payment completion is in
+ * payment-completion.ts; the background jobs in checkout-jobs.ts.
+ */
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, payments, now } = deps;
+
+  async function findByKeyHash(keyHash: string): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(orders).where(eq(orders.idempotencyKeyHash, keyHash));
+    return row;
+  }
+
+  /** The products and quantities asked for, before any rule: the selected cart lines or the items sent. */
+  async function requestedLines(tx: DbExecutor, user: SessionUser | null, body: CreateOrderBody) {
+    const source = body.source;
+    if (source.type === 'cart') {
+      if (!user) throw new AppError('UNAUTHENTICATED', checkoutMessages.signInForCart, { reason: 'signed-out' });
+      const ids = [...new Set(source.cartItemIds)];
+      const lines = await tx
+        .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, ids)));
+      // Another shopper's line is answered exactly like a missing one.
+      if (lines.length !== ids.length) throw notFound(cartMessages.itemNotFound);
+      return lines;
+    }
+    const wanted = new Map<number, number>();
+    for (const item of source.items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+    return [...wanted].map(([productId, quantity]) => ({ productId, quantity }));
+  }
+
+  /** Applies the shop's rules to each line and prices it; refuses what this shopper cannot buy. */
+  async function priceOrder(tx: DbExecutor, user: SessionUser | null, body: CreateOrderBody): Promise<PricedLine[]> {
+    const requested = await requestedLines(tx, user, body);
+    const ids = requested.map((line) => line.productId);
+    const rows = await tx.select().from(products).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const membership = user ? await createMembershipService(tx).getState(user.id, now()) : noMembership;
+    const fromCart = body.source.type === 'cart';
+    const lines: PricedLine[] = [];
+    for (const { productId, quantity } of requested) {
+      const row = byId.get(productId);
+      if (!row || row.archivedAt !== null) throw notFound(productMessages.notFound);
+      const soldOut = row.status === 'inactive' || isSoldOut(toProduct(row));
+      // decisions.md "Sold out": a sold-out cart line is left out of checkout; an explicit item is refused.
+      if (soldOut && fromCart) continue;
+      if (soldOut) throw outOfStock(row, 0);
+      if (row.isMembership && !user) {
+        throw new AppError('UNAUTHENTICATED', checkoutMessages.membershipNeedsAccount, {
+          reason: 'membership-needs-account',
+        });
+      }
+      if (row.isExclusive && !membership.isMember) throw new AppError('FORBIDDEN', cartMessages.exclusiveForMembers);
+      if (row.isMembership && quantity > MEMBERSHIP_MAX_QUANTITY) {
+        const message = cartMessages.quantityTooHigh(MEMBERSHIP_MAX_QUANTITY);
+        throw new AppError('VALIDATION', message, { maxQuantity: MEMBERSHIP_MAX_QUANTITY });
+      }
+      // A cart line counts for no more than is on hand, as the cart shows it.
+      const units = fromCart && !row.isMembership ? Math.min(quantity, row.stock) : quantity;
+      lines.push(priceLine(row, units, membership));
+    }
+    if (lines.length === 0) throw new AppError('OUT_OF_STOCK', checkoutMessages.noPurchasableItems);
+    return lines;
+  }
+
+  /** The delivery-or-pickup rule for this order (physical items or the membership only); issues under contact.*. */
+  function checkedContact(body: CreateOrderBody, lines: PricedLine[]) {
+    const hasPhysicalItems = needsDeliveryOrPickup(lines.map((line) => ({ isMembership: line.product.isMembership })));
+    const parsed = contactDetailsSchema({ hasPhysicalItems }).safeParse(body.contact);
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.map((issue) => ({
+      path: ['contact', ...issue.path].join('.'),
+      message: issue.message,
+    }));
+    throw new AppError('VALIDATION', issues[0]?.message ?? 'Please check your details.', undefined, issues);
+  }
+
+  /** One transaction: price, check, insert the order and take the stock with conditional updates. */
+  async function placeOrder(
+    user: SessionUser | null,
+    body: CreateOrderBody,
+    keys: { keyHash: string; requestHash: string; tokenHash: string },
+  ): Promise<OrderRow> {
+    return db.transaction(async (tx) => {
+      const lines = await priceOrder(tx, user, body);
+      const contact = checkedContact(body, lines);
+      const summary = cartSummary(lines);
+      if (summary.total <= 0) throw new AppError('VALIDATION', checkoutMessages.invalidTotal);
+      const placedAt = now();
+      const optional = (value: string) => (value === '' ? null : value);
+      // The order row first: a concurrent request with the same key waits here and then finds this order.
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderType: user ? 'registered' : 'guest',
+          userId: user?.id ?? null,
+          source: body.source.type,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          email: contact.email,
+          phone: fullPhoneNumber(contact.countryCode, contact.phone),
+          address: optional(contact.address),
+          city: optional(contact.city),
+          state: optional(contact.state),
+          postcode: optional(contact.postcode),
+          pickupLocation: contact.pickup ? optional(contact.pickupLocation) : null,
+          notes: optional(contact.notes),
+          subtotalToea: summary.subtotal,
+          savingsToea: summary.savings,
+          shippingToea: summary.shipping,
+          totalToea: summary.total,
+          trackingCode: newTrackingCode(),
+          idempotencyKeyHash: keys.keyHash,
+          requestHash: keys.requestHash,
+          checkoutTokenHash: keys.tokenHash,
+          holdExpiresAt: new Date(placedAt.getTime() + holdMs),
+          placedAt,
+          updatedAt: placedAt,
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKeyHash })
+        .returning();
+      if (!order) throw new SameKeyOrderExists();
+
+      for (const line of lines) {
+        // The membership is not stock: it is never sold out.
+        if (line.product.isMembership) continue;
+        const taken = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: placedAt })
+          .where(and(eq(products.id, line.product.id), sql`${products.stock} >= ${line.quantity}`))
+          .returning({ id: products.id });
+        if (taken.length === 0) {
+          const [current] = await tx
+            .select({ stock: products.stock })
+            .from(products)
+            .where(eq(products.id, line.product.id));
+          throw outOfStock(line.product, current?.stock ?? 0);
+        }
+      }
+      await tx.insert(orderItems).values(
+        lines.map((line) => ({
+          orderId: order.id,
+          productId: line.product.id,
+          productName: line.product.name,
+          productImage: line.product.image,
+          quantity: line.quantity,
+          unitPriceToea: line.unitPrice,
+          originalPriceToea: line.originalPrice,
+          isMembership: line.product.isMembership,
+        })),
+      );
+      return order;
+    });
+  }
+
+  /**
+   * The order's payment intent: created once through the provider with a key derived from the order, so a
+   * retry (or a crash between creating it and saving its id) gets the same intent back. Never inside a
+   * database transaction: a provider call is not part of one (and PGlite would wait on itself).
+   */
+  async function ensureIntent(order: OrderRow): Promise<PaymentIntent> {
+    if (order.paymentIntentId) return payments.retrieveIntent(order.paymentIntentId);
+    const intent = await payments.createIntent({
+      amount: order.totalToea,
+      currency: 'pgk',
+      metadata: { kind: 'order', orderId: String(order.id), trackingCode: order.trackingCode },
+      description: `Bilum order #${order.id}`,
+      idempotencyKey: `bilum-order-${order.id}-payment`,
+    });
+    await db
+      .update(orders)
+      .set({ paymentIntentId: intent.id, updatedAt: now() })
+      .where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} is null`));
+    order.paymentIntentId = intent.id;
+    return intent;
+  }
+
+  async function orderById(id: number): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    return row;
+  }
+
+  return {
+    ensureIntent,
+    orderById,
+
+    /**
+     * POST /api/orders. The same idempotency key (for the same shopper) answers the first order and intent;
+     * `created` is false then.
+     */
+    async createOrder(user: SessionUser | null, body: CreateOrderBody) {
+      const scope = user ? `user:${user.id}` : 'guest';
+      const checkoutToken = checkoutTokenFor(scope, body.idempotencyKey);
+      const keys = {
+        keyHash: idempotencyKeyHash(scope, body.idempotencyKey),
+        requestHash: sha256(JSON.stringify({ contact: body.contact, source: body.source })),
+        tokenHash: sha256(checkoutToken),
+      };
+      let order = await findByKeyHash(keys.keyHash);
+      let created = false;
+      if (!order) {
+        try {
+          order = await placeOrder(user, body, keys);
+          created = true;
+        } catch (error) {
+          // A concurrent request with the same key may have placed the order (and taken the last unit) first:
+          // then its order is the answer, whatever this attempt ran into.
+          order = await findByKeyHash(keys.keyHash);
+          if (!order && !(error instanceof SameKeyOrderExists)) throw error;
+        }
+      }
+      if (!order) throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
+      if (!created && order.requestHash !== keys.requestHash) {
+        throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
+      }
+      const intent = await ensureIntent(order);
+      const fresh = (await orderById(order.id)) ?? order;
+      return {
+        created,
+        response: {
+          order: toCheckoutOrder(fresh, await readOrderItems(db, order.id)),
+          payment: {
+            intentId: intent.id,
+            clientSecret: intent.clientSecret,
+            amount: intent.amount,
+            currency: 'pgk' as const,
+          },
+          checkoutToken,
+        },
+      };
+    },
+
+    /**
+     * The order if the caller owns it: a registered order's shopper (session), or whoever holds a guest order's
+     * checkout token. Anything else is answered like an unknown order.
+     */
+    async ownedOrder(id: number, caller: OrderCaller): Promise<OrderRow> {
+      const order = await orderById(id);
+      if (!order) throw orderNotFound();
+      const owns =
+        order.orderType === 'registered'
+          ? caller.user !== null && caller.user.id === order.userId
+          : caller.checkoutToken !== undefined && sameTokenHash(caller.checkoutToken, order.checkoutTokenHash);
+      if (!owns) throw orderNotFound();
+      return order;
+    },
+
+    async checkoutOrder(order: OrderRow): Promise<CheckoutOrder> {
+      return toCheckoutOrder(order, await readOrderItems(db, order.id));
+    },
+
+    /** The confirmation page: the e-mail's status from the outbox (sending while queued or retrying). */
+    async confirmation(order: OrderRow): Promise<OrderConfirmation> {
+      let emailStatus: OrderConfirmation['emailStatus'] = order.paymentStatus === 'pending' ? 'sending' : 'failed';
+      if (order.confirmationEmailId !== null) {
+        const [email] = await db
+          .select({ status: emailOutbox.status })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.id, order.confirmationEmailId));
+        emailStatus = email?.status === 'sent' ? 'sent' : email?.status === 'failed' || !email ? 'failed' : 'sending';
+      }
+      return {
+        orderId: order.id,
+        trackingCode: order.trackingCode,
+        email: order.email,
+        isGuest: order.orderType === 'guest',
+        paymentStatus: order.paymentStatus,
+        emailStatus,
+      };
+    },
+
+    /**
+     * The Tracked order, by tracking code or by e-mail and order id, for guest and member orders alike. A wrong
+     * e-mail and an unknown order get the same answer after the same single query.
+     */
+    async track(input: { email?: string; orderId?: string | number; trackingCode?: string }): Promise<TrackedOrder> {
+      let order: OrderRow | undefined;
+      if (input.trackingCode) {
+        const [row] = await db
+          .select()
+          .from(orders)
+          .where(eq(orders.trackingCode, normaliseTrackingCode(input.trackingCode)));
+        order = row;
+      } else {
+        const digits = String(input.orderId ?? '')
+          .trim()
+          .replace(/^#/, '');
+        const id = /^\d{1,9}$/.test(digits) ? Number(digits) : 0;
+        const [row] = await db.select().from(orders).where(eq(orders.id, id));
+        const email = (input.email ?? '').trim().toLowerCase();
+        order = row && sha256(row.email) === sha256(email) ? row : undefined;
+      }
+      if (!order) throw orderNotFound();
+      const items = await readOrderItems(db, order.id);
+      const settings = await deps.settings.get();
+      const estimated = order.dispatchedAt
+        ? new Date(order.dispatchedAt.getTime() + settings.deliveryDays * 24 * 60 * 60_000)
+        : null;
+      const address = [order.address, order.city, order.state, order.postcode].filter(Boolean).join(', ');
+      return {
+        orderId: order.id,
+        trackingCode: order.trackingCode,
+        shippingStatus: order.shippingStatus,
+        paymentStatus: order.paymentStatus,
+        firstName: order.firstName,
+        lastName: order.lastName,
+        email: order.email,
+        phone: order.phone,
+        shippingAddress: address === '' ? null : address,
+        pickupLocation: order.pickupLocation,
+        placedAt: order.placedAt.toISOString(),
+        dispatchedAt: iso(order.dispatchedAt),
+        deliveredAt: iso(order.deliveredAt),
+        estimatedDelivery: iso(estimated),
+        items: items.map((item) => ({
+          productId: item.productId,
+          name: item.productName,
+          image: item.productImage,
+          quantity: item.quantity,
+          unitPrice: item.unitPriceToea,
+          lineTotal: item.unitPriceToea * item.quantity,
+        })),
+        total: order.totalToea,
+        cardLast4: order.cardLast4 ?? 'N/A',
+      };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

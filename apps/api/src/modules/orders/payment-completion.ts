@@ -1,0 +1,326 @@
+import { checkoutMessages, isSafeReturnUrl, type PaymentResult, type ShopSettings } from '@bilum/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { cartItems, type OrderRow, orders, processedPaymentEvents, products } from '../../db/schema';
+import { AppError } from '../../errors';
+import { createMembershipService } from '../membership/membership.service';
+import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
+import { orderConfirmationEmail } from './order-emails';
+import { type OrdersDeps, type OrdersService, readOrderItems, toCheckoutOrder } from './orders.service';
+
+/** What finishing a payment did to the order. */
+export type Settlement =
+  | { kind: 'paid'; order: OrderRow; changed: boolean }
+  | { kind: 'refunded'; order: OrderRow }
+  | { kind: 'unpaid'; order: OrderRow };
+
+/** Thrown inside a savepoint when a cancelled order's stock cannot be taken again. */
+class StockGone extends Error {}
+
+const cannotHonour = 'cannot-honour';
+
+/**
+ * The one way an order becomes paid (docs/decisions/005-orders-and-payments.md), used by the confirm and refresh
+ * calls, the webhook and the reconciliation. It trusts only an intent retrieved from the provider, and it is
+ * idempotent: the order row is locked, and a paid order is left alone, so however many callers race, there is
+ * one state change, one confirmation e-mail and one membership year.
+ */
+/**
+ * Another kind of payment on the same provider (the membership page's): the one webhook route hands it the
+ * verified events about its intents (told apart by the intent's metadata), and the reconciliation job asks it to
+ * catch up on lost ones.
+ */
+export interface OtherPaymentKind {
+  handles(event: PaymentEvent): boolean;
+  handleEvent(event: PaymentEvent): Promise<void>;
+  reconcile(): Promise<number>;
+}
+
+export function createPaymentCompletion(
+  deps: OrdersDeps,
+  ordersService: OrdersService,
+  otherKinds: OtherPaymentKind[] = [],
+) {
+  const { db, payments, mailer, now, log } = deps;
+
+  /** The intent is this order's, for exactly its amount in kina. */
+  function intentMatches(order: OrderRow, intent: PaymentIntent): boolean {
+    return (
+      intent.metadata.orderId === String(order.id) &&
+      (order.paymentIntentId === null || order.paymentIntentId === intent.id) &&
+      intent.amount === order.totalToea &&
+      intent.currency.toLowerCase() === order.currency
+    );
+  }
+
+  /** Takes the units of a cancelled order again, all or none (a savepoint). */
+  async function retakeStock(tx: Transaction, order: OrderRow): Promise<boolean> {
+    const items = await readOrderItems(tx, order.id);
+    try {
+      await tx.transaction(async (savepoint) => {
+        for (const item of items) {
+          if (item.isMembership) continue;
+          const taken = await savepoint
+            .update(products)
+            .set({ stock: sql`${products.stock} - ${item.quantity}`, updatedAt: now() })
+            .where(and(eq(products.id, item.productId), sql`${products.stock} >= ${item.quantity}`))
+            .returning({ id: products.id });
+          if (taken.length === 0) throw new StockGone();
+        }
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof StockGone) return false;
+      throw error;
+    }
+  }
+
+  /** Records the payment: the hold becomes a sale, the bought cart lines go, the e-mail is queued, Premium starts. */
+  async function recordPayment(
+    tx: Transaction,
+    order: OrderRow,
+    intent: PaymentIntent,
+    settings: ShopSettings,
+  ): Promise<OrderRow> {
+    const paidAt = now();
+    const items = await readOrderItems(tx, order.id);
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        paymentStatus: 'paid',
+        shippingStatus: order.shippingStatus === 'Cancelled' ? 'Pending' : order.shippingStatus,
+        stockState: 'sold',
+        holdExpiresAt: null,
+        paymentIntentId: intent.id,
+        cardLast4: intent.cardLast4 ?? 'N/A',
+        paidAt,
+        cancelledAt: null,
+        cancelReason: null,
+        updatedAt: paidAt,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!paid) throw new Error(`order ${order.id} vanished while being paid`);
+    if (paid.source === 'cart' && paid.userId !== null) {
+      const bought = items.map((item) => item.productId);
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
+    }
+    if (paid.userId !== null && items.some((item) => item.isMembership)) {
+      await createMembershipService(tx).activatePremium(paid.userId, { reference: intent.id, paidAt });
+    }
+    const emailId = await mailer.enqueue(
+      tx,
+      orderConfirmationEmail({ order: paid, items, shopUrl: deps.shopUrl, settings }),
+    );
+    const [withEmail] = await tx
+      .update(orders)
+      .set({ confirmationEmailId: emailId })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return withEmail ?? paid;
+  }
+
+  /** Refunds a payment the shop cannot honour, in full, once (the provider's idempotency key). */
+  async function refund(order: OrderRow, intent: PaymentIntent): Promise<Settlement> {
+    await payments.refund({ intentId: intent.id, idempotencyKey: `bilum-order-${order.id}-refund-${intent.id}` });
+    const [refunded] = await db
+      .update(orders)
+      .set({ paymentStatus: 'refunded', refundedAt: now(), updatedAt: now() })
+      .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['cancelled', 'pending', 'failed'])))
+      .returning();
+    log.warn({ orderId: order.id, intentId: intent.id }, 'refunded a payment for an order that could not be honoured');
+    return { kind: 'refunded', order: refunded ?? order };
+  }
+
+  /**
+   * Finishes an order with an intent just retrieved from the provider. A succeeded intent for exactly this
+   * order's amount marks it paid; one the shop can no longer honour (hold expired and the stock gone, or a
+   * mismatch) is cancelled and refunded, never left charged.
+   */
+  async function settle(orderId: number, intent: PaymentIntent): Promise<Settlement> {
+    const current = await ordersService.orderById(orderId);
+    if (!current) throw new Error(`no order ${orderId} for intent ${intent.id}`);
+    if (intent.status !== 'succeeded') {
+      if (intent.status === 'requires_payment_method' && intent.lastPaymentError) {
+        const [failed] = await db
+          .update(orders)
+          .set({ paymentStatus: 'failed', updatedAt: now() })
+          .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+          .returning();
+        return { kind: 'unpaid', order: failed ?? current };
+      }
+      return { kind: 'unpaid', order: current };
+    }
+    if (current.paymentStatus === 'refunded') return { kind: 'refunded', order: current };
+    if (current.paymentStatus === 'paid' && current.paymentIntentId === intent.id) {
+      return { kind: 'paid', order: current, changed: false };
+    }
+    if (!intentMatches(current, intent)) {
+      log.error({ orderId, intentId: intent.id }, 'a succeeded payment does not match its order; refunding it');
+      if (current.paymentStatus === 'paid') {
+        // Paid already with another intent: this one is a second charge.
+        await payments.refund({ intentId: intent.id, idempotencyKey: `bilum-order-${orderId}-refund-${intent.id}` });
+        return { kind: 'paid', order: current, changed: false };
+      }
+      await db
+        .update(orders)
+        .set({
+          paymentStatus: 'cancelled',
+          shippingStatus: 'Cancelled',
+          cancelReason: 'amount-mismatch',
+          updatedAt: now(),
+        })
+        .where(eq(orders.id, orderId));
+      return refund(current, intent);
+    }
+
+    // Read before the transaction: on PGlite a query outside it would wait for the transaction to end.
+    const settings = await deps.settings.get();
+    const outcome = await db.transaction(async (tx): Promise<Settlement> => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw new Error(`order ${orderId} vanished`);
+      if (order.paymentStatus === 'paid') return { kind: 'paid', order, changed: false };
+      if (order.paymentStatus === 'refunded') return { kind: 'refunded', order };
+      const honourable =
+        order.stockState === 'held' || (order.cancelReason !== cannotHonour && (await retakeStock(tx, order)));
+      if (honourable) return { kind: 'paid', order: await recordPayment(tx, order, intent, settings), changed: true };
+      const [cancelled] = await tx
+        .update(orders)
+        .set({
+          paymentStatus: 'cancelled',
+          shippingStatus: 'Cancelled',
+          cancelReason: cannotHonour,
+          cancelledAt: order.cancelledAt ?? now(),
+          updatedAt: now(),
+        })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return { kind: 'unpaid', order: cancelled ?? order };
+    });
+    if (outcome.kind === 'paid' && outcome.changed) mailer.wake();
+    // Outside the transaction: the refund is a provider call.
+    if (outcome.kind === 'unpaid') return refund(outcome.order, intent);
+    return outcome;
+  }
+
+  /** What the page must do next, from the settlement and the intent. */
+  async function result(settlement: Settlement, intent: PaymentIntent): Promise<PaymentResult> {
+    const order = await ordersService.checkoutOrder(settlement.order);
+    if (settlement.kind === 'paid') return { status: 'succeeded', order };
+    if (settlement.kind === 'refunded') {
+      return {
+        status: 'refunded',
+        order,
+        error: { code: 'order_cancelled', message: checkoutMessages.refundedCannotHonour },
+      };
+    }
+    switch (intent.status) {
+      case 'requires_action':
+        return {
+          status: 'requires_action',
+          order,
+          ...(intent.nextActionUrl ? { nextActionUrl: intent.nextActionUrl } : {}),
+        };
+      case 'processing':
+        return { status: 'processing', order };
+      case 'canceled':
+        return { status: 'canceled', order, error: { code: 'canceled', message: checkoutMessages.holdExpired } };
+      default: {
+        const error = intent.lastPaymentError;
+        return {
+          status: 'requires_payment_method',
+          order,
+          ...(error ? { error: { code: error.declineCode ?? error.code, message: error.message } } : {}),
+        };
+      }
+    }
+  }
+
+  /** An order that can take a payment now, or the reason it cannot. */
+  function assertPayable(order: OrderRow) {
+    if (order.paymentStatus === 'refunded') throw new AppError('CONFLICT', checkoutMessages.refundedCannotHonour);
+    if (order.paymentStatus === 'cancelled' || order.stockState === 'released') {
+      throw new AppError(
+        'CONFLICT',
+        order.cancelReason === 'hold-expired' ? checkoutMessages.holdExpired : checkoutMessages.orderCancelled,
+      );
+    }
+    if (order.holdExpiresAt && order.holdExpiresAt <= now())
+      throw new AppError('CONFLICT', checkoutMessages.holdExpired);
+  }
+
+  return {
+    settle,
+
+    /** POST /api/orders/:id/payment: confirm with the provider, then retrieve the intent and settle. */
+    async pay(order: OrderRow, input: ConfirmIntentInput): Promise<PaymentResult> {
+      if (order.paymentStatus === 'paid')
+        return { status: 'succeeded', order: await ordersService.checkoutOrder(order) };
+      assertPayable(order);
+      if (payments.name === 'simulator' ? !input.card : !input.paymentMethodId) {
+        throw new AppError('VALIDATION', checkoutMessages.cardMissing);
+      }
+      const fallback = order.orderType === 'guest' ? '/guestcheckout' : '/checkout';
+      const returnUrl = isSafeReturnUrl(input.returnUrl) ? input.returnUrl : fallback;
+      const intent = await ordersService.ensureIntent(order);
+      try {
+        await payments.confirmIntent(intent.id, {
+          card: input.card,
+          paymentMethodId: input.paymentMethodId,
+          returnUrl,
+        });
+      } catch (error) {
+        // Already processing or paid (a double click, another tab): what the provider says now is the answer.
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      }
+      const fresh = await payments.retrieveIntent(intent.id);
+      return result(await settle(order.id, fresh), fresh);
+    },
+
+    /** POST /api/orders/:id/payment/refresh: ask the provider again (after the 3-D Secure redirect). */
+    async refresh(order: OrderRow): Promise<PaymentResult> {
+      if (order.paymentStatus === 'paid')
+        return { status: 'succeeded', order: toCheckoutOrder(order, await readOrderItems(db, order.id)) };
+      if (!order.paymentIntentId)
+        return { status: 'requires_payment_method', order: await ordersService.checkoutOrder(order) };
+      const intent = await payments.retrieveIntent(order.paymentIntentId);
+      return result(await settle(order.id, intent), intent);
+    },
+
+    /** The other payment kinds' reconciliation (for the checkout jobs); returns how many each completed. */
+    reconcileOtherKinds: () => Promise.all(otherKinds.map((kind) => kind.reconcile())),
+
+    /**
+     * POST /api/payments/webhook: the signature is checked on the raw body (a forged one is a 400 with nothing
+     * changed), each event id is handled once, and the intent is retrieved again before anything is trusted.
+     */
+    async handleWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<{ duplicate: boolean }> {
+      const event = payments.verifyWebhook(rawBody, signature);
+      const [seen] = await db
+        .select({ id: processedPaymentEvents.eventId })
+        .from(processedPaymentEvents)
+        .where(eq(processedPaymentEvents.eventId, event.id));
+      if (seen) return { duplicate: true };
+      const orderId = Number(event.intent?.metadata.orderId);
+      if (
+        event.type.startsWith('payment_intent.') &&
+        event.intent?.metadata.kind === 'order' &&
+        Number.isInteger(orderId)
+      ) {
+        const order = await ordersService.orderById(orderId);
+        if (order) await settle(order.id, await payments.retrieveIntent(event.intent.id));
+      } else if (event.type.startsWith('payment_intent.')) {
+        for (const kind of otherKinds) if (kind.handles(event)) await kind.handleEvent(event);
+      }
+      // Recorded after handling: if handling fails, the provider's retry gets another go.
+      const recorded = await db
+        .insert(processedPaymentEvents)
+        .values({ eventId: event.id, type: event.type, processedAt: now() })
+        .onConflictDoNothing()
+        .returning({ id: processedPaymentEvents.eventId });
+      return { duplicate: recorded.length === 0 };
+    },
+  };
+}
+
+export type PaymentCompletion = ReturnType<typeof createPaymentCompletion>;

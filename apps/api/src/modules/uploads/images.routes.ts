@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart';
+import { uploadedImageSchema } from '@bilum/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { signedInUser } from '../../plugins/auth';
+import { guardAdminRoutes } from '../admin/admin-guard';
+import { type ImagesService, MAX_IMAGE_BYTES, uploadMessages } from './images.service';
+
+/** POST /api/admin/uploads: an admin uploads one product picture (multipart, field "file"). */
+export function imageUploadRoutes(images: ImagesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    guardAdminRoutes(app);
+    // Registered here only, so no other route of the shop parses multipart bodies.
+    await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    app.post(
+      '/admin/uploads',
+      {
+        // Multipart, not JSON: still refused from another Origin by the cross-site plugin.
+        config: { acceptsNonJson: true },
+        schema: {
+          tags: ['admin'],
+          summary: 'Upload a product picture (JPEG, PNG or WebP, at most 5 MB, checked by its bytes)',
+          consumes: ['multipart/form-data'],
+          response: { 201: uploadedImageSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.noFile);
+        const file = await request.file();
+        if (!file) throw new AppError('VALIDATION', uploadMessages.noFile);
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
+          }
+          throw error;
+        }
+        const stored = await images.store(bytes, signedInUser(request).id);
+        return reply.code(201).send(stored);
+      },
+    );
+  };
+}
+
+const imageIdParams = z.object({ id: z.string().max(64) });
+
+/** GET /api/images/:id: an uploaded picture, for everyone, cacheable for a year (its bytes never change). */
+export function imageServingRoutes(images: ImagesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/images/:id',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'An uploaded product picture',
+          params: imageIdParams,
+        },
+      },
+      async (request, reply) => {
+        const image = await images.read(request.params.id);
+        return reply
+          .header('content-type', image.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          .send(image.bytes);
+      },
+    );
+  };
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateOrderInput, CreateOrderResponse, PaymentResult } from '@bilum/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Config } from '../config';
+import type { TestCardSimulator } from '../modules/payments/test-card-simulator';
+import { createTestCardSimulator } from '../modules/payments/test-card-simulator';
+import { testCardNumbers } from '../modules/payments/test-cards';
+import { createTestApp, type TestContext } from './test-app';
+
+/** A clock a test can move (stock holds, the simulator's processing delay). */
+export function movableClock(start = Date.now()) {
+  let time = start;
+  return {
+    now: () => new Date(time),
+    advance(ms: number) {
+      time += ms;
+    },
+  };
+}
+
+export interface CheckoutTestContext extends TestContext {
+  clock: ReturnType<typeof movableClock>;
+  simulator: TestCardSimulator;
+  /** The background jobs, called directly. */
+  checkoutJobs(): TestContext['app']['checkout']['jobs'];
+}
+
+/**
+ * The app with the test-card simulator on a movable clock. `lostWebhooks`: the simulator's events never
+ * arrive (a webhook lost on the way), so only the confirm calls, the webhook route or the reconciliation can
+ * complete a payment.
+ */
+export async function createCheckoutTestApp(
+  options: { lostWebhooks?: boolean; config?: Partial<Config> } = {},
+): Promise<CheckoutTestContext> {
+  const clock = movableClock();
+  let simulator: TestCardSimulator | undefined;
+  const ctx = await createTestApp(options.config ?? {}, undefined, {
+    now: clock.now,
+    payments: (db) => {
+      const made = createTestCardSimulator({ db, webhookSecret: 'whsec_checkout_test', now: clock.now });
+      simulator = options.lostWebhooks ? { ...made, onEvent: () => () => undefined } : made;
+      return simulator;
+    },
+  });
+  if (!simulator) throw new Error('the test app did not make its payment provider');
+  return { ...ctx, clock, simulator, checkoutJobs: () => ctx.app.checkout.jobs };
+}
+
+export const deliveryContact = {
+  firstName: 'Kila',
+  lastName: 'Amini',
+  email: 'kila.amini@example.pg',
+  countryCode: '+675',
+  phone: '7123 4567',
+  pickup: false,
+  address: 'Section 5, Lot 12, Boroko Drive',
+  city: 'Port Moresby',
+  state: 'NCD',
+  postcode: '111',
+} as const;
+
+export const card = (number: string = testCardNumbers.succeeds) => ({
+  number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  name: 'Kila Amini',
+});
+
+export function orderBody(source: CreateOrderInput['source'], extra: Partial<CreateOrderInput> = {}) {
+  return { idempotencyKey: randomUUID(), contact: deliveryContact, source, ...extra };
+}
+
+export function postOrder(ctx: TestContext, body: object, cookie?: string): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: cookie ? { cookie } : {},
+    payload: body,
+  });
+}
+
+/** Places an order and expects 201. */
+export async function placeOrder(ctx: TestContext, body: object, cookie?: string): Promise<CreateOrderResponse> {
+  const response = await postOrder(ctx, body, cookie);
+  if (response.statusCode !== 201) throw new Error(`order not placed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export function ownership(placed: CreateOrderResponse, cookie?: string): Record<string, string> {
+  return cookie ? { cookie } : { 'x-checkout-token': placed.checkoutToken };
+}
+
+export function payOrder(
+  ctx: TestContext,
+  placed: CreateOrderResponse,
+  payload: object,
+  cookie?: string,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${placed.order.id}/payment`,
+    headers: ownership(placed, cookie),
+    payload,
+  });
+}
+
+export async function refreshPayment(
+  ctx: TestContext,
+  placed: CreateOrderResponse,
+  cookie?: string,
+): Promise<PaymentResult> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${placed.order.id}/payment/refresh`,
+    headers: ownership(placed, cookie),
+    payload: {},
+  });
+  if (response.statusCode !== 200) throw new Error(`refresh failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}

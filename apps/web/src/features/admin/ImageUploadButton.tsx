@@ -1,0 +1,55 @@
+import { useId, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { uploadImage } from './admin.api';
+
+/**
+ * Uploads a JPEG, PNG or WebP picture to the shop (the server checks its bytes and size) and hands back the
+ * address the shop serves it from, for the image field beside it.
+ */
+export function ImageUploadButton({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
+  const id = useId();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setState({ busy: true, error: null });
+    try {
+      const stored = await uploadImage(file);
+      onUploaded(stored.url);
+      setState({ busy: false, error: null });
+    } catch (error) {
+      setState({
+        busy: false,
+        error: error instanceof ApiError ? error.message : 'The upload failed. Please try again.',
+      });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label
+        htmlFor={id}
+        className="inline-flex h-11 w-fit cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-300"
+      >
+        {state.busy ? 'Uploading…' : label}
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="sr-only"
+          disabled={state.busy}
+          onChange={(event) => {
+            void upload(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      <span className="text-xs text-stone-500">JPEG, PNG or WebP, at most 5 MB.</span>
+      {state.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
+    </div>
+  );
+}

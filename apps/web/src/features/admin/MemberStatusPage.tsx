@@ -1,0 +1,189 @@
+import {
+  formatPhoneNumber,
+  type MemberRecord,
+  memberStatusMessages as messages,
+  memberStatusTone,
+  searchMembers,
+} from '@bilum/shared';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { inputClass } from '../../components/ui/form-field';
+import { EmptyState, Spinner } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatLongDate } from '../../lib/dates';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMembersOverview } from './admin.api';
+import { AdminFooter, AdminPageHeader } from './AdminFooter';
+import { StatCard } from './StatCard';
+
+const footerLinks = [
+  { to: '/entry-option', label: 'Entry Option' },
+  { to: '/product-entry', label: 'Product Entry' },
+  { to: '/product-inventory', label: 'Product Inventory' },
+] as const;
+
+/** The spec's fourth footer button: "Manage Membership" for members, "Premium Membership" otherwise. It was
+ * only an alert placeholder; here it opens the real membership page. */
+function useMembershipLink() {
+  const { isMember } = useSession();
+  return isMember
+    ? { to: '/profile', label: 'Manage Membership' }
+    : { to: '/membership-choice', label: 'Premium Membership' };
+}
+
+const toneClasses = {
+  green: 'bg-green-100 text-green-800',
+  yellow: 'bg-amber-100 text-amber-800',
+  red: 'bg-red-100 text-red-800',
+  grey: 'bg-stone-200 text-stone-700',
+} as const;
+
+const NA = messages.notApplicable;
+
+function StatusBadge({ status }: { status: MemberRecord['status'] }) {
+  return (
+    <span
+      className={cn(
+        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize',
+        toneClasses[memberStatusTone(status)],
+      )}
+    >
+      {status ?? NA}
+    </span>
+  );
+}
+
+const typeLabel = (user: MemberRecord) =>
+  user.membershipType ? user.membershipType.charAt(0).toUpperCase() + user.membershipType.slice(1) : NA;
+const paymentDate = (user: MemberRecord) => (user.paymentDate ? formatLongDate(user.paymentDate) : NA);
+const phone = (user: MemberRecord) => (user.phone ? formatPhoneNumber(user.phone) : NA);
+
+/** The check_membership_status error text: "HTTP error! status: {code}" for an HTTP failure. */
+function failureText(error: Error): string {
+  if (error instanceof ApiError && error.status > 0) return messages.httpError(error.status);
+  return error.message;
+}
+
+/** /member-status, "Membership Overview": counters, search and every shopper's membership record. */
+export default function MemberStatusPage() {
+  useDocumentTitle('Membership Overview');
+  const overview = useMembersOverview();
+  const membershipLink = useMembershipLink();
+  const [term, setTerm] = useState('');
+  const users = useMemo(() => searchMembers(overview.data?.users ?? [], term), [overview.data, term]);
+
+  if (overview.isPending) return <Spinner label="Loading membership data…" />;
+  if (overview.isError) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-16">
+        <div role="alert" className="flex flex-col gap-2 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <h1 className="text-lg font-bold text-red-800">{messages.errorTitle}</h1>
+          <p className="text-red-800">{messages.errorText(failureText(overview.error))}</p>
+          <p className="text-sm text-red-700">{messages.errorHint}</p>
+          <Link to="/entry-option" className="mt-2 text-sm font-medium text-brand-700 hover:underline">
+            Back
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const data = overview.data;
+  return (
+    <>
+      <div className="mx-auto w-full max-w-7xl px-4 py-8">
+        <AdminPageHeader title="Membership Overview" back={{ to: '/entry-option', label: 'Back' }} />
+        <section aria-label="Membership figures" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard label="Total Users" value={data.totalUsers} />
+          <StatCard label="Active Members" value={data.activeMembers} tone="green" />
+          <StatCard label="Pending Members" value={data.pendingMembers} tone="yellow" />
+          <StatCard label="Non-Members" value={data.nonMembers} />
+        </section>
+
+        <h2 className="mb-3 text-lg font-semibold text-stone-900">All User Records</h2>
+        <div className="mb-4">
+          <label htmlFor="member-search" className="sr-only">
+            Search users
+          </label>
+          <input
+            id="member-search"
+            type="search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Search by name, email, or phone..."
+            className={`${inputClass} max-w-xl`}
+          />
+        </div>
+
+        {users.length === 0 ? (
+          <EmptyState title={messages.noMatch}>
+            <p className="text-sm text-stone-600">{messages.noMatchHint}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white lg:block">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-stone-100 text-xs uppercase tracking-wide text-stone-600">
+                  <tr>
+                    <th className="px-3 py-2">Full Name</th>
+                    <th className="px-3 py-2">Email</th>
+                    <th className="px-3 py-2">Phone</th>
+                    <th className="px-3 py-2">Membership Type</th>
+                    <th className="px-3 py-2">Status</th>
+                    <th className="px-3 py-2">Payment Date</th>
+                    <th className="px-3 py-2">Reference</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-100">
+                  {users.map((user) => (
+                    <tr key={user.id}>
+                      <td className="px-3 py-2 font-medium text-stone-900">{user.fullName}</td>
+                      <td className="px-3 py-2 break-all">{user.email}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{phone(user)}</td>
+                      <td className="px-3 py-2">{typeLabel(user)}</td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={user.status} />
+                      </td>
+                      <td className="px-3 py-2 whitespace-nowrap">{paymentDate(user)}</td>
+                      <td className="px-3 py-2 font-mono text-xs break-all">{user.reference ?? NA}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:hidden">
+              {users.map((user) => (
+                <li
+                  key={user.id}
+                  className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4 text-sm"
+                >
+                  <div className="flex items-start justify-between gap-2">
+                    <h3 className="font-semibold text-stone-900">{user.fullName}</h3>
+                    <StatusBadge status={user.status} />
+                  </div>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
+                    <dt className="text-stone-500">Email</dt>
+                    <dd className="break-all">{user.email}</dd>
+                    <dt className="text-stone-500">Phone</dt>
+                    <dd>{phone(user)}</dd>
+                    <dt className="text-stone-500">Type</dt>
+                    <dd>{typeLabel(user)}</dd>
+                    <dt className="text-stone-500">Paid</dt>
+                    <dd>{paymentDate(user)}</dd>
+                    <dt className="text-stone-500">Reference</dt>
+                    <dd className="font-mono text-xs break-all">{user.reference ?? NA}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <AdminFooter links={[...footerLinks, membershipLink]}>
+        <p>Questions about a membership? Write to the shop’s contact address shown on the Contact page.</p>
+      </AdminFooter>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { cartScreenMessages, cartTimings } from '@bilum/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { ErrorState, Spinner } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
+import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
+import { useServerCart } from '../../lib/server-cart';
+import { useSession } from '../../lib/session';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { removeFailure, useClearCart, useRemoveLine, useUpdateQuantity } from './cart.api';
+import { type CartViewLine, fromServerLine } from './cart-lines';
+import { CartView } from './CartView';
+
+const loginForCart = '/login?returnUrl=%2Fcart';
+
+/** The spec's signed-out cart: "User not logged in.", then the sign-in page after 1.5 s. */
+function SignedOut() {
+  const navigateLater = useDelayedNavigate();
+  useEffect(() => {
+    navigateLater(loginForCart, cartTimings.signedOutRedirect, { replace: true });
+  }, [navigateLater]);
+  return (
+    <div className="px-4 py-16">
+      <ErrorState message={cartScreenMessages.notSignedIn}>
+        <p className="text-sm text-stone-600">Taking you to the sign-in page…</p>
+      </ErrorState>
+    </div>
+  );
+}
+
+/** /cart: the signed-in shopper's server cart, re-read every 30 s and when the window regains focus. */
+export default function CartPage() {
+  const { isSignedIn, isLoading, isMember } = useSession();
+  const cart = useServerCart({ refetchInterval: cartTimings.cartPageRefresh, refetchOnWindowFocus: true });
+  const navigate = useNavigate();
+  const updateQuantity = useUpdateQuantity();
+  const removeLine = useRemoveLine();
+  const clearCart = useClearCart();
+  const [pendingLineKey, setPendingLineKey] = useState<number | null>(null);
+  const lines = useMemo(() => (cart.data?.items ?? []).map(fromServerLine), [cart.data]);
+
+  const sessionRefused = cart.error instanceof ApiError && cart.error.status === 401;
+  if (isLoading) return <Spinner label="Loading your cart…" />;
+  if (!isSignedIn || sessionRefused) return <SignedOut />;
+  if (cart.isPending) return <Spinner label="Loading your cart…" />;
+  if (!cart.data) {
+    return (
+      <div className="px-4 py-16">
+        <ErrorState message={cartScreenMessages.loadFailed} onRetry={() => void cart.refetch()} />
+      </div>
+    );
+  }
+
+  const remove = async (line: CartViewLine) => {
+    if (line.cartItemId === null) return false;
+    try {
+      await removeLine.mutateAsync(line.cartItemId);
+      toast.success(`${line.name} was removed from your cart.`);
+      return true;
+    } catch (error) {
+      const failure = removeFailure(error);
+      toast.error(failure.title, { description: failure.description });
+      return false;
+    }
+  };
+
+  const clear = async () => {
+    try {
+      await clearCart.mutateAsync();
+      toast.success('Your cart is now empty.');
+      return true;
+    } catch (error) {
+      const failure = removeFailure(error, cartScreenMessages.clearFailed);
+      toast.error(failure.title, { description: failure.description });
+      return false;
+    }
+  };
+
+  const changeQuantity = (line: CartViewLine, quantity: number) => {
+    if (line.cartItemId === null) return;
+    setPendingLineKey(line.key);
+    updateQuantity.mutate(
+      { cartItemId: line.cartItemId, quantity },
+      {
+        onError: (error) => {
+          const failure = removeFailure(error, cartScreenMessages.updateFailed);
+          toast.error(failure.title, { description: failure.description });
+          // The stock may have changed: show what the server has now.
+          void cart.refetch();
+        },
+        onSettled: () => setPendingLineKey(null),
+      },
+    );
+  };
+
+  return (
+    <CartView
+      title="Your Cart"
+      backTo="/dashboard"
+      backLabel="Continue shopping"
+      lines={lines}
+      isMember={isMember || cart.data.isMember}
+      onRemove={remove}
+      onClear={clear}
+      onQuantity={changeQuantity}
+      pendingLineKey={pendingLineKey}
+      notice={
+        cart.isRefetchError ? (
+          <div
+            role="alert"
+            className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900"
+          >
+            <span>{cartScreenMessages.loadFailed} Showing your cart as last loaded.</span>
+            <Button variant="outline" size="sm" onClick={() => void cart.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null
+      }
+      onCheckout={(items) => {
+        startSelectedItemsCheckout(items, true);
+        navigate('/contact-details');
+      }}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+import type { CartLine } from '@bilum/shared';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromServerLine } from './cart-lines';
+import { CartView, type CartViewProps } from './CartView';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+function line(overrides: Partial<CartLine>) {
+  return fromServerLine({
+    cartItemId: 1,
+    productId: 10,
+    name: 'Phone',
+    description: 'A phone',
+    image: null,
+    category: 'phones',
+    condition: 'New',
+    isMembership: false,
+    status: 'available',
+    quantity: 1,
+    maxQuantity: 3,
+    unitPrice: 10_000,
+    originalPrice: null,
+    isMemberPrice: false,
+    ...overrides,
+  });
+}
+
+const lines = [
+  line({ cartItemId: 1, name: 'Samsung Galaxy A15', unitPrice: 45_000, originalPrice: 50_000, isMemberPrice: true }),
+  line({ cartItemId: 2, productId: 11, name: 'HP Laptop', unitPrice: 200_000 }),
+  line({ cartItemId: 3, productId: 12, name: 'Nissan Navara', status: 'sold', unitPrice: 8_900_000 }),
+];
+
+function renderCart(props: Partial<CartViewProps> = {}) {
+  const handlers = {
+    onRemove: vi.fn(() => true),
+    onClear: vi.fn(() => true),
+    onCheckout: vi.fn(),
+    onQuantity: vi.fn(),
+  };
+  render(
+    <MemoryRouter>
+      <CartView
+        title="Your Cart"
+        backTo="/dashboard"
+        backLabel="Continue shopping"
+        lines={lines}
+        isMember
+        {...handlers}
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+  return handlers;
+}
+
+const total = () => screen.getByTestId('summary-total').textContent;
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('CartView', () => {
+  it('greys a sold-out line with "SOLD OUT!", does not let it be ticked and leaves it out of the totals', () => {
+    renderCart();
+    const sold = screen.getByRole('checkbox', { name: 'Select Nissan Navara' });
+    expect((sold as HTMLInputElement).disabled).toBe(true);
+    expect((sold as HTMLInputElement).checked).toBe(false);
+    expect(within(sold.closest('li')!).getByText('SOLD OUT!')).toBeTruthy();
+    expect(total()).toBe('K2,450.00');
+  });
+
+  it('follows the checkboxes: unticking a line takes it out of the totals, select all brings it back', () => {
+    renderCart();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select HP Laptop' }));
+    expect(total()).toBe('K450.00');
+    expect(screen.getByText('1 of 2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Select all/ }));
+    expect(total()).toBe('K2,450.00');
+  });
+
+  it('shows the member saving line only for a saving above K0.01', () => {
+    renderCart();
+    expect(screen.getByText('You save 2% as a valued member!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Samsung Galaxy A15' }));
+    expect(screen.queryByText(/as a valued member/)).toBeNull();
+    expect(screen.queryByText('Savings')).toBeNull();
+  });
+
+  it('blocks checkout with "Cannot checkout" when nothing is selected, and hands over the selected lines otherwise', () => {
+    const { onCheckout } = renderCart();
+    fireEvent.click(screen.getByRole('button', { name: 'Check out' }));
+    expect(onCheckout).toHaveBeenCalledWith([
+      expect.objectContaining({ product_id: 10, cart_item_id: 1 }),
+      expect.objectContaining({ product_id: 11, cart_item_id: 2 }),
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Select all/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check out' }));
+    expect(toast.error).toHaveBeenCalledWith('Cannot checkout', {
+      description: 'Your cart is empty or no items are selected. Add items to proceed.',
+    });
+    expect(onCheckout).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes a line only after the confirmation dialog', async () => {
+    const { onRemove } = renderCart();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove HP Laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove item?' });
+    expect(onRemove).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(onRemove).toHaveBeenCalledWith(expect.objectContaining({ cartItemId: 2 })));
+  });
+
+  it('steps quantities between 1 and the stock', () => {
+    const { onQuantity } = renderCart({ lines: [line({ quantity: 3, maxQuantity: 3 })] });
+    expect((screen.getByRole('button', { name: 'Increase quantity of Phone' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity of Phone' }));
+    expect(onQuantity).toHaveBeenCalledWith(expect.objectContaining({ cartItemId: 1 }), 2);
+  });
+
+  it('shows both empty states', () => {
+    renderCart({ lines: [] });
+    expect(screen.getByText('Your cart feels a little light!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/');
+    cleanup();
+    renderCart();
+    fireEvent.change(screen.getByLabelText('Search your cart'), { target: { value: 'camera' } });
+    expect(screen.getByText('No items found matching your search.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Search' }));
+    expect(screen.getByText('HP Laptop')).toBeTruthy();
+  });
+});

@@ -1,0 +1,162 @@
+import { cartTimings, formatKina } from '@bilum/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CartIcon } from '../../components/ui/action-icons';
+import { ProductImage } from '../../components/ui/product-image';
+import { useGuestCart } from '../../lib/guest-cart';
+import { useServerCart } from '../../lib/server-cart';
+import { useSession } from '../../lib/session';
+
+const iconLinkClass = 'relative flex items-center gap-2 rounded-md px-2 py-2 hover:bg-white/10';
+
+/** The member pages of the spec (member home, member categories, member detail). */
+export function isMemberPage(pathname: string): boolean {
+  return /^\/(dashboard|dashboard-category|item|itemdetail)(\/|$)/.test(pathname);
+}
+
+function CountBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      aria-hidden
+      className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold text-white"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+function itemsLabel(count: number) {
+  return count === 1 ? '1 item' : `${count} items`;
+}
+
+/** Guests: the cart link with its count (public pages), or to sign-in first on member pages (spec). */
+function GuestCartLink() {
+  const { pathname } = useLocation();
+  const count = useGuestCart().length;
+  if (isMemberPage(pathname)) {
+    return (
+      <Link to="/login?returnUrl=%2Fcart" aria-label="Cart: sign in to see your cart" className={iconLinkClass}>
+        <CartIcon className="size-6" />
+      </Link>
+    );
+  }
+  return (
+    <Link to="/guest-cart" aria-label={`Cart, ${itemsLabel(count)}`} className={iconLinkClass}>
+      <CartIcon className="size-6" />
+      <CountBadge count={count} />
+    </Link>
+  );
+}
+
+/**
+ * The signed-in shopper's cart dropdown: opens on hover or focus, lists the lines with a link to /cart, and
+ * hides 200 ms after the pointer leaves (so moving from the icon to the panel does not close it). On the member
+ * home it re-reads the cart every 60 s.
+ */
+function CartDropdown() {
+  const { pathname } = useLocation();
+  const cart = useServerCart({
+    refetchInterval: pathname === '/dashboard' ? cartTimings.memberHomeRefresh : false,
+  });
+  const [open, setOpen] = useState(false);
+  const hideTimer = useRef<number | undefined>(undefined);
+  const panelId = useId();
+  const lines = cart.data?.items ?? [];
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+  // A new page closes it.
+  useEffect(() => setOpen(false), [pathname]);
+
+  const show = () => {
+    window.clearTimeout(hideTimer.current);
+    setOpen(true);
+  };
+  const hideSoon = () => {
+    window.clearTimeout(hideTimer.current);
+    hideTimer.current = window.setTimeout(() => setOpen(false), cartTimings.dropdownHideDelay);
+  };
+
+  return (
+    <div
+      className="relative"
+      onPointerEnter={show}
+      onPointerLeave={hideSoon}
+      onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+    >
+      <Link
+        to="/cart"
+        aria-label={`Cart, ${itemsLabel(count)}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onFocus={show}
+        className={iconLinkClass}
+      >
+        <CartIcon className="size-6" />
+        <CountBadge count={count} />
+      </Link>
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label="Cart preview"
+          onBlur={(event) => {
+            if (!event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null)) hideSoon();
+          }}
+          className="fixed inset-x-4 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-88 border border-stone-200 bg-white p-3 text-stone-800 shadow-xl animate-fade-in"
+        >
+          <p className="mb-2 text-sm font-semibold">Your cart ({itemsLabel(count)})</p>
+          {cart.isPending ? (
+            <p className="py-4 text-center text-sm text-stone-500">Loading…</p>
+          ) : cart.isError && !cart.data ? (
+            <p className="py-4 text-center text-sm text-red-700">Failed to load cart items.</p>
+          ) : lines.length === 0 ? (
+            <p className="py-4 text-center text-sm text-stone-500">Your cart is empty.</p>
+          ) : (
+            <ul className="max-h-72 divide-y divide-stone-100 overflow-y-auto">
+              {lines.map((line) => (
+                <li
+                  key={line.cartItemId}
+                  className={`flex items-center gap-3 py-2 ${line.status === 'sold' ? 'opacity-50' : ''}`}
+                >
+                  <ProductImage
+                    src={line.image}
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="size-12 shrink-0 rounded-md"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium">{line.name}</p>
+                    <p className="text-xs text-stone-500">
+                      {line.status === 'sold' ? 'SOLD OUT!' : `Qty ${line.quantity} · ${formatKina(line.unitPrice)}`}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {cart.data && lines.length > 0 && (
+            <p className="mt-2 flex justify-between border-t border-stone-200 pt-2 text-sm">
+              <span>Total</span>
+              <span className="font-bold">{formatKina(cart.data.summary.total)}</span>
+            </p>
+          )}
+          <Link
+            to="/cart"
+            className="mt-3 flex h-10 items-center justify-center rounded-lg bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            View Cart
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The header's cart: a dropdown for signed-in shoppers, a link for guests (loaded after the first paint). */
+export default function HeaderCart() {
+  const { isSignedIn } = useSession();
+  return isSignedIn ? <CartDropdown /> : <GuestCartLink />;
+}

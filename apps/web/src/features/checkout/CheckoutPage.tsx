@@ -1,0 +1,205 @@
+import { checkoutMessages, type CheckoutOrder, type CreateOrderResponse } from '@bilum/shared/checkout.schema';
+import {
+  type ContactDetails,
+  type ContactDetailsInput,
+  contactMessages,
+  needsDeliveryOrPickup,
+} from '@bilum/shared/contact-details';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { Button } from '../../components/ui/button';
+import { ErrorState, Spinner } from '../../components/ui/states';
+import { clearSignedInCheckoutStorage } from '../../lib/checkout-handoff';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { contactDetailsKey, saveContactDetails, useContactDetails, usePaymentConfig } from './checkout.api';
+import { clearAttempt, resolveAttempt, saveConfirmation } from './checkout-attempt';
+import { checkoutStep } from './checkout-steps';
+import {
+  CheckoutFrame,
+  ContactSummary,
+  EditContactDialog,
+  Panel,
+  PaymentPanel,
+  PaymentSystemError,
+} from './CheckoutParts';
+import { toContactFormValues } from './ContactFields';
+import { loadContactDraft, saveContactDraft } from './contact-draft';
+import { OrderSummary, orderSummaryData, previewSummaryData } from './OrderSummary';
+import { StepIndicator } from './StepIndicator';
+import { useCardCollector } from './use-card-collector';
+import { orderErrorMessage, useCheckoutOrder } from './use-checkout-order';
+
+/** /checkout (signed in): contact summary with an edit modal, the card, and the order summary. */
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout | Bilum');
+  return (
+    <RequireSignIn>
+      <CheckoutContent />
+    </RequireSignIn>
+  );
+}
+
+function CheckoutContent() {
+  const [resolved] = useState(() => resolveAttempt('member'));
+  const [attempt, setAttempt] = useState(resolved.attempt);
+  const lines = attempt.selection.lines;
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const saved = useContactDetails();
+  const config = usePaymentConfig();
+  const [editing, setEditing] = useState(false);
+  const [paid, setPaid] = useState(false);
+  const card = useCardCollector();
+  const hasPhysicalItems = needsDeliveryOrPickup(lines);
+
+  // The server's details win; a draft kept in the browser (its save failed) is the fallback.
+  const [override, setOverride] = useState<ContactDetailsInput | null>(null);
+  const stored = saved.data?.contactDetails ?? null;
+  const contact: ContactDetailsInput | null =
+    override ?? (stored ? toContactFormValues(stored) : saved.isPending ? null : loadContactDraft());
+
+  useEffect(() => {
+    if (lines.length === 0 && !paid) {
+      toast.error(resolved.unreadable ? checkoutMessages.noPurchasableItems : checkoutMessages.noItems);
+      void navigate('/cart', { replace: true });
+    }
+  }, [lines.length, paid, resolved.unreadable, navigate]);
+
+  useEffect(() => {
+    if (lines.length > 0 && !saved.isPending && !contact) {
+      toast.error(contactMessages.notFound);
+      void navigate('/contact-details', { replace: true });
+    }
+  }, [lines.length, saved.isPending, contact, navigate]);
+
+  const onPaid = useCallback(
+    (order: CheckoutOrder, created: CreateOrderResponse) => {
+      setPaid(true);
+      clearSignedInCheckoutStorage();
+      clearAttempt();
+      void client.invalidateQueries({ queryKey: ['cart'] });
+      const confirmation = {
+        orderId: order.id,
+        trackingCode: order.trackingCode,
+        email: order.email,
+        isGuest: false,
+        checkoutToken: created.checkoutToken,
+      };
+      saveConfirmation(confirmation);
+      void navigate('/order-confirmation', { state: confirmation, replace: true });
+    },
+    [client, navigate],
+  );
+
+  const checkout = useCheckoutOrder({
+    attempt,
+    setAttempt,
+    returnPath: '/checkout',
+    onPaid,
+    declinedFallback: checkoutMessages.paymentFailed,
+  });
+  const created = attempt.created;
+
+  // The order (and its payment) is made once the contact details and the items are known.
+  const contactJson = contact ? JSON.stringify(contact) : null;
+  useEffect(() => {
+    if (!contact || lines.length === 0 || paid || checkout.returnedFromAuthentication) return;
+    if (created && attempt.contactJson === contactJson) return;
+    void checkout.placeOrder(contact);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contactJson, lines.length]);
+
+  useEffect(() => {
+    if (checkout.failure) toast.error(checkout.failure.message);
+  }, [checkout.failure]);
+
+  const saveEdited = async (values: ContactDetails) => {
+    saveContactDraft(values);
+    try {
+      const answer = await saveContactDetails({ ...values, hasPhysicalItems });
+      client.setQueryData(contactDetailsKey, { contactDetails: answer.contactDetails });
+      setOverride(toContactFormValues(answer.contactDetails));
+    } catch {
+      toast.warning(contactMessages.savedLocallyOnly);
+      setOverride(values);
+    }
+    return true;
+  };
+
+  const pay = async () => {
+    if (!config.data) return void toast.error(checkoutMessages.paymentNotReady);
+    if (!contact) {
+      toast.error('User contact info not found. Cannot save order.');
+      return void navigate('/contact-details');
+    }
+    if (!created) return void toast.error(checkoutMessages.prepareFailed);
+    if (!(created.payment.amount > 0)) return void toast.error(checkoutMessages.invalidTotal);
+    const collected = await card.collect(
+      { name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email },
+      checkoutMessages.cardMissing,
+    );
+    if (!collected.ok) return void checkout.setFailure({ kind: 'declined', message: collected.message });
+    await checkout.pay(created, collected.input);
+  };
+
+  if (lines.length === 0 && !paid) return null;
+  if (config.isError || card.loadFailed) return <PaymentSystemError />;
+  if (!contact) return <Spinner label="Loading your details…" />;
+
+  const step = checkoutStep({ detailsConfirmed: true, orderPaid: paid });
+  const summary = created ? orderSummaryData(created.order) : previewSummaryData(lines);
+  return (
+    <CheckoutFrame
+      title="Checkout"
+      steps={<StepIndicator current={step} />}
+      main={
+        <>
+          <Panel
+            title="Contact & Shipping"
+            action={
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)} disabled={checkout.phase !== 'idle'}>
+                Edit
+              </Button>
+            }
+          >
+            <ContactSummary details={contact} />
+          </Panel>
+          {checkout.orderError ? (
+            <ErrorState message={orderErrorMessage(checkout.orderError)}>
+              <div className="flex flex-wrap justify-center gap-2">
+                <Button variant="outline" onClick={() => void checkout.placeOrder(contact)}>
+                  Try again
+                </Button>
+                <Button variant="ghost" onClick={() => void navigate('/cart')}>
+                  Back to cart
+                </Button>
+              </div>
+            </ErrorState>
+          ) : (
+            <PaymentPanel
+              config={config.data}
+              card={card}
+              phase={checkout.phase}
+              total={created ? created.order.summary.total : null}
+              failure={checkout.failure?.message ?? null}
+              onPay={() => void pay()}
+            />
+          )}
+          <EditContactDialog
+            open={editing}
+            onOpenChange={setEditing}
+            details={contact}
+            hasPhysicalItems={hasPhysicalItems}
+            emailReadOnly
+            showNotes={false}
+            onSave={saveEdited}
+          />
+        </>
+      }
+      aside={<OrderSummary lines={summary.lines} totals={summary.totals} preview={!created} />}
+    />
+  );
+}

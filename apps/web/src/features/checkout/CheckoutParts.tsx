@@ -1,0 +1,223 @@
+import { formatKina, formatPhoneNumber } from '@bilum/shared';
+import type { PaymentPublicConfigResponse } from '@bilum/shared/checkout.schema';
+import type { ContactDetails, ContactDetailsInput } from '@bilum/shared/contact-details';
+import { type ReactNode, useState } from 'react';
+import { CardEntry } from '../../components/payment/CardEntry';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { ContactFields, toContactFormValues, useContactForm } from './ContactFields';
+import type { CardCollector } from './use-card-collector';
+import type { PaymentPhase } from './use-checkout-order';
+
+/** The frame of the checkout pages: title, step indicator, the main column and the summary beside it. */
+export function CheckoutFrame({
+  title,
+  steps,
+  main,
+  aside,
+}: {
+  title: string;
+  steps: ReactNode;
+  main: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <div className="bg-stone-50 px-4 py-6 sm:py-10">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6">
+        <h1 className="text-center text-2xl font-bold text-stone-900 sm:text-3xl">{title}</h1>
+        {steps}
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+          <div className="flex min-w-0 flex-col gap-6">{main}</div>
+          {aside && <aside className="lg:sticky lg:top-24">{aside}</aside>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 className="text-lg font-bold text-stone-900">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The confirmed contact details, read-only. */
+export function ContactSummary({ details }: { details: ContactDetailsInput }) {
+  const phone = details.phone ? formatPhoneNumber(`${details.countryCode ?? '+675'}${details.phone}`) : '';
+  const address = [details.address, details.city, details.state, details.postcode].filter(Boolean).join(', ');
+  return (
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="text-stone-500">Name</dt>
+        <dd className="font-medium text-stone-900">
+          {details.firstName} {details.lastName}
+        </dd>
+      </div>
+      <div className="min-w-0">
+        <dt className="text-stone-500">Email</dt>
+        <dd className="font-medium break-words text-stone-900">{details.email}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Phone</dt>
+        <dd className="font-medium text-stone-900">{phone}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">{details.pickup ? 'Pickup location' : 'Delivery address'}</dt>
+        <dd className="font-medium text-stone-900">{details.pickup ? details.pickupLocation : address || '—'}</dd>
+      </div>
+      {details.notes ? (
+        <div className="sm:col-span-2">
+          <dt className="text-stone-500">Order notes</dt>
+          <dd className="whitespace-pre-line text-stone-900">{details.notes}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+interface EditContactDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  details: ContactDetailsInput;
+  hasPhysicalItems: boolean;
+  emailReadOnly?: boolean;
+  showNotes?: boolean;
+  /** Resolves when saved; a rejected save keeps the dialog open. */
+  onSave: (details: ContactDetails) => Promise<boolean>;
+}
+
+/** The edit modal of both checkouts, on the one contact form: Cancel, and "Save Details" ("Saving..." while busy). */
+export function EditContactDialog({
+  open,
+  onOpenChange,
+  details,
+  hasPhysicalItems,
+  emailReadOnly = false,
+  showNotes = true,
+  onSave,
+}: EditContactDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit contact details" className="max-w-2xl">
+      {open && (
+        <EditContactForm
+          details={details}
+          hasPhysicalItems={hasPhysicalItems}
+          emailReadOnly={emailReadOnly}
+          showNotes={showNotes}
+          onSave={onSave}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function EditContactForm({
+  details,
+  hasPhysicalItems,
+  emailReadOnly,
+  showNotes,
+  onSave,
+  onCancel,
+}: Omit<EditContactDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+  const form = useContactForm(hasPhysicalItems, toContactFormValues(details));
+  const [saving, setSaving] = useState(false);
+  const submit = form.handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      if (await onSave(values)) onCancel();
+    } finally {
+      setSaving(false);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <ContactFields
+        form={form}
+        hasPhysicalItems={hasPhysicalItems}
+        emailReadOnly={emailReadOnly}
+        showNotes={showNotes}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Details'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface PaymentPanelProps {
+  config: PaymentPublicConfigResponse | undefined;
+  card: CardCollector;
+  phase: PaymentPhase;
+  /** toea, from the server's order; null while the order is being made. */
+  total: number | null;
+  failure: string | null;
+  onPay: () => void;
+}
+
+const phaseLabels: Partial<Record<PaymentPhase, string>> = {
+  placing: 'Preparing your order…',
+  paying: 'Processing payment…',
+  processing: 'Processing…',
+  redirecting: 'Opening card authentication…',
+};
+
+/** The card entry, the provider's or the shop's message, and "Pay K{total}". */
+export function PaymentPanel({ config, card, phase, total, failure, onPay }: PaymentPanelProps) {
+  const busy = phase !== 'idle';
+  return (
+    <Panel title="Payment">
+      {config ? (
+        <CardEntry config={config} handleRef={card.ref} onStateChange={card.onStateChange} disabled={busy} />
+      ) : (
+        <p className="text-sm text-stone-600">Loading the payment system…</p>
+      )}
+      <p className="mt-3 text-xs text-stone-500">Billing country: Papua New Guinea (PG). Prices in kina (PGK).</p>
+      {phase === 'processing' && (
+        <p role="status" className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          Your payment is being processed. This page updates when it completes.
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      <Button size="lg" className="mt-5 w-full" onClick={onPay} disabled={busy || total === null || !config}>
+        {busy
+          ? (phaseLabels[phase] ?? 'Processing…')
+          : total === null
+            ? 'Preparing your order…'
+            : `Pay ${formatKina(total)}`}
+      </Button>
+    </Panel>
+  );
+}
+
+/** "Payment System Error" with Refresh Page, when the payment configuration or script cannot be loaded. */
+export function PaymentSystemError() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <div role="alert">
+        <h1 className="text-2xl font-bold text-stone-900">Payment System Error</h1>
+        <p className="mt-2 text-stone-600">
+          The payment system could not be loaded. Please check your connection and refresh the page.
+        </p>
+      </div>
+      <Button size="lg" onClick={() => window.location.reload()}>
+        Refresh Page
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { checkoutMessages } from '@bilum/shared/checkout.schema';
+import { type ContactDetailsInput, contactMessages, needsDeliveryOrPickup } from '@bilum/shared/contact-details';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { contactDetailsKey, saveContactDetails, useContactDetails } from './checkout.api';
+import { resolveAttempt } from './checkout-attempt';
+import { CheckoutFrame, Panel } from './CheckoutParts';
+import { applyContactIssues, ContactFields, emptyContact, toContactFormValues, useContactForm } from './ContactFields';
+import { loadContactDraft, saveContactDraft } from './contact-draft';
+import { OrderSummary, previewSummaryData } from './OrderSummary';
+import { StepIndicator } from './StepIndicator';
+
+/** /contact-details (signed in): the contact and shipping form before /checkout. */
+export default function ContactDetailsPage() {
+  useDocumentTitle('Contact Details | Bilum');
+  return (
+    <RequireSignIn>
+      <ContactDetailsContent />
+    </RequireSignIn>
+  );
+}
+
+function ContactDetailsContent() {
+  const [{ attempt, unreadable }] = useState(() => resolveAttempt('member'));
+  const lines = attempt.selection.lines;
+  const navigate = useNavigate();
+  const saved = useContactDetails();
+
+  useEffect(() => {
+    if (lines.length > 0) return;
+    toast.error(unreadable ? checkoutMessages.noPurchasableItems : checkoutMessages.noItems);
+    void navigate('/cart', { replace: true });
+  }, [lines.length, unreadable, navigate]);
+
+  if (lines.length === 0) return null;
+  if (saved.isPending) return <Spinner label="Loading your details…" />;
+  return <ContactDetailsForm lines={lines} stored={saved.data?.contactDetails ?? null} />;
+}
+
+function ContactDetailsForm({
+  lines,
+  stored,
+}: {
+  lines: ReturnType<typeof resolveAttempt>['attempt']['selection']['lines'];
+  stored: ContactDetailsInput | null;
+}) {
+  const { user } = useSession();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const hasPhysicalItems = needsDeliveryOrPickup(lines);
+  const [defaults] = useState(() => {
+    const draft = loadContactDraft();
+    if (stored) return toContactFormValues(stored);
+    if (draft) return toContactFormValues(draft);
+    // A first checkout: start from the account's name and e-mail.
+    const [firstName = '', ...rest] = (user?.fullName ?? '').trim().split(/\s+/);
+    return { ...emptyContact, firstName, lastName: rest.join(' '), email: user?.email ?? '' };
+  });
+  const form = useContactForm(hasPhysicalItems, defaults);
+  const [saving, setSaving] = useState(false);
+  const summary = previewSummaryData(lines);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setSaving(true);
+      const savedLocally = saveContactDraft(values);
+      try {
+        const answer = await saveContactDetails({ ...values, hasPhysicalItems });
+        client.setQueryData(contactDetailsKey, { contactDetails: answer.contactDetails });
+        void navigate('/checkout');
+      } catch (error) {
+        if (applyContactIssues(error, form) || !savedLocally || (error instanceof ApiError && error.status === 401)) {
+          toast.error(contactMessages.saveFailed);
+          return;
+        }
+        // The details are kept in the browser; checkout can go on with them.
+        toast.warning(contactMessages.savedLocallyOnly);
+        void navigate('/checkout');
+      } finally {
+        setSaving(false);
+      }
+    },
+    () => toast.error(contactMessages.missingDetails),
+  );
+
+  return (
+    <CheckoutFrame
+      title="Contact Details"
+      steps={<StepIndicator current={1} />}
+      main={
+        <Panel title="Contact & Shipping Details">
+          <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+            <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} />
+            <Button type="submit" size="lg" disabled={saving} className="w-full sm:w-auto sm:self-end">
+              {saving ? 'Saving...' : 'CONTINUE TO CHECKOUT'}
+            </Button>
+          </form>
+        </Panel>
+      }
+      aside={<OrderSummary lines={summary.lines} totals={summary.totals} preview />}
+    />
+  );
+}

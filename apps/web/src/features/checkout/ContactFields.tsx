@@ -1,0 +1,227 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ContactDetails,
+  type ContactDetailsInput,
+  contactDetailsSchema,
+  defaultPhoneCountryCode,
+  splitPhoneNumber,
+} from '@bilum/shared';
+import { useId, useMemo } from 'react';
+import { useForm, type UseFormReturn, useWatch } from 'react-hook-form';
+import { FieldFrame, fieldAria, inputClass, TextField } from '../../components/ui/form-field';
+import { PhoneField } from '../../components/ui/phone-field';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+
+export type ContactForm = UseFormReturn<ContactDetailsInput, unknown, ContactDetails>;
+
+export const contactFieldNames = [
+  'firstName',
+  'lastName',
+  'email',
+  'countryCode',
+  'phone',
+  'pickup',
+  'pickupLocation',
+  'address',
+  'city',
+  'state',
+  'postcode',
+  'notes',
+] as const;
+
+export const emptyContact: ContactDetailsInput = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  countryCode: defaultPhoneCountryCode,
+  phone: '',
+  pickup: false,
+  pickupLocation: '',
+  address: '',
+  city: '',
+  state: '',
+  postcode: '',
+  notes: '',
+};
+
+/** Stored details (the phone as "+67571234567" or split) as form values. */
+export function toContactFormValues(details: Partial<ContactDetailsInput> | null | undefined): ContactDetailsInput {
+  if (!details) return emptyContact;
+  const merged = { ...emptyContact, ...details };
+  const phone = String(merged.phone ?? '');
+  if (phone.startsWith('+') && !details.countryCode) {
+    const split = splitPhoneNumber(phone);
+    return { ...merged, countryCode: split.countryCode, phone: split.number };
+  }
+  return merged;
+}
+
+/**
+ * The one contact form's state: react-hook-form with the shared schema for this order (physical items or only
+ * the membership), so all four contact forms apply the same rules.
+ */
+export function useContactForm(hasPhysicalItems: boolean, defaultValues: ContactDetailsInput = emptyContact) {
+  const schema = useMemo(() => contactDetailsSchema({ hasPhysicalItems }), [hasPhysicalItems]);
+  return useForm<ContactDetailsInput, unknown, ContactDetails>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+}
+
+interface ContactFieldsProps {
+  form: ContactForm;
+  /** False for an order that holds only the membership: no pickup choice, and the address is optional. */
+  hasPhysicalItems: boolean;
+  /** The signed-in edit modal shows the account's e-mail without letting it change. */
+  emailReadOnly?: boolean;
+  showNotes?: boolean;
+  notesRows?: number;
+}
+
+/**
+ * The fields of every contact form: names, e-mail and phone always; then pickup (location required, the address
+ * fields disabled) or delivery (street address, city, state/province, postcode); optional notes.
+ */
+export function ContactFields({
+  form,
+  hasPhysicalItems,
+  emailReadOnly = false,
+  showNotes = true,
+  notesRows = 3,
+}: ContactFieldsProps) {
+  const { errors } = form.formState;
+  const pickup = useWatch({ control: form.control, name: 'pickup' }) === true && hasPhysicalItems;
+  const notesId = useId();
+  const pickupId = useId();
+  const optional = !hasPhysicalItems;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        readOnly={emailReadOnly}
+        hint={emailReadOnly ? 'The e-mail of your account.' : undefined}
+        className={emailReadOnly ? 'bg-stone-100 text-stone-600' : undefined}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <PhoneField
+        control={form.control}
+        countryName="countryCode"
+        numberName="phone"
+        label="Phone"
+        hint="PNG: +675 then 7XXX XXXX (mobile) or XXX XXXX (landline)."
+      />
+      {hasPhysicalItems && (
+        <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
+          <label
+            htmlFor={pickupId}
+            className="flex cursor-pointer items-center gap-3 text-sm font-medium text-stone-800"
+          >
+            <input
+              id={pickupId}
+              type="checkbox"
+              className="size-5 accent-brand-600"
+              {...form.register('pickup', {
+                onChange: (event: { target: { checked: boolean } }) => {
+                  // Unticking pickup clears the location (spec); ticking it makes the address irrelevant.
+                  if (!event.target.checked) form.setValue('pickupLocation', '');
+                  for (const field of ['address', 'city', 'state', 'postcode', 'pickupLocation'] as const) {
+                    form.clearErrors(field);
+                  }
+                },
+              })}
+            />
+            I will pick up my order
+          </label>
+          {pickup && (
+            <div className="mt-3">
+              <TextField
+                label="Pickup location"
+                placeholder="e.g. Bilum store, Waigani"
+                error={errors.pickupLocation?.message}
+                {...form.register('pickupLocation')}
+              />
+            </div>
+          )}
+        </div>
+      )}
+      <fieldset disabled={pickup} className={cn('flex flex-col gap-4', pickup && 'opacity-60')}>
+        <legend className="sr-only">Delivery address</legend>
+        <TextField
+          label={optional ? 'Street address (optional)' : 'Street address'}
+          autoComplete="street-address"
+          error={pickup ? undefined : errors.address?.message}
+          {...form.register('address')}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label={optional ? 'City (optional)' : 'City'}
+            autoComplete="address-level2"
+            error={pickup ? undefined : errors.city?.message}
+            {...form.register('city')}
+          />
+          <TextField
+            label={optional ? 'State / Province (optional)' : 'State / Province'}
+            autoComplete="address-level1"
+            error={pickup ? undefined : errors.state?.message}
+            {...form.register('state')}
+          />
+          <TextField
+            label={optional ? 'Postcode (optional)' : 'Postcode'}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            error={pickup ? undefined : errors.postcode?.message}
+            {...form.register('postcode')}
+          />
+        </div>
+      </fieldset>
+      {showNotes && (
+        <FieldFrame id={notesId} label="Order notes (optional)" error={errors.notes?.message}>
+          <textarea
+            rows={notesRows}
+            placeholder="Anything we should know about your order or delivery?"
+            {...fieldAria(notesId, errors.notes?.message, undefined)}
+            {...form.register('notes')}
+            className={cn(inputClass, 'h-auto py-2')}
+          />
+        </FieldFrame>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Puts the server's contact issues on the form's fields: `PUT /api/contact-details` names them plainly
+ * (`firstName`), `POST /api/orders` under `contact.` (`contact.firstName`). True when any matched.
+ */
+export function applyContactIssues(error: unknown, form: ContactForm): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let applied = false;
+  for (const issue of error.issues) {
+    const name = issue.path.replace(/^contact\./, '');
+    const field = contactFieldNames.find((candidate) => candidate === name);
+    if (!field) continue;
+    form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
+}

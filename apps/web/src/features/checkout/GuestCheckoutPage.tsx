@@ -1,0 +1,299 @@
+import { checkoutMessages, type CheckoutOrder, type CreateOrderResponse } from '@bilum/shared/checkout.schema';
+import { contactMessages, type ContactDetails, type ContactDetailsInput } from '@bilum/shared/contact-details';
+import { needsDeliveryOrPickup } from '@bilum/shared/contact-details';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
+import { clearGuestCheckoutStorage } from '../../lib/checkout-handoff';
+import { hasEmptyValue } from '../../lib/form-errors';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePaymentConfig } from './checkout.api';
+import { clearAttempt, resolveAttempt, saveConfirmation, type CheckoutAttempt } from './checkout-attempt';
+import { checkoutStep } from './checkout-steps';
+import {
+  CheckoutFrame,
+  ContactSummary,
+  EditContactDialog,
+  Panel,
+  PaymentPanel,
+  PaymentSystemError,
+} from './CheckoutParts';
+import { applyContactIssues, ContactFields, useContactForm } from './ContactFields';
+import { OrderSummary, orderSummaryData, previewSummaryData } from './OrderSummary';
+import { StepIndicator } from './StepIndicator';
+import { useCardCollector } from './use-card-collector';
+import { orderErrorMessage, useCheckoutOrder } from './use-checkout-order';
+
+/** Guest checkout toasts last 3 s, "Payment not successful." 5 s and "Order save failed!" 8 s (decisions.md). */
+export const guestToastMs = { standard: 3_000, paymentNotSuccessful: 5_000, orderSaveFailed: 8_000 } as const;
+/** An empty guest cart goes back to the home page after 3.5 s. */
+export const emptyCartRedirectMs = 3_500;
+
+const requiredFields = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+function contactFromAttempt(attempt: CheckoutAttempt): ContactDetailsInput | null {
+  if (!attempt.contactJson) return null;
+  try {
+    return JSON.parse(attempt.contactJson) as ContactDetailsInput;
+  } catch {
+    return null;
+  }
+}
+
+/** /guestcheckout: contact and shipping details, then the card, then the confirmation page. */
+export default function GuestCheckoutPage() {
+  useDocumentTitle('Guest Checkout | Bilum');
+  const [resolved] = useState(() => resolveAttempt('guest'));
+  const [attempt, setAttempt] = useState(resolved.attempt);
+  const [details, setDetails] = useState<ContactDetailsInput | null>(() => contactFromAttempt(resolved.attempt));
+  const [editing, setEditing] = useState(false);
+  const [paid, setPaid] = useState(false);
+  const card = useCardCollector();
+  const config = usePaymentConfig();
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  const lines = attempt.selection.lines;
+  const isEmpty = lines.length === 0;
+  const hasPhysicalItems = needsDeliveryOrPickup(lines);
+
+  useEffect(() => {
+    if (resolved.unreadable) {
+      toast.error('Your checkout items could not be read, so your saved cart is shown instead.', {
+        duration: guestToastMs.standard,
+      });
+    }
+    if (resolved.attempt.selection.lines.length === 0) navigateLater('/', emptyCartRedirectMs, { replace: true });
+  }, [resolved, navigateLater]);
+
+  const onPaid = useCallback(
+    (order: CheckoutOrder, created: CreateOrderResponse) => {
+      setPaid(true);
+      clearGuestCheckoutStorage();
+      clearAttempt();
+      const confirmation = {
+        orderId: order.id,
+        trackingCode: order.trackingCode,
+        email: order.email,
+        isGuest: true,
+        checkoutToken: created.checkoutToken,
+      };
+      saveConfirmation(confirmation);
+      void navigate('/order-confirmation', { state: confirmation, replace: true });
+    },
+    [navigate],
+  );
+
+  const checkout = useCheckoutOrder({
+    attempt,
+    setAttempt,
+    returnPath: '/guestcheckout',
+    onPaid,
+    declinedFallback: 'The payment failed during card confirmation. Please try another card.',
+  });
+  const created = attempt.created;
+
+  // Toasts for the payment's failures, with the spec's durations.
+  useEffect(() => {
+    const failure = checkout.failure;
+    if (!failure) return;
+    if (failure.kind === 'declined') {
+      toast.error(checkoutMessages.paymentNotSuccessful, {
+        description: failure.message,
+        duration: guestToastMs.paymentNotSuccessful,
+      });
+    } else if (failure.message === checkoutMessages.refundedCannotHonour || /refund/i.test(failure.message)) {
+      toast.error(checkoutMessages.orderSaveFailedToast, {
+        description: failure.message,
+        duration: guestToastMs.orderSaveFailed,
+      });
+    } else {
+      toast.error(checkoutMessages.checkoutErrorToast, {
+        description: failure.message,
+        duration: guestToastMs.standard,
+      });
+    }
+  }, [checkout.failure]);
+
+  // A reload with details but the order not yet made (or dropped after a failure): make it again.
+  useEffect(() => {
+    if (details && !created && !isEmpty && checkout.phase === 'idle' && !checkout.orderError) {
+      void checkout.placeOrder(details);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [details, created]);
+
+  const confirmDetails = async (values: ContactDetails) => {
+    setDetails(values);
+    const made = await checkout.placeOrder(values);
+    return made !== null;
+  };
+
+  const pay = async () => {
+    if (!config.data) return void toast.error(checkoutMessages.paymentNotReady, { duration: guestToastMs.standard });
+    if (!details || !created) {
+      return void toast.error(checkoutMessages.confirmDetailsFirst, { duration: guestToastMs.standard });
+    }
+    if (!(created.payment.amount > 0))
+      return void checkout.setFailure({ kind: 'checkout', message: checkoutMessages.invalidTotal });
+    const collected = await card.collect(
+      { name: `${details.firstName} ${details.lastName}`.trim(), email: details.email },
+      checkoutMessages.cardIncomplete,
+    );
+    if (!collected.ok) return void checkout.setFailure({ kind: 'declined', message: collected.message });
+    await checkout.pay(created, collected.input);
+  };
+
+  if (isEmpty && !paid) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+        <p role="alert" className="text-lg font-semibold text-stone-800">
+          {checkoutMessages.emptyGuestCart}
+        </p>
+        <p className="text-sm text-stone-500">Taking you to the home page…</p>
+        <Button asChild variant="outline">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </section>
+    );
+  }
+  if (config.isError || card.loadFailed) return <PaymentSystemError />;
+
+  const step = checkoutStep({ detailsConfirmed: details !== null && created !== null, orderPaid: paid });
+  const summary = created ? orderSummaryData(created.order) : previewSummaryData(lines);
+  const orderError = checkout.orderError;
+  const orderErrorText = orderError ? orderErrorMessage(orderError) : null;
+  const needsAccount = orderError instanceof ApiError && orderError.details.reason === 'membership-needs-account';
+
+  return (
+    <CheckoutFrame
+      title="Guest Checkout"
+      steps={<StepIndicator current={step} />}
+      main={
+        <>
+          {orderErrorText && (
+            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              <p>{orderErrorText}</p>
+              {needsAccount && (
+                <p className="mt-2 flex gap-4 font-semibold">
+                  <Link to="/login?returnUrl=/guest-cart" className="underline">
+                    Sign In
+                  </Link>
+                  <Link to="/register" className="underline">
+                    Register
+                  </Link>
+                </p>
+              )}
+            </div>
+          )}
+          {step === 1 || !details ? (
+            <GuestDetailsForm
+              hasPhysicalItems={hasPhysicalItems}
+              defaults={details}
+              busy={checkout.phase === 'placing'}
+              serverError={checkout.orderError}
+              onConfirm={confirmDetails}
+            />
+          ) : (
+            <>
+              <Panel
+                title="Contact & Shipping"
+                action={
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setEditing(true)}
+                    disabled={checkout.phase !== 'idle'}
+                  >
+                    Edit
+                  </Button>
+                }
+              >
+                <ContactSummary details={details} />
+              </Panel>
+              <PaymentPanel
+                config={config.data}
+                card={card}
+                phase={checkout.phase}
+                total={created ? created.order.summary.total : null}
+                failure={checkout.failure?.message ?? null}
+                onPay={() => void pay()}
+              />
+              <EditContactDialog
+                open={editing}
+                onOpenChange={setEditing}
+                details={details}
+                hasPhysicalItems={hasPhysicalItems}
+                onSave={confirmDetails}
+              />
+            </>
+          )}
+        </>
+      }
+      aside={
+        config.isPending ? (
+          <Spinner />
+        ) : (
+          <OrderSummary lines={summary.lines} totals={summary.totals} preview={!created} />
+        )
+      }
+    />
+  );
+}
+
+function GuestDetailsForm({
+  hasPhysicalItems,
+  defaults,
+  busy,
+  serverError,
+  onConfirm,
+}: {
+  hasPhysicalItems: boolean;
+  defaults: ContactDetailsInput | null;
+  busy: boolean;
+  serverError: unknown;
+  onConfirm: (details: ContactDetails) => Promise<boolean>;
+}) {
+  const form = useContactForm(hasPhysicalItems, defaults ?? undefined);
+  const [missing, setMissing] = useState(false);
+  const submit = form.handleSubmit(
+    async (values) => {
+      setMissing(false);
+      const ok = await onConfirm(values);
+      if (!ok) toast.error(contactMessages.guestSaveFailed, { duration: guestToastMs.standard });
+    },
+    () => {
+      const values = form.getValues() as Record<string, unknown>;
+      const pickup = values.pickup === true;
+      const needed = hasPhysicalItems
+        ? [...requiredFields, ...(pickup ? ['pickupLocation'] : ['address', 'city', 'state', 'postcode'])]
+        : requiredFields;
+      if (hasEmptyValue(values, needed)) {
+        setMissing(true);
+        toast.error(contactMessages.missingInfoToast, { duration: guestToastMs.standard });
+      }
+    },
+  );
+  // Server field issues (400 with contact.* paths) go back to the fields.
+  useEffect(() => {
+    if (serverError) applyContactIssues(serverError, form);
+  }, [serverError, form]);
+  return (
+    <Panel title="Contact & Shipping Details">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        {missing && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {contactMessages.missingShippingDetails}
+          </p>
+        )}
+        <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} />
+        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:self-end">
+          {busy ? 'Saving...' : 'Continue to Checkout'}
+        </Button>
+      </form>
+    </Panel>
+  );
+}

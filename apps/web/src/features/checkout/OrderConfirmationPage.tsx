@@ -1,0 +1,115 @@
+import { confirmationEmailMessages } from '@bilum/shared/checkout.schema';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useOrderConfirmation } from './checkout.api';
+import { type ConfirmationHandoff, loadConfirmation } from './checkout-attempt';
+import { CopyButton } from './CopyButton';
+
+function isHandoff(value: unknown): value is ConfirmationHandoff {
+  return typeof value === 'object' && value !== null && typeof (value as ConfirmationHandoff).orderId === 'number';
+}
+
+/** /order-confirmation: thanks, the order ID and tracking code to copy, and the confirmation e-mail's status. */
+export default function OrderConfirmationPage() {
+  useDocumentTitle('Order Confirmation | Bilum');
+  const location = useLocation();
+  // Navigation state from checkout, or what checkout kept in session storage (a reload keeps the page).
+  const handoff = isHandoff(location.state) ? location.state : loadConfirmation();
+  const confirmation = useOrderConfirmation(handoff?.orderId ?? null, handoff?.checkoutToken ?? null);
+
+  if (!handoff) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-stone-900">No recent order</h1>
+        <p className="text-stone-600">
+          There is no order to confirm here. You can track an order with its ID and e-mail.
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link to="/">Continue Shopping</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/track-order">Track Your Order</Link>
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const data = confirmation.data;
+  const email = data?.email ?? handoff.email;
+  // With no known e-mail the status is failed (spec); a failed status read is "failed" too.
+  const emailStatus = !email ? 'failed' : confirmation.isError ? 'failed' : (data?.emailStatus ?? 'sending');
+  const trackingCode = data?.trackingCode ?? handoff.trackingCode;
+
+  return (
+    <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-10 sm:py-16">
+      <section className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8">
+        <div
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700"
+          aria-hidden
+        >
+          ✓
+        </div>
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Thank you for your order!</h1>
+          <p className="mt-2 text-stone-600">
+            Your payment was successful and your order is being prepared.
+            {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
+          </p>
+        </div>
+        <dl className="flex flex-col gap-3 text-left">
+          <div className="flex items-center justify-between gap-3 rounded-xl bg-stone-50 px-4 py-3">
+            <div className="min-w-0">
+              <dt className="text-xs font-medium text-stone-500 uppercase">Order ID</dt>
+              <dd className="font-mono text-lg font-bold text-stone-900">{handoff.orderId}</dd>
+            </div>
+            <CopyButton value={String(handoff.orderId)} label="Order ID" />
+          </div>
+          <div className="flex items-center justify-between gap-3 rounded-xl bg-stone-50 px-4 py-3">
+            <div className="min-w-0">
+              <dt className="text-xs font-medium text-stone-500 uppercase">Tracking code</dt>
+              <dd className="font-mono text-lg font-bold break-words text-stone-900" data-testid="tracking-code">
+                {trackingCode}
+              </dd>
+            </div>
+            <CopyButton value={trackingCode} label="Tracking code" />
+          </div>
+        </dl>
+        <EmailStatus status={emailStatus} email={email} />
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button asChild size="lg">
+            <Link to="/">Continue Shopping</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={`/track-order?tracking_code=${encodeURIComponent(trackingCode)}`}>Track Your Order</Link>
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function EmailStatus({ status, email }: { status: 'sending' | 'sent' | 'failed'; email: string }) {
+  if (status === 'failed') {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        {confirmationEmailMessages.failed}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
+      {status === 'sent' ? (
+        <>
+          A confirmation e-mail was sent to <strong className="break-words">{email}</strong>.
+        </>
+      ) : (
+        <>
+          Sending a confirmation e-mail to <strong className="break-words">{email}</strong>…
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,126 @@
+import { cartSummary, formatKina, productMessages, savingsPercent, showsSaving } from '@bilum/shared';
+import type { CheckoutOrder } from '@bilum/shared/checkout.schema';
+import { ProductImage } from '../../components/ui/product-image';
+import type { CheckoutLineRef } from '../../lib/checkout-handoff';
+
+export interface SummaryLine {
+  key: string;
+  name: string;
+  image: string | null;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface SummaryTotals {
+  subtotal: number;
+  total: number;
+  shipping: number;
+}
+
+/** The order's lines and totals as the server priced them. */
+export function orderSummaryData(order: CheckoutOrder): { lines: SummaryLine[]; totals: SummaryTotals } {
+  return {
+    lines: order.lines.map((line) => ({
+      key: String(line.productId),
+      name: line.name,
+      image: line.image,
+      quantity: line.quantity,
+      lineTotal: line.lineTotal,
+    })),
+    totals: order.summary,
+  };
+}
+
+/** Before the server has priced the order: the prices the shopper last saw, marked as a preview. */
+export function previewSummaryData(lines: readonly CheckoutLineRef[]): { lines: SummaryLine[]; totals: SummaryTotals } {
+  const summary = cartSummary(
+    lines.map((line) => ({
+      unitPrice: line.previewPrice,
+      originalPrice: line.previewOriginalPrice,
+      quantity: line.quantity,
+      available: true,
+    })),
+  );
+  return {
+    lines: lines.map((line) => ({
+      key: String(line.productId),
+      name: line.name || `Product ${line.productId}`,
+      image: line.image,
+      quantity: line.quantity,
+      lineTotal: line.previewPrice * line.quantity,
+    })),
+    totals: summary,
+  };
+}
+
+interface OrderSummaryProps {
+  lines: SummaryLine[];
+  totals: SummaryTotals;
+  /** True until the server's order answer: the prices are the ones the shopper last saw. */
+  preview?: boolean;
+  title?: string;
+}
+
+/**
+ * The order summary of both checkouts: each line (image, name, quantity, line subtotal), the subtotal at the
+ * original prices, the member saving (only above K0.01), shipping and the total at the current prices.
+ */
+export function OrderSummary({ lines, totals, preview = false, title = 'Order Summary' }: OrderSummaryProps) {
+  const saving = showsSaving(totals.subtotal, totals.total);
+  return (
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs"
+    >
+      <h2 id="order-summary-title" className="text-lg font-bold text-stone-900">
+        {title}
+      </h2>
+      <ul className="mt-4 divide-y divide-stone-100">
+        {lines.map((line) => (
+          <li key={line.key} className="flex items-center gap-3 py-3">
+            <ProductImage
+              src={line.image}
+              alt=""
+              width={56}
+              height={56}
+              className="size-14 shrink-0 rounded-lg border border-stone-200 text-[10px]"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="line-clamp-2 text-sm font-medium text-stone-900">{line.name}</p>
+              <p className="text-xs text-stone-500">Quantity: {line.quantity}</p>
+            </div>
+            <p className="text-sm font-semibold text-stone-900">{formatKina(line.lineTotal)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2 border-t border-stone-200 pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-stone-600">Subtotal</dt>
+          <dd className="font-medium text-stone-900">{formatKina(totals.subtotal)}</dd>
+        </div>
+        {saving && (
+          <div className="flex justify-between text-emerald-700">
+            <dt>Savings</dt>
+            <dd className="font-medium">-{formatKina(totals.subtotal - totals.total)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between">
+          <dt className="text-stone-600">Shipping</dt>
+          <dd className="font-medium text-stone-900">{formatKina(totals.shipping)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-stone-200 pt-3 text-base">
+          <dt className="font-bold text-stone-900">Total</dt>
+          <dd className="font-extrabold text-stone-900" data-testid="order-total">
+            {formatKina(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {saving && (
+        <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
+          {productMessages.memberSaving(savingsPercent(totals.subtotal, totals.total))}
+        </p>
+      )}
+      {preview && <p className="mt-3 text-xs text-stone-500">Prices are confirmed by the shop before you pay.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+import { formatKina, formatPhoneNumber } from '@bilum/shared';
+import { type TrackedOrder, trackingMessages } from '@bilum/shared/checkout.schema';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { ProductImage } from '../../components/ui/product-image';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatDateTime, formatLongDate } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useTrackOrder } from './checkout.api';
+import {
+  badgeToneClasses,
+  type BadgeTone,
+  paymentStatusTone,
+  shippingStatusLabel,
+  shippingStatusTone,
+} from './tracking-status';
+
+/** Images in tracked orders are paths on the shop: the site root plus the relative path. */
+export function siteImagePath(image: string | null): string | null {
+  if (!image) return null;
+  if (/^https?:\/\//.test(image) || image.startsWith('/')) return image;
+  return `/${image}`;
+}
+
+/** Why tracking failed, in the spec's words (one "not found" whatever was wrong). */
+function trackingError(error: unknown): { notFound: boolean; message: string } {
+  if (error instanceof ApiError && error.status === 404) return { notFound: true, message: trackingMessages.notFound };
+  if (error instanceof ApiError && error.status === 400)
+    return { notFound: false, message: trackingMessages.invalidInput };
+  if (error instanceof ApiError && (error.isNetwork || error.status >= 500)) {
+    return { notFound: false, message: trackingMessages.bothFailed };
+  }
+  if (error instanceof ApiError && error.status === 429) return { notFound: false, message: error.message };
+  return { notFound: false, message: trackingMessages.unexpected };
+}
+
+/** /track-order: e-mail and order ID, or ?tracking_code= from a link; the order's status and details. */
+export default function TrackOrderPage() {
+  useDocumentTitle('Track Your Order | Bilum');
+  const [params] = useSearchParams();
+  const trackingCode = params.get('tracking_code')?.trim() ?? '';
+  const [email, setEmail] = useState('');
+  const [orderId, setOrderId] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const track = useTrackOrder();
+  const asked = useRef('');
+
+  useEffect(() => {
+    if (!trackingCode || asked.current === trackingCode) return;
+    asked.current = trackingCode;
+    track.mutate({ trackingCode });
+  }, [trackingCode, track]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '' || orderId.trim() === '') {
+      setInputError(trackingMessages.invalidInput);
+      return;
+    }
+    setInputError(null);
+    track.mutate({ email: email.trim(), orderId: orderId.trim().replace(/^#/, '') });
+  };
+
+  const failure = track.isError ? trackingError(track.error) : null;
+  return (
+    <div className="bg-stone-50 px-4 py-8 sm:py-12">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <header className="text-center">
+          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Track Your Order</h1>
+          <p className="mt-2 text-stone-600">Enter the e-mail address and order ID from your confirmation.</p>
+        </header>
+        <form
+          onSubmit={submit}
+          noValidate
+          className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-6"
+        >
+          <TextField
+            label="Email Address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Order ID"
+            inputMode="numeric"
+            value={orderId}
+            onChange={(event) => setOrderId(event.target.value)}
+          />
+          <Button type="submit" size="md" disabled={track.isPending} className="w-full sm:w-auto">
+            {track.isPending ? 'Tracking…' : 'Track Order'}
+          </Button>
+          {inputError && (
+            <p role="alert" className="text-sm text-red-700 sm:col-span-3">
+              {inputError}
+            </p>
+          )}
+        </form>
+        {track.isPending && (
+          <p role="status" className="text-center text-stone-600">
+            Looking up your order…
+          </p>
+        )}
+        {failure?.notFound && (
+          <section role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+            <h2 className="text-lg font-bold text-red-900">{trackingMessages.notFoundTitle}</h2>
+            <p className="mt-1 text-red-800">{failure.message}</p>
+            <p className="mt-1 text-sm text-red-700">Check the order ID and the e-mail address used for the order.</p>
+          </section>
+        )}
+        {failure && !failure.notFound && (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-center text-red-800">
+            {failure.message}
+          </p>
+        )}
+        {track.data && <TrackedOrderCard order={track.data.order} />}
+        <section className="rounded-2xl border border-stone-200 bg-white p-5 text-center shadow-xs sm:p-6">
+          <h2 className="text-lg font-bold text-stone-900">Need Assistance?</h2>
+          <p className="mt-1 text-sm text-stone-600">Our team is happy to help with your order.</p>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-center">
+            <Button asChild variant="outline">
+              <Link to="/">Back to Home</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/contact">Contact Support</Link>
+            </Button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+  return (
+    <span
+      data-tone={tone}
+      className={cn('inline-flex rounded-full px-3 py-1 text-sm font-semibold ring-1', badgeToneClasses[tone])}
+    >
+      {children}
+    </span>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+function TrackedOrderCard({ order }: { order: TrackedOrder }) {
+  const estimated = order.estimatedDelivery ? formatLongDate(order.estimatedDelivery) : trackingMessages.toBeConfirmed;
+  return (
+    <section
+      aria-labelledby="tracked-order-title"
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 pb-4">
+        <h2 id="tracked-order-title" className="text-lg font-bold text-stone-900">
+          Order #{order.orderId}
+        </h2>
+        <Badge tone={shippingStatusTone(order.shippingStatus)}>{shippingStatusLabel(order.shippingStatus)}</Badge>
+      </div>
+      <dl className="grid gap-4 py-4 text-sm sm:grid-cols-2">
+        <Detail label="Order ID">{order.orderId}</Detail>
+        <Detail label="Tracking number">
+          <span className="font-mono">{order.trackingCode}</span>
+        </Detail>
+        <Detail label="Customer">
+          {order.firstName} {order.lastName}
+          <br />
+          {order.email}
+          {order.phone && (
+            <>
+              <br />
+              {formatPhoneNumber(order.phone)}
+            </>
+          )}
+        </Detail>
+        <Detail label={order.pickupLocation ? 'Pickup location' : 'Shipping address'}>
+          {order.pickupLocation ?? order.shippingAddress ?? '—'}
+        </Detail>
+        <Detail label="Placed">{formatDateTime(order.placedAt)}</Detail>
+        <Detail label="Estimated delivery">{estimated}</Detail>
+        <Detail label="Payment status">
+          <Badge tone={paymentStatusTone(order.paymentStatus)}>
+            {order.paymentStatus.charAt(0).toUpperCase() + order.paymentStatus.slice(1)}
+          </Badge>
+        </Detail>
+      </dl>
+      <h3 className="border-t border-stone-100 pt-4 font-semibold text-stone-900">Items</h3>
+      {order.items.length === 0 ? (
+        <p className="py-3 text-sm text-stone-600">{trackingMessages.noItems}</p>
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {order.items.map((item) => (
+            <li key={item.productId} className="flex items-center gap-3 py-3">
+              <ProductImage
+                src={siteImagePath(item.image)}
+                alt=""
+                width={56}
+                height={56}
+                className="size-14 shrink-0 rounded-lg border border-stone-200 text-[10px]"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 text-sm font-medium text-stone-900">{item.name}</p>
+                <p className="text-xs text-stone-500">
+                  Qty {item.quantity} × {formatKina(item.unitPrice)}
+                </p>
+              </div>
+              <p className="text-sm font-semibold text-stone-900">{formatKina(item.lineTotal)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex justify-between border-t border-stone-200 pt-4 text-base">
+        <span className="font-bold text-stone-900">Total</span>
+        <span className="font-extrabold text-stone-900">{formatKina(order.total)}</span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+/** The three-step indicator of both checkouts (checkout-and-admin.md 2). */
+export const checkoutStepLabels = ['User Details', 'Payment', 'Order Confirmation'] as const;
+
+export interface CheckoutProgress {
+  /** Contact details are known (signed in: loaded; guest: confirmed with Continue to Checkout). */
+  detailsConfirmed: boolean;
+  /** The payment succeeded and the order is saved. */
+  orderPaid: boolean;
+}
+
+/**
+ * The step the shopper is on, 1 to 3: details first, payment once the details are confirmed, confirmation once
+ * the order is paid (editing details in the modal keeps them confirmed, so it stays on payment).
+ */
+export function checkoutStep({ detailsConfirmed, orderPaid }: CheckoutProgress): 1 | 2 | 3 {
+  if (orderPaid) return 3;
+  return detailsConfirmed ? 2 : 1;
+}

@@ -1,0 +1,82 @@
+import type {
+  CreateOrderInput,
+  CreateOrderResponse,
+  OrderConfirmation,
+  PaymentPublicConfigResponse,
+  PaymentResult,
+  PayOrderInput,
+  SaveContactDetailsInput,
+  TrackOrderInput,
+  TrackedOrder,
+} from '@bilum/shared/checkout.schema';
+import { checkoutTokenHeader } from '@bilum/shared/checkout.schema';
+import type { ContactDetailsInput } from '@bilum/shared/contact-details';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export type StoredContactDetails = ContactDetailsInput;
+
+export const contactDetailsKey = ['contact-details'] as const;
+
+/** GET /api/contact-details: the signed-in shopper's saved details, or null. */
+export function useContactDetails(enabled = true) {
+  return useQuery({
+    queryKey: contactDetailsKey,
+    queryFn: () => api<{ contactDetails: StoredContactDetails | null }>('/contact-details'),
+    enabled,
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
+export const saveContactDetails = (input: SaveContactDetailsInput) =>
+  api<{ contactDetails: StoredContactDetails; message: string }>('/contact-details', { method: 'PUT', body: input });
+
+/** GET /api/payments/config: the test-card simulator or Stripe (with its publishable key). */
+export function usePaymentConfig() {
+  return useQuery({
+    queryKey: ['payments', 'config'],
+    queryFn: () => api<PaymentPublicConfigResponse>('/payments/config'),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}
+
+const tokenHeaders = (checkoutToken: string | null | undefined): Record<string, string> =>
+  checkoutToken ? { [checkoutTokenHeader]: checkoutToken } : {};
+
+/** POST /api/orders: the server prices the lines, holds the stock and opens the payment. */
+export const createOrder = (input: CreateOrderInput) =>
+  api<CreateOrderResponse>('/orders', { method: 'POST', body: input });
+
+export const payOrder = (orderId: number, input: PayOrderInput, checkoutToken: string | null) =>
+  api<PaymentResult>(`/orders/${orderId}/payment`, {
+    method: 'POST',
+    body: input,
+    headers: tokenHeaders(checkoutToken),
+  });
+
+export const refreshPayment = (orderId: number, checkoutToken: string | null) =>
+  api<PaymentResult>(`/orders/${orderId}/payment/refresh`, {
+    method: 'POST',
+    body: {},
+    headers: tokenHeaders(checkoutToken),
+  });
+
+/** GET /api/orders/:id/confirmation, re-read every few seconds while the e-mail is still being sent. */
+export function useOrderConfirmation(orderId: number | null, checkoutToken: string | null) {
+  return useQuery({
+    queryKey: ['orders', orderId, 'confirmation'],
+    queryFn: () => api<OrderConfirmation>(`/orders/${orderId}/confirmation`, { headers: tokenHeaders(checkoutToken) }),
+    enabled: orderId !== null,
+    retry: 1,
+    refetchInterval: (query) => (query.state.data?.emailStatus === 'sending' ? 2_000 : false),
+  });
+}
+
+export function useTrackOrder() {
+  return useMutation({
+    mutationFn: (input: TrackOrderInput) =>
+      api<{ order: TrackedOrder }>('/orders/track', { method: 'POST', body: input }),
+  });
+}

@@ -1,0 +1,223 @@
+import {
+  checkoutMessages,
+  type CheckoutOrder,
+  type CreateOrderResponse,
+  type PaymentResult,
+  type PayOrderInput,
+} from '@bilum/shared/checkout.schema';
+import type { ContactDetailsInput } from '@bilum/shared/contact-details';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { checkoutItemsSource } from '../../lib/checkout-handoff';
+import { createOrder, payOrder, refreshPayment } from './checkout.api';
+import { attemptForContact, type CheckoutAttempt, saveAttempt } from './checkout-attempt';
+
+export type PaymentPhase = 'idle' | 'placing' | 'paying' | 'processing' | 'redirecting';
+
+/** How often a payment that is still processing is checked again, and for how long at most. */
+const processingPollMs = 2_000;
+const processingPollLimit = 60;
+
+export interface PaymentFailure {
+  message: string;
+  /** Why, for the page's toast: the card was refused, or the checkout itself went wrong. */
+  kind: 'declined' | 'checkout';
+}
+
+/** The message for an order the server refused to make. */
+export function orderErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.isNetwork) return error.message;
+    if (['OUT_OF_STOCK', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'VALIDATION'].includes(error.code)) {
+      return error.message;
+    }
+  }
+  return checkoutMessages.prepareFailed;
+}
+
+interface UseCheckoutOrderOptions {
+  attempt: CheckoutAttempt;
+  setAttempt: (attempt: CheckoutAttempt) => void;
+  /** Where the 3-D Secure page sends the shopper back to (this page). */
+  returnPath: string;
+  onPaid: (order: CheckoutOrder, created: CreateOrderResponse) => void;
+  /** The provider gave no message (the spec's wording differs per checkout). */
+  declinedFallback: string;
+}
+
+/**
+ * One checkout's order and payment: places the order once for the given contact details (same idempotency key on
+ * a retry or double click), pays it, follows 3-D Secure and "processing", and picks the payment up again after
+ * the redirect back (?payment_intent=…).
+ */
+export function useCheckoutOrder({
+  attempt,
+  setAttempt,
+  returnPath,
+  onPaid,
+  declinedFallback,
+}: UseCheckoutOrderOptions) {
+  const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [orderError, setOrderError] = useState<unknown>(null);
+  const polls = useRef(0);
+  const timer = useRef<number | undefined>(undefined);
+  const latest = useRef({ attempt, onPaid });
+  latest.current = { attempt, onPaid };
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  /** Makes (or finds again) the order for these contact details. */
+  const placeOrder = useCallback(
+    async (contact: ContactDetailsInput): Promise<CreateOrderResponse | null> => {
+      const current = attemptForContact(latest.current.attempt, contact);
+      if (current.created) return current.created;
+      if (current !== latest.current.attempt) {
+        latest.current.attempt = current;
+        setAttempt(current);
+      }
+      setPhase('placing');
+      setOrderError(null);
+      try {
+        const created = await createOrder({
+          idempotencyKey: current.idempotencyKey,
+          contact,
+          source: checkoutItemsSource(current.selection),
+        });
+        const next = { ...current, created };
+        latest.current.attempt = next;
+        saveAttempt(next);
+        setAttempt(next);
+        return created;
+      } catch (error) {
+        setOrderError(error);
+        return null;
+      } finally {
+        setPhase('idle');
+      }
+    },
+    [setAttempt],
+  );
+
+  const forgetOrder = useCallback(() => {
+    const next = { ...latest.current.attempt, created: null, contactJson: null };
+    latest.current.attempt = next;
+    saveAttempt(next);
+    setAttempt(next);
+  }, [setAttempt]);
+
+  const handleResult = useCallback(
+    (result: PaymentResult, created: CreateOrderResponse) => {
+      window.clearTimeout(timer.current);
+      switch (result.status) {
+        case 'succeeded':
+          setPhase('idle');
+          latest.current.onPaid(result.order ?? created.order, created);
+          return;
+        case 'processing':
+          setPhase('processing');
+          if (polls.current++ >= processingPollLimit) {
+            setPhase('idle');
+            setFailure({ kind: 'checkout', message: checkoutMessages.processing });
+            return;
+          }
+          timer.current = window.setTimeout(() => {
+            refreshPayment(created.order.id, created.checkoutToken)
+              .then((next) => handleResult(next, created))
+              .catch(() => handleResult({ status: 'processing' }, created));
+          }, processingPollMs);
+          return;
+        case 'requires_action':
+          if (result.nextActionUrl) {
+            setPhase('redirecting');
+            window.location.assign(result.nextActionUrl);
+            return;
+          }
+          setPhase('idle');
+          setFailure({ kind: 'declined', message: declinedFallback });
+          return;
+        case 'requires_payment_method':
+          setPhase('idle');
+          setFailure({ kind: 'declined', message: result.error?.message ?? declinedFallback });
+          return;
+        case 'canceled':
+          setPhase('idle');
+          forgetOrder();
+          setFailure({ kind: 'checkout', message: result.error?.message ?? checkoutMessages.holdExpired });
+          return;
+        case 'refunded':
+          setPhase('idle');
+          forgetOrder();
+          setFailure({ kind: 'checkout', message: result.error?.message ?? checkoutMessages.refundedCannotHonour });
+          return;
+      }
+    },
+    [declinedFallback, forgetOrder],
+  );
+
+  /** Pays the order with what the card entry collected. */
+  const pay = useCallback(
+    async (created: CreateOrderResponse, input: PayOrderInput) => {
+      setFailure(null);
+      setPhase('paying');
+      polls.current = 0;
+      const returnUrl = `${window.location.origin}${returnPath}`;
+      try {
+        const result = await payOrder(created.order.id, { ...input, returnUrl }, created.checkoutToken);
+        handleResult(result, created);
+      } catch (error) {
+        // An order already paid (a second tab, a lost answer) or a payment whose outcome is unknown: ask again.
+        try {
+          const result = await refreshPayment(created.order.id, created.checkoutToken);
+          if (result.status === 'succeeded' || result.status === 'processing') {
+            handleResult(result, created);
+            return;
+          }
+        } catch {
+          // Fall through to the first error.
+        }
+        setPhase('idle');
+        if (error instanceof ApiError && error.code === 'CONFLICT') forgetOrder();
+        setFailure({
+          kind: 'checkout',
+          message:
+            error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP'
+              ? error.message
+              : checkoutMessages.unexpected,
+        });
+      }
+    },
+    [handleResult, returnPath, forgetOrder],
+  );
+
+  // Back from the 3-D Secure page: check the payment again, then tidy the address.
+  const returned = new URLSearchParams(location.search).get('payment_intent');
+  const created = attempt.created;
+  useEffect(() => {
+    if (!returned || !created) return;
+    setPhase('processing');
+    polls.current = 0;
+    void navigate(location.pathname, { replace: true });
+    refreshPayment(created.order.id, created.checkoutToken)
+      .then((result) => handleResult(result, created))
+      .catch(() => {
+        setPhase('idle');
+        setFailure({ kind: 'checkout', message: checkoutMessages.unexpected });
+      });
+    // Once per return: the address is tidied at once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returned]);
+
+  return {
+    phase,
+    failure,
+    setFailure,
+    orderError,
+    placeOrder,
+    pay,
+    forgetOrder,
+    returnedFromAuthentication: !!returned,
+  };
+}

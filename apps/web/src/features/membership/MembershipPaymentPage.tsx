@@ -1,0 +1,359 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  accountMessages,
+  formatKina,
+  MEMBERSHIP_SUCCESS_DELAY_MS,
+  membershipMessages,
+  PREMIUM_PRICE_TOEA,
+  signInPath,
+} from '@bilum/shared';
+import {
+  type MembershipFormInput,
+  membershipFormSchema,
+  type MembershipPaymentResult,
+} from '@bilum/shared/membership.schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { CardEntry, type CardEntryHandle, type CardEntryState } from '../../components/payment/CardEntry';
+import { ArrowLeftIcon } from '../../components/ui/action-icons';
+import { Button } from '../../components/ui/button';
+import { ErrorState, Spinner } from '../../components/ui/states';
+import { api, ApiError } from '../../lib/api-client';
+import { sessionKey, useSession } from '../../lib/session';
+import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { storeMemberFlags } from './member-state';
+import {
+  confirmMembershipPayment,
+  refreshMembershipPayment,
+  useMembershipPayment,
+  usePaymentConfig,
+} from './membership.api';
+import { PerksList } from './PerksList';
+
+const here = '/membership-payment';
+const pendingPaymentKey = 'membershipPaymentId';
+
+/** The membership payment being confirmed, kept across the 3-D Secure page (session storage). */
+function rememberPendingPaymentId(id: number) {
+  try {
+    sessionStorage.setItem(pendingPaymentKey, String(id));
+  } catch {
+    // Without storage the page opens the same payment again (the server reuses it) and shows its state.
+  }
+}
+
+function readPendingPaymentId(): number | null {
+  try {
+    const id = Number(sessionStorage.getItem(pendingPaymentKey));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the payment could not be opened, in the spec's words. */
+function initFailure(error: unknown): string {
+  if (!(error instanceof ApiError)) return membershipMessages.initFailed;
+  if (error.isNetwork) return membershipMessages.network;
+  if (error.code === 'HTTP') return membershipMessages.initHttp(`Server error ${error.status}`);
+  return membershipMessages.initFailed;
+}
+
+/** Why paying failed after the card was sent, in the spec's words. */
+function payFailure(error: unknown): string {
+  if (error instanceof ApiError && error.isNetwork) return membershipMessages.network;
+  if (error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP') return error.message;
+  return membershipMessages.unexpected;
+}
+
+function BackHeader() {
+  const navigate = useNavigate();
+  return (
+    <div className="flex items-center gap-3">
+      <Button variant="ghost" size="sm" onClick={() => void navigate(-1)} aria-label="Back">
+        <ArrowLeftIcon className="size-4" />
+        Back
+      </Button>
+      <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">Premium Membership</h1>
+    </div>
+  );
+}
+
+function PaymentForm() {
+  const { user } = useSession();
+  const client = useQueryClient();
+  const navigateLater = useDelayedNavigate();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // Back from the 3-D Secure page (?payment_intent=…): the payment confirmed before leaving is read again, and
+  // no new one is opened meanwhile (the webhook may already have made the shopper a member).
+  const [returningId, setReturningId] = useState(() =>
+    params.get('payment_intent') !== null ? readPendingPaymentId() : null,
+  );
+  const config = usePaymentConfig(true);
+  const payment = useMembershipPayment(returningId === null);
+  const cardRef = useRef<CardEntryHandle | null>(null);
+  const [card, setCard] = useState<CardEntryState>({ ready: false, complete: false, error: null });
+  const [phase, setPhase] = useState<'idle' | 'paying' | 'processing' | 'done'>('idle');
+  const form = useForm<MembershipFormInput>({
+    resolver: zodResolver(membershipFormSchema),
+    mode: 'onChange',
+    defaultValues: { cardholderName: '', termsAccepted: false },
+  });
+  const values = useWatch({ control: form.control });
+  const { errors } = form.formState;
+  const formValid = membershipFormSchema.safeParse(values).success;
+  const membershipId = returningId ?? payment.data?.membershipId ?? null;
+
+  /** What to do with the server's answer about the payment. */
+  const onResult = async (result: MembershipPaymentResult) => {
+    if (result.status === 'succeeded') {
+      setPhase('done');
+      toast.success(membershipMessages.activated, { description: membershipMessages.activatedDetail });
+      storeMemberFlags(result.membership);
+      await client.invalidateQueries({ queryKey: sessionKey });
+      try {
+        await api('/cart', { method: 'DELETE' });
+      } catch {
+        // The membership is paid and active; a cart that could not be emptied is not worth an error.
+      }
+      await client.invalidateQueries({ queryKey: ['cart'] });
+      navigateLater('/membership-success', MEMBERSHIP_SUCCESS_DELAY_MS, { replace: true });
+      return;
+    }
+    if (result.status === 'requires_action' && result.nextActionUrl) {
+      window.location.assign(result.nextActionUrl);
+      return;
+    }
+    if (result.status === 'processing') {
+      setPhase('processing');
+      return;
+    }
+    setPhase('idle');
+    if (result.status === 'requires_payment_method') {
+      toast.error(result.error?.message ?? membershipMessages.confirmationFailed);
+    } else {
+      toast.error(membershipMessages.notCompleted(result.status));
+    }
+  };
+
+  // Back from the 3-D Secure page, or while processing: read the payment again.
+  const returned = returningId !== null && phase === 'idle';
+  useEffect(() => {
+    if (membershipId === null || (!returned && phase !== 'processing')) return;
+    if (returned) {
+      setParams({}, { replace: true });
+      setPhase('processing');
+    }
+    const timer = window.setTimeout(
+      () =>
+        void refreshMembershipPayment(membershipId)
+          .then(async (result) => {
+            // A payment that did not go through: back to the form with a fresh payment.
+            if (result.status !== 'succeeded' && result.status !== 'processing') setReturningId(null);
+            await onResult(result);
+          })
+          .catch((error: unknown) => {
+            setPhase('idle');
+            setReturningId(null);
+            toast.error(payFailure(error));
+          }),
+      returned ? 0 : 1000,
+    );
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-run only when the payment or the phase changes
+  }, [membershipId, returned, phase]);
+
+  const subscribe = form.handleSubmit(async ({ cardholderName, termsAccepted }) => {
+    if (!config.data || !card.ready) return toast.error(membershipMessages.serviceNotReady);
+    if (!user) {
+      toast.error(membershipMessages.userNotFound);
+      return void navigate(signInPath(here));
+    }
+    if (!cardRef.current) return toast.error(membershipMessages.cardInputMissing);
+    if (membershipId === null) return toast.error(membershipMessages.serviceNotReady);
+    setPhase('paying');
+    let cardInput;
+    try {
+      cardInput = await cardRef.current.collect({ name: cardholderName, email: user.email });
+    } catch (error) {
+      setPhase('idle');
+      return toast.error(error instanceof Error ? error.message : membershipMessages.confirmationFailed);
+    }
+    rememberPendingPaymentId(membershipId);
+    try {
+      const result = await confirmMembershipPayment(membershipId, {
+        cardholderName,
+        termsAccepted,
+        returnUrl: here,
+        ...cardInput,
+      });
+      await onResult(result);
+    } catch (error) {
+      setPhase('idle');
+      if (error instanceof ApiError && error.status === 401) {
+        toast.error(membershipMessages.userNotFound);
+        return void navigate(signInPath(here));
+      }
+      toast.error(payFailure(error));
+    }
+  });
+
+  if (payment.isError) {
+    if (payment.error instanceof ApiError && payment.error.status === 409) {
+      return (
+        <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
+          <p className="font-semibold text-green-900">{accountMessages.alreadyMember}</p>
+          <p className="mt-1 text-sm text-green-800">You can renew in the last 30 days of your membership.</p>
+          <Button asChild className="mt-4">
+            <Link to="/profile">View my membership</Link>
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <ErrorState message={initFailure(payment.error)}>
+        <Button variant="outline" onClick={() => void payment.refetch()}>
+          Try again
+        </Button>
+      </ErrorState>
+    );
+  }
+
+  const busy = phase !== 'idle';
+  const ready = config.isSuccess && payment.isSuccess && card.ready;
+  const canSubscribe = ready && card.complete && formValid && !busy;
+
+  return (
+    <form onSubmit={subscribe} noValidate className="flex flex-col gap-5">
+      {payment.data?.renewal && (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-200">
+          Renewal: another year is added to the end of your current membership.
+        </p>
+      )}
+      <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
+        <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Account</p>
+        <p className="mt-1 font-semibold break-all text-stone-900">{user?.email}</p>
+        <p className="text-xs text-stone-600">The membership is added to this account.</p>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="cardholder-name" className="text-sm font-medium text-stone-800">
+          Cardholder name
+        </label>
+        <input
+          id="cardholder-name"
+          autoComplete="cc-name"
+          disabled={busy}
+          aria-invalid={errors.cardholderName ? true : undefined}
+          aria-describedby={errors.cardholderName ? 'cardholder-name-error' : undefined}
+          className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base shadow-xs focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500 sm:text-sm"
+          {...form.register('cardholderName')}
+        />
+        {errors.cardholderName && (
+          <p id="cardholder-name-error" role="alert" className="text-sm text-red-700">
+            {errors.cardholderName.message}
+          </p>
+        )}
+      </div>
+      {config.data ? (
+        <CardEntry config={config.data} handleRef={cardRef} onStateChange={setCard} disabled={busy} />
+      ) : config.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {membershipMessages.serviceNotReady}
+        </p>
+      ) : (
+        <Spinner label="Loading the payment system…" />
+      )}
+      <div className="flex flex-col gap-1">
+        <label className="flex items-start gap-3 text-sm text-stone-700">
+          <input
+            type="checkbox"
+            disabled={busy}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+            aria-invalid={errors.termsAccepted ? true : undefined}
+            {...form.register('termsAccepted')}
+          />
+          <span>
+            I accept the{' '}
+            <Link to="/terms-and-conditions" target="_blank" className="font-semibold text-brand-700 underline">
+              terms and conditions
+            </Link>{' '}
+            of Premium membership.
+          </span>
+        </label>
+        {errors.termsAccepted && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.termsAccepted.message}
+          </p>
+        )}
+      </div>
+      {phase === 'processing' && (
+        <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          Your payment is being processed. This page updates when it completes.
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={!canSubscribe} className="h-auto min-h-12 py-2">
+        {phase === 'paying'
+          ? 'Processing payment…'
+          : phase === 'done'
+            ? 'Membership active'
+            : `Subscribe – ${formatKina(PREMIUM_PRICE_TOEA)} per year`}
+      </Button>
+    </form>
+  );
+}
+
+/** /membership-payment and /membership: perks, the yearly price and the card payment for Premium. */
+export default function MembershipPaymentPage() {
+  useDocumentTitle('Premium Membership – Bilum');
+  const { isSignedIn, isLoading } = useSession();
+  const navigate = useNavigate();
+  const told = useRef(false);
+
+  useEffect(() => {
+    if (isLoading || isSignedIn || told.current) return;
+    told.current = true;
+    toast.error(membershipMessages.signInToSubscribe);
+    void navigate(signInPath(here), { replace: true });
+  }, [isLoading, isSignedIn, navigate]);
+
+  if (isLoading || !isSignedIn) return <Spinner />;
+
+  return (
+    <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-6 sm:py-10">
+      <div className="mx-auto max-w-5xl">
+        <BackHeader />
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <section
+            aria-labelledby="premium-perks"
+            className="rounded-2xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="premium-perks" className="text-lg font-bold text-stone-900">
+              What you get
+            </h2>
+            <p className="mt-2">
+              <span className="text-3xl font-black text-stone-900">{formatKina(PREMIUM_PRICE_TOEA)}</span>{' '}
+              <span className="text-sm text-stone-600">per year</span>
+            </p>
+            <div className="mt-5">
+              <PerksList />
+            </div>
+          </section>
+          <section
+            aria-labelledby="premium-payment"
+            className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="premium-payment" className="mb-4 text-lg font-bold text-stone-900">
+              Payment
+            </h2>
+            <PaymentForm />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

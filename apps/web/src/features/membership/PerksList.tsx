@@ -1,0 +1,26 @@
+import { premiumPerks } from '@bilum/shared';
+
+function Tick() {
+  return (
+    <svg viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden fill="currentColor">
+      <path d="M7.6 14.2 3.4 10l1.4-1.4 2.8 2.8 7.6-7.6L16.6 5z" />
+    </svg>
+  );
+}
+
+/** The one list of Premium perks (decisions.md), as the membership screens show it. */
+export function PerksList() {
+  return (
+    <ul className="flex flex-col gap-3">
+      {premiumPerks.map((perk) => (
+        <li key={perk.id} className="flex gap-3">
+          <Tick />
+          <span>
+            <span className="block font-semibold text-stone-900">{perk.title}</span>
+            <span className="block text-sm text-stone-600">{perk.description}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,137 @@
+import { formatKina, type MyOrder, orderHistoryMessages } from '@bilum/shared';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { ProductImage } from '../../components/ui/product-image';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/dates';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMyOrders } from './orders.api';
+import { badgeClass, paymentBadgeClass, paymentStatusLabel, shippingBadgeClass } from './order-status';
+import { SignedOutNotice } from './SignedOutNotice';
+
+function loadFailure(error: unknown): string {
+  if (error instanceof ApiError && error.isNetwork) return orderHistoryMessages.loadNetwork;
+  if (error instanceof ApiError && error.status === 401) return orderHistoryMessages.notSignedIn;
+  return orderHistoryMessages.loadFailed;
+}
+
+function OrderCard({ order }: { order: MyOrder }) {
+  return (
+    <article
+      aria-label={`Order ${order.trackingCode}`}
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Tracking code</p>
+          <h2 className="font-mono text-lg font-bold break-all text-stone-900">{order.trackingCode}</h2>
+          <p className="text-sm text-stone-600">Placed {formatDateTime(order.placedAt)}</p>
+        </div>
+        <div className="sm:text-right">
+          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Total</p>
+          <p className="text-xl font-extrabold text-stone-900">{formatKina(order.total)}</p>
+        </div>
+      </header>
+      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <div className="flex items-center gap-2">
+          <dt className="text-stone-600">Payment</dt>
+          <dd className={`${badgeClass} ${paymentBadgeClass(order.paymentStatus)}`}>
+            {paymentStatusLabel[order.paymentStatus]}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="text-stone-600">Shipping</dt>
+          <dd className={`${badgeClass} ${shippingBadgeClass[order.shippingStatus]}`}>{order.shippingStatus}</dd>
+        </div>
+      </dl>
+      {order.items.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600">{orderHistoryMessages.noItems}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-100 border-t border-stone-100">
+          {order.items.map((item) => (
+            <li key={`${order.id}-${item.productId}`} className="flex items-center gap-3 py-3 text-sm">
+              <ProductImage
+                src={item.image}
+                alt={item.name}
+                width={80}
+                height={80}
+                className="size-14 shrink-0 rounded-lg text-xs"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 font-semibold text-stone-900">{item.name}</p>
+                <p className="text-stone-600">
+                  {item.quantity} × {formatKina(item.unitPrice)}
+                </p>
+              </div>
+              <p className="font-semibold text-stone-900">{formatKina(item.lineTotal)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex justify-end">
+        <Button asChild variant="outline">
+          <Link to={`/track-order?tracking_code=${encodeURIComponent(order.trackingCode)}`}>Track This Order</Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** /order-history: every order with its items, statuses and a link to the tracking page. */
+export default function OrderHistoryPage() {
+  useDocumentTitle('Your Order History – Bilum');
+  const { isSignedIn, isLoading } = useSession();
+  const orders = useMyOrders(isSignedIn);
+  const toldEmpty = useRef(false);
+  const empty = orders.isSuccess && orders.data.orders.length === 0;
+
+  useEffect(() => {
+    // The spec's info toast, once per visit.
+    if (empty && !toldEmpty.current) {
+      toldEmpty.current = true;
+      toast.info(orderHistoryMessages.noOrders);
+    }
+  }, [empty]);
+
+  if (isLoading) return <Spinner />;
+  if (!isSignedIn) return <SignedOutNotice message={orderHistoryMessages.notSignedIn} />;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{orderHistoryMessages.title}</h1>
+        <Button asChild variant="outline">
+          <Link to="/profile">Back to profile</Link>
+        </Button>
+      </div>
+      <div className="mt-6">
+        {orders.isPending ? (
+          <Spinner label="Loading your orders…" />
+        ) : orders.isError ? (
+          <ErrorState message={loadFailure(orders.error)}>
+            <Button variant="outline" onClick={() => void orders.refetch()}>
+              Retry
+            </Button>
+          </ErrorState>
+        ) : empty ? (
+          <EmptyState title={orderHistoryMessages.emptyTitle}>
+            <p className="text-sm text-stone-600">{orderHistoryMessages.noOrders}</p>
+            <Button asChild>
+              <Link to="/dashboard">Start Shopping</Link>
+            </Button>
+          </EmptyState>
+        ) : (
+          <div className="space-y-5">
+            {orders.data.orders.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { signInPath } from '@bilum/shared';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button';
+
+/** The spec's own signed-out message of a page (profile, order history), with Go to Login and a way back. */
+export function SignedOutNotice({ message }: { message: string }) {
+  const location = useLocation();
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <p role="alert" className="text-lg font-semibold text-stone-900">
+        {message}
+      </p>
+      <Button asChild size="lg">
+        <Link to={signInPath(`${location.pathname}${location.search}`)}>Go to Login</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { expect, type Page, test } from '@playwright/test';
+import { e2eAdmin, uniqueEmail } from '../src/accounts';
+
+// A real 1x1 PNG: the server checks the picture by its bytes, not by its name.
+const pngPicture = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Admin login successful! Redirecting to Inventory.')).toBeVisible();
+  await expect(page).toHaveURL(/\/entry-option$/);
+}
+
+/** The storefront's category page, then the product's own page. */
+async function openOnStorefront(page: Page, category: string, name: string) {
+  await page.goto(`/category/${category}`);
+  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name }).first().click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+test('guests and shoppers who open an admin page are sent to the admin sign-in', async ({ page }) => {
+  for (const path of ['/entry-option', '/product-inventory', '/product-entry', '/member-status', '/settings']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin-login$/);
+  }
+  const response = await page.request.post('/api/auth/register', {
+    data: {
+      fullName: 'Curious Shopper',
+      email: uniqueEmail('curious'),
+      countryCode: '+675',
+      phone: '71234567',
+      password: 'shopper-password-1',
+    },
+  });
+  expect(response.status()).toBe(201);
+  await page.goto('/product-inventory');
+  await expect(page).toHaveURL(/\/admin-login$/);
+});
+
+test('an admin adds a product with an uploaded picture, finds it on the storefront, and edits its price there', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Admin Camera ${Date.now()}`;
+  await signInAsAdmin(page);
+  for (const label of ['Product Inventory', 'Order Inventory', 'Member Status', 'Exit']) {
+    await expect(page.getByRole('link', { name: label, exact: false }).first()).toBeVisible();
+  }
+  await page.getByRole('link', { name: /Product Inventory/ }).click();
+  await expect(page.getByRole('heading', { name: 'Product Inventory', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Add New Product' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add New Product', level: 1 })).toBeVisible();
+
+  // The rules speak first.
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Product Name is required.')).toBeVisible();
+  await expect(page.getByText('Description must be at least 10 characters.')).toBeVisible();
+  await expect(page.getByText('Price must be greater than 0.')).toBeVisible();
+  await expect(page.getByText('Main image URL is required.')).toBeVisible();
+  await expect(page.getByText('Please select a valid category.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Secondary image 1' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Secondary image 2' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Secondary image 3' })).toHaveCount(0);
+
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Description').fill('A mirrorless camera added by the admin journey.');
+  await page.getByLabel('Price (K)').fill('1,250.50');
+  await page.getByLabel('Category').selectOption('cameras');
+  await page
+    .getByLabel('Upload main image')
+    .setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: pngPicture });
+  await expect(page.getByLabel('Main Image URL')).toHaveValue(/^\/api\/images\/[0-9a-f]{32}$/);
+  const imageUrl = await page.getByLabel('Main Image URL').inputValue();
+  await page.getByRole('button', { name: 'Add Product' }).click();
+
+  await expect(page.getByText('Product added successfully!')).toBeVisible();
+  await expect(page.getByLabel('Product Name')).toHaveValue('');
+  await expect(page.getByLabel('Main Image URL')).toHaveValue('');
+  await expect(page.getByText('Product added successfully!')).toBeHidden({ timeout: 5000 });
+
+  // On the storefront at once, with the uploaded picture served by the shop.
+  await openOnStorefront(page, 'cameras', name);
+  await expect(page.getByText('K1,250.50').first()).toBeVisible();
+  const picture = await page.request.get(imageUrl);
+  expect(picture.headers()['content-type']).toBe('image/png');
+
+  // Edit the price in the inventory.
+  await page.goto('/product-inventory');
+  await page.getByPlaceholder('Search products by name or category...').fill(name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit Product: ${name}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Current Price (K)').fill('999');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product Updated Successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await openOnStorefront(page, 'cameras', name);
+  await expect(page.getByText('K999.00').first()).toBeVisible();
+  await expect(page.getByText('K1,250.50')).toHaveCount(0);
+});
+
+test('an admin searches the membership overview by name, e-mail and phone', async ({ page }) => {
+  const email = uniqueEmail('overview');
+  const fullName = `Overview Person ${Date.now()}`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { fullName, email, countryCode: '+675', phone: '78765432', password: 'shopper-password-1' },
+  });
+  expect(registered.status()).toBe(201);
+  await page.request.post('/api/auth/logout');
+
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: /Member Status/ }).click();
+  await expect(page.getByRole('heading', { name: 'Membership Overview' })).toBeVisible();
+  for (const label of ['Total Users', 'Active Members', 'Pending Members', 'Non-Members']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  const search = page.getByPlaceholder('Search by name, email, or phone...');
+  const rows = page.getByRole('row');
+
+  await search.fill(fullName.toUpperCase());
+  await expect(rows.filter({ hasText: fullName })).toHaveCount(1);
+  await expect(rows.filter({ hasText: fullName }).getByText('N/A').first()).toBeVisible();
+  await search.fill(email);
+  await expect(rows.filter({ hasText: fullName })).toHaveCount(1);
+  await search.fill('8765 432');
+  await expect(rows.filter({ hasText: fullName })).toHaveCount(1);
+  await search.fill('nobody-has-this-name');
+  await expect(page.getByText('No users found matching your search.')).toBeVisible();
+  await expect(page.getByText('Try a different search term or check your data.')).toBeVisible();
+});
+
+test('an admin changes the shop’s phone on /settings and the footer shows it at once', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page
+    .getByRole('link', { name: /Settings/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Shop Settings' })).toBeVisible();
+  await page.getByLabel('Phone').fill('5123');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('PNG numbers must start with 7, 3, 2, or 8.')).toBeVisible();
+  await page.getByLabel('Phone').fill('+675 325 0000');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.goto('/contact');
+  await expect(page.getByText('+675 325 0000').first()).toBeVisible();
+  // Put the default back for the other journeys.
+  await page.request.put('/api/admin/settings', {
+    data: {
+      contactEmail: 'sales@bilum.com.pg',
+      phone: '+675 321 4567',
+      address: 'Section 38, Allotment 12, Waigani Drive, Port Moresby, NCD, Papua New Guinea',
+      deliveryDays: 3,
+    },
+  });
+});

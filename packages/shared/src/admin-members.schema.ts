@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** One row of "All User Records": the shopper and their latest membership record (null fields: no membership). */
+export const memberRecordSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  /** Country code plus digits, or null when unknown. */
+  phone: z.string().nullable(),
+  membershipType: z.string().nullable(),
+  /** completed, pending, failed, or expired (a completed year that has ended); null without a membership. */
+  status: z.enum(['completed', 'succeeded', 'pending', 'failed', 'expired']).nullable(),
+  /** ISO date of the latest payment. */
+  paymentDate: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type MemberRecord = z.infer<typeof memberRecordSchema>;
+
+/** GET /api/admin/members (the spec's check_membership_status). */
+export const membersOverviewSchema = z.object({
+  users: z.array(memberRecordSchema),
+  totalUsers: z.number().int(),
+  activeMembers: z.number().int(),
+  pendingMembers: z.number().int(),
+  nonMembers: z.number().int(),
+});
+export type MembersOverview = z.infer<typeof membersOverviewSchema>;

@@ -1,0 +1,356 @@
+import { z } from 'zod';
+import { cartSummarySchema } from './cart.schema';
+import { checkContactDetails, contactDetailsFields, normaliseContactDetails } from './contact-details';
+
+/*
+ * The checkout contract (issue 6). Every endpoint is under /api; money is integer toea; the shopper is always the
+ * session's (never an id from the body); prices, totals and "paid" come from the server only.
+ *
+ * Contact details (signed in; the spec's get_luser_info / save_user_info)
+ *   GET  /api/contact-details          -> { contactDetails: ContactDetails | null }
+ *   PUT  /api/contact-details          body SaveContactDetailsInput -> { contactDetails: ContactDetails, message }
+ *
+ * Payments
+ *   GET  /api/payments/config          -> PaymentPublicConfig (simulator test mode, or Stripe's publishable key)
+ *   POST /api/payments/webhook         the provider's signed events (raw body); not for the browser
+ *   GET/POST /api/payments/simulator/authenticate/:intentId   the simulator's 3-D Secure page (HTML form)
+ *
+ * Orders (the spec's create_payment_intent(2) + save_user_order / save_guest_order)
+ *   POST /api/orders                   body CreateOrderInput -> 201 CreateOrderResponse (the same idempotencyKey
+ *                                      again answers 200 with the same order and intent)
+ *       Guests may use only source.type 'items' (their browser cart or Buy It Now); signed-in shoppers either.
+ *       Errors: 400 VALIDATION (field issues under `contact.*`), 401 (type 'cart' signed out; membership for a
+ *       guest: details.reason 'membership-needs-account'), 403 FORBIDDEN (Exclusive offer for a non-member),
+ *       404 NOT_FOUND (unknown product or cart line), 409 OUT_OF_STOCK (details { productId, name,
+ *       quantityAvailable }), 409 CONFLICT (the idempotency key was used for another order).
+ *   POST /api/orders/:id/payment       body PayOrderInput -> PaymentResult
+ *   POST /api/orders/:id/payment/refresh   (no body: send `{}`) -> PaymentResult; after the 3-D Secure redirect
+ *                                      back (?payment_intent=…&payment_intent_client_secret=…) or while processing
+ *   GET  /api/orders/:id/confirmation  -> OrderConfirmation (order id, tracking code, e-mail, guest flag, e-mail status)
+ *   POST /api/orders/track             body TrackOrderInput -> { order: TrackedOrder }; 404 'Order not found.'
+ *
+ * Proof of ownership for /api/orders/:id/…: a registered order needs its shopper's session; a guest order needs
+ * the `checkoutToken` from POST /api/orders in the `x-checkout-token` header (keep it in session storage with the
+ * order id until the confirmation page). Anything else answers 404, like an unknown order.
+ *
+ * The hold: POST /api/orders reserves the stock for 15 minutes (`order.holdExpiresAt`). A declined card leaves
+ * the order unpaid and the hold in place, so the shopper can try another card at once; an order that is not
+ * paid when the hold ends is cancelled by the server (stock returned, intent cancelled) and paying it then
+ * answers 409 CONFLICT `checkoutMessages.holdExpired`.
+ */
+
+export const checkoutHoldMinutes = 15;
+
+/** The spec's checkout messages (checkout-and-admin.md 5 and 8) plus the server's own. */
+export const checkoutMessages = {
+  noItems: 'No items found for checkout. Redirecting to cart.',
+  noPurchasableItems: 'No purchasable items in your order. Returning to cart.',
+  prepareFailed: 'Failed to prepare payment. Please try refreshing.',
+  missingClientSecret: 'Failed to create payment intent on backend. Missing client secret.',
+  cardMissing: 'Card details are missing.',
+  cardIncomplete: 'Card details are incomplete. Please ensure all card fields are filled.',
+  invalidTotal: 'Invalid total price. Cannot process payment for zero or negative amount.',
+  confirmDetailsFirst: 'Please confirm your contact and shipping information first.',
+  paymentNotReady: 'Payment system not ready.',
+  paymentFailed: 'Payment failed. Please try again.',
+  paymentNotSuccessful: 'Payment not successful.',
+  paymentDidNotSucceed: (status: string) => `Payment did not succeed. Status: ${status}.`,
+  saveFailedAfterPayment: 'Order payment succeeded, but failed to save order details. Please contact support.',
+  errorAfterPayment: 'An error occurred after payment. Please contact support.',
+  guestSaveFailedAfterPayment: 'Failed to save order details after successful payment.',
+  unexpected: 'An unexpected error occurred during checkout.',
+  orderSaveFailedToast: 'Order save failed!',
+  checkoutErrorToast: 'Checkout Error',
+  emptyGuestCart: 'Your cart is empty. Please add items to your cart before checking out.',
+  paymentSystemError: 'Payment System Error',
+  // The server's own
+  signInForCart: 'Please sign in to check out your saved cart.',
+  membershipNeedsAccount: 'Please sign in or register to buy Premium membership.',
+  outOfStock: (name: string, available: number) =>
+    available <= 0
+      ? `Sorry, ${name} is sold out.`
+      : `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left.`,
+  duplicateProduct: 'Each product may appear only once in an order.',
+  idempotencyConflict: 'This checkout was already used for another order. Please start checkout again.',
+  holdExpired: 'Your reservation has expired. Please start checkout again.',
+  alreadyPaid: 'This order is already paid.',
+  orderCancelled: 'This order was cancelled. Please start checkout again.',
+  refundedCannotHonour:
+    'Your payment went through, but an item in your order is no longer available, so we cancelled the order and refunded your payment in full.',
+  processing: 'Your payment is being processed. This page updates when it completes.',
+} as const;
+
+export const trackingMessages = {
+  invalidInput: 'Please enter valid Order ID and Email Address.',
+  notFound: 'Order not found.',
+  notFoundTitle: 'Order Not Found',
+  bothFailed: 'Both tracking services failed. Please try again later.',
+  unexpected: 'An unexpected error occurred. Please try again later.',
+  noItems: 'No items found for this order.',
+  statusUnknown: 'Status Unknown',
+  toBeConfirmed: 'To be confirmed',
+} as const;
+
+export const confirmationEmailMessages = {
+  failed: 'Failed to send email. Please check your spam folder or contact support.',
+} as const;
+
+const id = z.number().int().positive().max(2_147_483_647);
+const quantity = z
+  .number({ error: 'Quantity must be a whole number.' })
+  .int('Quantity must be a whole number.')
+  .min(1, 'Quantity must be at least 1.')
+  .max(10_000, 'Quantity is too large.');
+
+// Contact details
+
+/** A contact-details object as sent: each field checked, the delivery-or-pickup rule left to the caller. */
+export const contactDetailsBodySchema = z.object(contactDetailsFields);
+
+/** PUT /api/contact-details: `hasPhysicalItems` says which rule applies (false for a membership-only order). */
+export const saveContactDetailsSchema = z
+  .object({ ...contactDetailsFields, hasPhysicalItems: z.boolean().default(true) })
+  .superRefine((value, ctx) => checkContactDetails(value, ctx, value.hasPhysicalItems))
+  .transform(({ hasPhysicalItems, ...details }) => (hasPhysicalItems ? normaliseContactDetails(details) : details));
+export type SaveContactDetailsInput = z.input<typeof saveContactDetailsSchema>;
+
+/** Stored contact details as the forms read them back: the phone split into country code and number. */
+export const contactDetailsResponseSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  countryCode: z.string(),
+  phone: z.string(),
+  pickup: z.boolean(),
+  pickupLocation: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postcode: z.string(),
+  notes: z.string(),
+});
+
+export const getContactDetailsResponseSchema = z.object({ contactDetails: contactDetailsResponseSchema.nullable() });
+export const saveContactDetailsResponseSchema = z.object({
+  contactDetails: contactDetailsResponseSchema,
+  message: z.string(),
+});
+
+// Orders
+
+export const orderPaymentStatuses = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
+export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
+/** Exactly the spec's shipping statuses (checkout-and-admin.md 4). */
+export const shippingStatuses = ['Pending', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
+export type ShippingStatus = (typeof shippingStatuses)[number];
+
+export const checkoutSourceSchema = z.discriminatedUnion('type', [
+  /** Signed in: the selected server-cart lines (checkoutType 'all'). */
+  z.object({
+    type: z.literal('cart'),
+    cartItemIds: z.array(id).min(1, checkoutMessages.noItems).max(100),
+  }),
+  /** Guests' browser cart, or one item from Buy It Now (checkoutType 'single'), for anyone. */
+  z.object({
+    type: z.literal('items'),
+    items: z
+      .array(z.object({ productId: id, quantity: quantity.default(1) }))
+      .min(1, checkoutMessages.noItems)
+      .max(100),
+  }),
+]);
+export type CheckoutSource = z.input<typeof checkoutSourceSchema>;
+
+/**
+ * POST /api/orders. Only ids and quantities: any price, total or member flag in the body is dropped (zod objects
+ * strip unknown keys). `idempotencyKey`: a random id the page makes once per checkout (crypto.randomUUID()) and
+ * sends again on a retry or double click; the server answers with the first order.
+ */
+export const createOrderSchema = z.object({
+  idempotencyKey: z.string().trim().min(16, 'An idempotency key has at least 16 characters.').max(200),
+  contact: contactDetailsBodySchema,
+  source: checkoutSourceSchema,
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+export const orderLineSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int().describe('toea; the member price when it applied'),
+  originalPrice: z.number().int().nullable().describe('toea; the price before any discount'),
+  isMembership: z.boolean(),
+  lineTotal: z.number().int().describe('toea'),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const checkoutOrderSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  orderType: z.enum(['guest', 'registered']),
+  email: z.string(),
+  paymentStatus: z.enum(orderPaymentStatuses),
+  shippingStatus: z.enum(shippingStatuses),
+  lines: z.array(orderLineSchema),
+  /** itemCount, subtotal (original prices), savings, shipping (0), total: all toea. */
+  summary: cartSummarySchema,
+  /** Last four digits of the card, or 'N/A' when unknown (or not yet paid). */
+  cardLast4: z.string(),
+  placedAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Until when the stock is held for this unpaid order (ISO); null once paid or cancelled. */
+  holdExpiresAt: z.string().nullable(),
+});
+export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
+
+export const orderPaymentSchema = z.object({
+  intentId: z.string(),
+  /** For Stripe.js (`confirmCardPayment`) and to recognise the redirect back; never stored with the order. */
+  clientSecret: z.string(),
+  amount: z.number().int().describe('toea'),
+  currency: z.literal('pgk'),
+});
+
+export const createOrderResponseSchema = z.object({
+  order: checkoutOrderSchema,
+  payment: orderPaymentSchema,
+  /** Proof of ownership of this order for the payment and confirmation calls (header `x-checkout-token`). */
+  checkoutToken: z.string(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Order id must be a number.' }).int().positive().max(2_147_483_647),
+});
+
+export const checkoutTokenHeader = 'x-checkout-token';
+
+/** Test-card simulator only: with Stripe the card never reaches the shop (Stripe Elements gives `paymentMethodId`). */
+export const testCardSchema = z.object({
+  number: z.string().trim().min(1, checkoutMessages.cardMissing).max(30),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(0).max(9999),
+  cvc: z.string().trim().min(1, checkoutMessages.cardMissing).max(4),
+  name: z.string().trim().max(200).optional(),
+});
+
+/**
+ * POST /api/orders/:id/payment. `returnUrl`: where the 3-D Secure page sends the shopper back to, a path of
+ * the shop such as `/checkout` or `/guestcheckout`; `payment_intent` and `payment_intent_client_secret` are added
+ * to its query, as Stripe does.
+ */
+export const payOrderSchema = z.object({
+  card: testCardSchema.optional(),
+  paymentMethodId: z.string().trim().min(1).max(255).optional(),
+  returnUrl: z.string().trim().max(2000).optional(),
+});
+export type PayOrderInput = z.input<typeof payOrderSchema>;
+
+/**
+ * The payment's state as the page must act on it (the provider's intent statuses, as the spec's client reads
+ * them): succeeded (order paid: `order` set, go to the confirmation), processing (call refresh again in a
+ * moment), requires_action (go to `nextActionUrl`), requires_payment_method (declined or authentication
+ * refused: show `error.message`, the shopper may try another card), canceled (the hold ended), refunded (paid
+ * but no longer honourable: refunded in full, `error.message` says so).
+ */
+export const paymentOutcomeStatuses = [
+  'succeeded',
+  'processing',
+  'requires_action',
+  'requires_payment_method',
+  'canceled',
+  'refunded',
+] as const;
+export type PaymentOutcomeStatus = (typeof paymentOutcomeStatuses)[number];
+
+export const paymentResultSchema = z.object({
+  status: z.enum(paymentOutcomeStatuses),
+  order: checkoutOrderSchema.optional(),
+  nextActionUrl: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+export const confirmationEmailStatuses = ['sending', 'sent', 'failed'] as const;
+export type ConfirmationEmailStatus = (typeof confirmationEmailStatuses)[number];
+
+export const orderConfirmationSchema = z.object({
+  orderId: z.number().int(),
+  trackingCode: z.string(),
+  email: z.string(),
+  isGuest: z.boolean(),
+  paymentStatus: z.enum(orderPaymentStatuses),
+  /** The confirmation e-mail: sending (queued or retrying), sent, failed (gave up, or the order is not paid). */
+  emailStatus: z.enum(confirmationEmailStatuses),
+});
+export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
+
+// Tracking
+
+/**
+ * POST /api/orders/track: `{ email, orderId }` (the form) or `{ trackingCode }` (the ?tracking_code= link). One
+ * answer, "Order not found.", whether the e-mail or the order is wrong.
+ */
+export const trackOrderSchema = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    orderId: z.union([z.string().trim().max(40), z.number().int().nonnegative()]).optional(),
+    trackingCode: z.string().trim().max(64).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.trackingCode) return;
+    const orderId = String(value.orderId ?? '').trim();
+    if (!value.email || orderId === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: value.email ? ['orderId'] : ['email'],
+        message: trackingMessages.invalidInput,
+      });
+    }
+  });
+export type TrackOrderInput = z.input<typeof trackOrderSchema>;
+
+export const trackedOrderItemSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  /** A path on the shop (e.g. /images/products/x.svg), or null: show the "No Image" placeholder. */
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int().describe('toea'),
+  lineTotal: z.number().int().describe('toea'),
+});
+
+export const trackedOrderSchema = z.object({
+  orderId: z.number().int(),
+  trackingCode: z.string(),
+  shippingStatus: z.enum(shippingStatuses),
+  paymentStatus: z.enum(orderPaymentStatuses),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** One line, e.g. "Section 5, Lot 12, Boroko, NCD 111"; null for pickup or a membership-only order. */
+  shippingAddress: z.string().nullable(),
+  pickupLocation: z.string().nullable(),
+  placedAt: z.string(),
+  dispatchedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  /** ISO date: dispatch date + the shop's delivery days; null until dispatched: show "To be confirmed". */
+  estimatedDelivery: z.string().nullable(),
+  items: z.array(trackedOrderItemSchema),
+  total: z.number().int().describe('toea'),
+  cardLast4: z.string(),
+});
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+
+export const trackOrderResponseSchema = z.object({ order: trackedOrderSchema });
+
+// Payments
+
+/** GET /api/payments/config: what the page needs to render the card entry (always label test mode). */
+export const paymentPublicConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('simulator'), testMode: z.literal(true) }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string(), testMode: z.boolean() }),
+]);
+export type PaymentPublicConfigResponse = z.infer<typeof paymentPublicConfigSchema>;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { emailField } from './accounts.schema';
+import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
+
+/**
+ * The one contact-details form of the shop (decisions.md "Delivery or pickup"), used by all four contact forms:
+ * /contact-details, the /checkout edit modal, /guestcheckout step 1 and its edit modal, and by the server for
+ * `PUT /api/contact-details` and `POST /api/orders`.
+ *
+ * - first name, last name, e-mail and phone always (the one PNG phone rule of phone.ts);
+ * - for an order with physical items, either pickup (pickup location required; the address fields are ignored
+ *   and come out empty) or delivery (street address, city, state/province and postcode required; the pickup
+ *   location comes out empty, as unticking pickup clears it);
+ * - notes optional;
+ * - an order that holds only a membership needs neither address nor pickup.
+ */
+export const contactMessages = {
+  firstName: 'Please enter your first name.',
+  lastName: 'Please enter your last name.',
+  address: 'Please enter your street address.',
+  city: 'Please enter your city.',
+  state: 'Please enter your state or province.',
+  postcode: 'Please enter your postcode.',
+  /** checkout-and-admin.md 5 (signed-in edit modal). */
+  pickupLocation: 'Please enter a pickup location for your order (required for physical items).',
+  /** checkout-and-admin.md 5: the summary message above a form with missing fields. */
+  missingDetails: 'Please fill in all required contact and address details.',
+  /** checkout-and-admin.md 5 (guest checkout step 1): the form message and its toast. */
+  missingShippingDetails: 'Please fill in all required contact and shipping details.',
+  missingInfoToast: 'Missing required info!',
+  /** checkout-and-admin.md 8. */
+  saveFailed: 'Failed to save contact details. Please try again.',
+  savedLocallyOnly: 'Contact details saved locally but failed to update on server.',
+  notFound: 'Contact details not found. Please go back to fill them.',
+  guestSaveFailed: 'Failed to save contact information. Please check your inputs and try again.',
+} as const;
+
+const text = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters.`);
+const required = (message: string, max = 100) => z.string().trim().min(1, message).max(max);
+
+/** The fields, each checked on its own; the delivery-or-pickup rule is applied on top (see below). */
+export const contactDetailsFields = {
+  firstName: required(contactMessages.firstName),
+  lastName: required(contactMessages.lastName),
+  email: emailField,
+  countryCode: z.enum(phoneCountryCodes, { error: phoneMessages.countryCode }).default('+675'),
+  /** The number without its country code as typed (digits; spaces, dashes and a typed +675 are allowed). */
+  phone: z.string().trim().min(1, phoneMessages.required).max(20, phoneMessages.otherLength),
+  pickup: z.boolean().default(false),
+  pickupLocation: text(200).default(''),
+  address: text(200).default(''),
+  city: text(100).default(''),
+  /** State or province. */
+  state: text(100).default(''),
+  postcode: text(20).default(''),
+  notes: text(1000).default(''),
+};
+
+const contactDetailsObject = z.object(contactDetailsFields);
+export type ContactDetailsInput = z.input<typeof contactDetailsObject>;
+/** Contact details after the rule: trimmed, and the fields the choice makes irrelevant emptied. */
+export type ContactDetails = z.output<typeof contactDetailsObject>;
+
+type Fields = Partial<Record<keyof ContactDetails, unknown>>;
+
+/** Adds the phone rule and, for physical items, the delivery-or-pickup rule's issues. */
+export function checkContactDetails(value: Fields, ctx: z.RefinementCtx, hasPhysicalItems: boolean) {
+  if (typeof value.phone === 'string' && value.phone.trim() !== '' && typeof value.countryCode === 'string') {
+    const problem = phoneProblem(value.countryCode, value.phone);
+    if (problem && problem !== phoneMessages.countryCode) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: problem });
+    }
+  }
+  if (!hasPhysicalItems) return;
+  const blank = (field: keyof ContactDetails) => typeof value[field] !== 'string' || value[field].trim() === '';
+  if (value.pickup === true) {
+    if (blank('pickupLocation')) {
+      ctx.addIssue({ code: 'custom', path: ['pickupLocation'], message: contactMessages.pickupLocation });
+    }
+    return;
+  }
+  for (const field of ['address', 'city', 'state', 'postcode'] as const) {
+    if (blank(field)) ctx.addIssue({ code: 'custom', path: [field], message: contactMessages[field] });
+  }
+}
+
+/** Empties what the shopper's choice makes irrelevant, so a stored order never holds both. */
+export function normaliseContactDetails(value: ContactDetails): ContactDetails {
+  if (value.pickup) return { ...value, address: '', city: '', state: '', postcode: '' };
+  return { ...value, pickupLocation: '' };
+}
+
+/**
+ * The contact-details schema for an order: `hasPhysicalItems` false for an order that holds only the
+ * membership. Used by every contact form (with zodResolver) and by the server when it places the order.
+ */
+export function contactDetailsSchema({ hasPhysicalItems }: { hasPhysicalItems: boolean }) {
+  return contactDetailsObject
+    .superRefine((value, ctx) => checkContactDetails(value, ctx, hasPhysicalItems))
+    .transform((value) => (hasPhysicalItems ? normaliseContactDetails(value) : value));
+}
+
+/** True when the order needs a delivery address or a pickup location: anything but the membership. */
+export function needsDeliveryOrPickup(lines: readonly { isMembership: boolean }[]): boolean {
+  return lines.some((line) => !line.isMembership);
+}

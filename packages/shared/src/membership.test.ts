@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { addOneYear, isInRenewalWindow } from './membership';
+
+describe('membership rules', () => {
+  const now = new Date('2025-06-01T00:00:00Z');
+
+  it('offers renewal only in the last 30 days', () => {
+    expect(isInRenewalWindow(new Date('2025-07-15T00:00:00Z'), now)).toBe(false);
+    expect(isInRenewalWindow(new Date('2025-07-01T00:00:00Z'), now)).toBe(true);
+    expect(isInRenewalWindow(new Date('2025-06-02T00:00:00Z'), now)).toBe(true);
+    expect(isInRenewalWindow(null, now)).toBe(false);
+  });
+
+  it('adds a calendar year, with 29 February becoming 28 February', () => {
+    expect(addOneYear(new Date('2025-06-01T10:00:00Z')).toISOString()).toBe('2026-06-01T10:00:00.000Z');
+    expect(addOneYear(new Date('2024-02-29T10:00:00Z')).toISOString()).toBe('2025-02-28T10:00:00.000Z');
+  });
+});

@@ -1,0 +1,30 @@
+// Run by scripts/bench.mjs before the bench server starts (PGlite allows one process at a time): migrates a fresh
+// data folder, loads the demo catalogue, and adds one "bench" product with a million in stock, because every
+// checkout of the load test takes a unit. Prints the product's id as JSON on stdout.
+import { openDatabase } from '../../apps/api/src/db/client';
+import { products } from '../../apps/api/src/db/schema';
+import { seedDemoData } from '../../apps/api/src/db/seed';
+
+const BENCH_STOCK = 1_000_000;
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: prepare-db.ts <data dir>');
+
+const database = await openDatabase({ dataDir });
+await database.migrate();
+await seedDemoData(database.db);
+const [product] = await database.db
+  .insert(products)
+  .values({
+    name: 'Bench test cable',
+    description: 'A product for the load test: plenty of stock, so every checkout of the benchmark can succeed.',
+    category: 'accessories',
+    priceToea: 1_500,
+    condition: 'New',
+    status: 'active',
+    stock: BENCH_STOCK,
+    image: '/images/products/anker-65w-usb-c-fast-charger.svg',
+  })
+  .returning({ id: products.id });
+await database.close();
+process.stdout.write(`${JSON.stringify({ benchProductId: product!.id, stock: BENCH_STOCK })}\n`);
