@@ -40,6 +40,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerReadiness } from './plugins/health';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
+import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -120,7 +121,10 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
 
   await registerWebApp(app, {
     webDist: config.webDist,
-    transformHtml: productPreviewTransformer(catalog, config.publicUrl),
+    transformHtml: chainHtmlTransformers(
+      productPreviewTransformer(catalog, config.publicUrl),
+      pagePreloadTransformer(config.webDist),
+    ),
   });
   return app;
 }
