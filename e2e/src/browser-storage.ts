@@ -18,3 +18,11 @@ export async function readStorageJson(
     return text;
   }
 }
+
+/** What checkout is buying: the attempt the checkout pages make from the cart or Buy It Now hand-off. */
+export async function readCheckoutSelection(page: Page) {
+  const attempt = (await readStorageJson(page, 'sessionStorage', 'checkoutAttempt')) as {
+    selection: { kind: string; lines: { productId: number; quantity: number }[] };
+  } | null;
+  return attempt?.selection ?? null;
+}
