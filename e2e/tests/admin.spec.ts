@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
 
 // A real 1x1 PNG: the server checks the picture by its bytes, not by its name.
@@ -24,7 +25,14 @@ async function openOnStorefront(page: Page, category: string, name: string) {
 }
 
 test('guests and shoppers who open an admin page are sent to the admin sign-in', async ({ page }) => {
-  for (const path of ['/entry-option', '/product-inventory', '/product-entry', '/member-status', '/settings']) {
+  for (const path of [
+    '/entry-option',
+    '/product-inventory',
+    '/product-entry',
+    '/order-inventory',
+    '/member-status',
+    '/settings',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/admin-login$/);
   }
@@ -159,4 +167,87 @@ test('an admin changes the shop’s phone on /settings and the footer shows it a
       deliveryDays: 3,
     },
   });
+});
+
+/** A guest order for one unit of an in-stock demo product, placed and paid through the API with 4242 4242 4242 4242. */
+async function placePaidGuestOrder(request: APIRequestContext, lastName: string): Promise<number> {
+  const listed = await request.get('/api/products');
+  const { products } = (await listed.json()) as {
+    products: { id: number; stock: number; status: string; isMembership: boolean; isExclusive: boolean }[];
+  };
+  const product = products.find((p) => !p.isMembership && !p.isExclusive && p.status === 'active' && p.stock > 1);
+  if (!product) throw new Error('no product in stock to order');
+  const placed = await request.post('/api/orders', {
+    data: {
+      idempotencyKey: randomUUID(),
+      contact: {
+        firstName: 'Dispatch',
+        lastName,
+        email: uniqueEmail('order'),
+        countryCode: '+675',
+        phone: '7123 4567',
+        pickup: false,
+        address: 'Section 5, Lot 12, Boroko Drive',
+        city: 'Port Moresby',
+        state: 'NCD',
+        postcode: '111',
+      },
+      source: { type: 'items', items: [{ productId: product.id, quantity: 1 }] },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { order, checkoutToken } = (await placed.json()) as { order: { id: number }; checkoutToken: string };
+  const paid = await request.post(`/api/orders/${order.id}/payment`, {
+    headers: { 'x-checkout-token': checkoutToken },
+    data: {
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+      returnUrl: '/guestcheckout',
+    },
+  });
+  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
+  return order.id;
+}
+
+const tile = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
+const tileValue = async (page: Page, label: string) => Number(await tile(page, label).textContent());
+
+test('an admin dispatches and delivers an order and sees the tiles change', async ({ page }) => {
+  const lastName = `Kaupa${Date.now()}`;
+  const orderId = await placePaidGuestOrder(page.request, lastName);
+
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: /Order Inventory/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Management', level: 1 })).toBeVisible();
+  await expect(tile(page, 'Total Orders')).not.toHaveText('0');
+  const dispatched = await tileValue(page, 'Dispatched');
+  const delivered = await tileValue(page, 'Delivered');
+
+  await page.getByPlaceholder('Search by customer name or order ID...').fill(`dispatch ${lastName}`);
+  const row = page.getByRole('row').filter({ hasText: `#${orderId}` });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: `Dispatch order #${orderId}` }).click();
+  await expect(page.getByText(`Order #${orderId} status updated to Dispatched`)).toBeVisible();
+  await expect(tile(page, 'Dispatched')).toHaveText(String(dispatched + 1));
+  await expect(row.getByRole('button', { name: `Dispatch order #${orderId}` })).toBeDisabled();
+
+  await row.getByRole('button', { name: `Deliver order #${orderId}` }).click();
+  await expect(page.getByText(`Order #${orderId} status updated to Delivered`)).toBeVisible();
+  await expect(tile(page, 'Delivered')).toHaveText(String(delivered + 1));
+  await expect(tile(page, 'Dispatched')).toHaveText(String(dispatched));
+  for (const verb of ['Dispatch', 'Deliver', 'Cancel']) {
+    await expect(row.getByRole('button', { name: `${verb} order #${orderId}` })).toBeDisabled();
+  }
+
+  await row.getByRole('button', { name: `View order #${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Order #${orderId}` });
+  await expect(dialog.getByText(`Dispatch ${lastName}`)).toBeVisible();
+  await expect(dialog.getByText(/Dispatched → Delivered by/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByPlaceholder('Search by customer name or order ID...').fill('nobody-ordered-this');
+  await expect(page.getByText('No orders found matching "nobody-ordered-this".')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Search' }).click();
+  await expect(page.getByRole('row').filter({ hasText: `#${orderId}` })).toHaveCount(1);
 });

@@ -46,6 +46,27 @@ function kina(toea: number): string {
 
 const summaryTotal = (page: Page) => page.getByTestId('summary-total');
 
+/** Opens /guest-cart with these products saved in the browser, as an earlier visit would have left them. */
+async function openGuestCartHolding(page: Page, saved: ApiProduct[]) {
+  const items = saved.map((product) => ({
+    id: product.id,
+    product_id: product.id,
+    product_name: product.name,
+    price: product.price,
+    originalPrice: null,
+    isMemberPrice: false,
+    description: '',
+    condition: 'New',
+    category: 'phones',
+    image: null,
+    isMembership: product.isMembership,
+    quantity: 1,
+  }));
+  await page.goto('/');
+  await page.evaluate(`localStorage.setItem('guestCartItems', ${JSON.stringify(JSON.stringify(items))})`);
+  await page.goto('/guest-cart');
+}
+
 test('a guest fills a cart from three product pages, removes one item with the dialog, signs in and finds the items in the server cart', async ({
   page,
   playwright,
@@ -94,6 +115,29 @@ test('a guest fills a cart from three product pages, removes one item with the d
   expect(await readStorage(page, 'localStorage', 'guestCartItems')).toBeNull();
   const cart = (await (await page.request.get('/api/cart')).json()) as { items: { productId: number }[] };
   expect(cart.items.map((line) => line.productId).sort()).toEqual([first!.id, second!.id].sort());
+});
+
+test('a guest who registers finds the guest cart in the new account’s cart and is told what merged', async ({
+  page,
+}) => {
+  const [phone] = await buyableProducts(page.request, 1);
+  await page.goto(`/index-item/${phone!.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue shopping' }).click();
+
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Kila Wari');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('cart-register'));
+  await page.getByLabel('Phone number').fill('71234567');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('1 item from your guest cart is now in your cart.')).toBeVisible();
+
+  await expect.poll(() => readStorage(page, 'localStorage', 'guestCartItems')).toBeNull();
+  const cart = (await (await page.request.get('/api/cart')).json()) as {
+    items: { productId: number; quantity: number; unitPrice: number }[];
+  };
+  expect(cart.items).toEqual([expect.objectContaining({ productId: phone!.id, quantity: 1, unitPrice: phone!.price })]);
 });
 
 test('a signed-in shopper selects some lines, changes a quantity and sees the totals follow; the header dropdown lists the cart', async ({
@@ -161,29 +205,27 @@ test('a guest’s cart greys an item that has sold since it was added, and leave
   const [sold] = await products(page.request, 'q=Navara');
   expect(sold?.status).toBe('sold');
   const [phone] = await buyableProducts(page.request, 1);
-  const saved = [sold!, phone!].map((product) => ({
-    id: product.id,
-    product_id: product.id,
-    product_name: product.name,
-    price: product.price,
-    originalPrice: null,
-    isMemberPrice: false,
-    description: '',
-    condition: 'New',
-    category: 'phones',
-    image: null,
-    isMembership: false,
-    quantity: 1,
-  }));
-  await page.goto('/');
-  await page.evaluate(`localStorage.setItem('guestCartItems', ${JSON.stringify(JSON.stringify(saved))})`);
-  await page.goto('/guest-cart');
+  await openGuestCartHolding(page, [sold!, phone!]);
   const soldLine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: sold!.name }) });
   await expect(soldLine.getByText('SOLD OUT!')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: `Select ${sold!.name}` })).toBeDisabled();
   await expect(page.getByRole('checkbox', { name: `Select ${sold!.name}` })).not.toBeChecked();
   await expect(summaryTotal(page)).toHaveText(kina(phone!.price));
   await expect(page.getByText('1 of 1 selected')).toBeVisible();
+});
+
+test('a guest’s cart asks for an account before the Premium membership can be bought, and cannot tick it', async ({
+  page,
+}) => {
+  const premium = (await products(page.request, 'q=Premium')).find((product) => product.isMembership);
+  expect(premium).toBeDefined();
+  const [phone] = await buyableProducts(page.request, 1);
+  await openGuestCartHolding(page, [premium!, phone!]);
+  const premiumLine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: premium!.name }) });
+  await expect(premiumLine.getByText('Premium needs an account.')).toBeVisible();
+  await expect(premiumLine.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?returnUrl=%2Fcart');
+  await expect(page.getByRole('checkbox', { name: `Select ${premium!.name}` })).toBeDisabled();
+  await expect(summaryTotal(page)).toHaveText(kina(phone!.price));
 });
 
 test('a guest with unreadable saved cart data is told the cart was reset and sees the empty cart', async ({ page }) => {

@@ -46,8 +46,10 @@ async function buyNowSignedIn(page: Page, productId: number, email: string) {
   await page.goto(`/item/${productId}`);
   await page.getByRole('button', { name: 'Buy It Now' }).click();
   await expect(page).toHaveURL(/\/contact-details$/);
+  // A first checkout starts from the account: name, e-mail and the phone given at registration.
+  await expect(page.getByLabel('First name')).toHaveValue('Kila');
   await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByLabel('Phone', { exact: true }).fill('71234567');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('71234567');
   await page.getByLabel('I will pick up my order').check();
   await expect(page.getByLabel('Street address')).toBeDisabled();
   await page.getByLabel('Pickup location').fill('Bilum store, Waigani');
@@ -166,4 +168,32 @@ test('a card that needs authentication goes through the simulated 3-D Secure pag
   await page.getByRole('button', { name: 'Complete' }).click();
   await expect(page).toHaveURL(/\/order-confirmation$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+});
+
+test('guest checkout: a declined card says "Payment not successful.", an empty cart goes home after 3.5 s, and a payment system failure offers Refresh Page', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await addToGuestCart(page, 9);
+  await page.goto('/guestcheckout');
+  await fillContact(page, uniqueEmail('guest-declined'));
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await payWithCard(page, cards.declined);
+  await expect(page.getByText('Payment not successful.')).toBeVisible();
+  await expect(page).toHaveURL(/\/guestcheckout$/);
+
+  // The payment system cannot be reached.
+  await page.route('**/api/payments/config', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment System Error' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+  await page.unroute('**/api/payments/config');
+
+  // An empty cart: the message, then the home page after 3.5 s.
+  await page.evaluate("localStorage.removeItem('guestCartItems'); sessionStorage.clear()");
+  await page.goto('/guestcheckout');
+  const shownAt = Date.now();
+  await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 8_000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3_000);
 });

@@ -7,6 +7,7 @@ const galaxyA05 = { id: 41, name: 'Samsung Galaxy A05 64GB', price: 'K399.00', m
 const sdCard = { id: 39, name: 'SanDisk Extreme 128GB microSD Card' };
 const watch = { id: 44, name: 'Samsung Galaxy Watch6 40mm', memberPrice: 'K809.10' };
 const goPro = { id: 3, name: 'GoPro HERO12 Black' }; // an Exclusive Member offer
+const premiumProduct = { id: 70, name: 'Premium Membership (1 year)' };
 
 async function registerQuickly(page: Page, email: string) {
   const response = await page.request.post('/api/auth/register', {
@@ -90,6 +91,13 @@ test('a shopper buys Premium with the test card, sees member prices, edits the p
   await page.goto(`/item/${goPro.id}`);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(page.getByText('Only Premium members can buy this offer.', { exact: false })).toHaveCount(0);
+  await page.goto('/cart');
+  await expect(page.getByText(galaxyA05.memberPrice).first()).toBeVisible();
+  // A member buys Premium again only in the last 30 days: the Premium product says so instead of selling it.
+  await page.goto(`/item/${premiumProduct.id}`);
+  await expect(page.getByText('You already have an active membership.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View my membership' })).toHaveAttribute('href', '/profile');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 
   await page.goto('/profile');
   await expect(page.getByText('Active Member')).toBeVisible();

@@ -14,6 +14,8 @@ import { productPreviewTransformer } from './modules/catalog/catalog.preview';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { adminMembersRoutes } from './modules/admin/admin-members.routes';
 import { createAdminMembersService } from './modules/admin/admin-members.service';
+import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
+import { createAdminOrdersService } from './modules/admin/admin-orders.service';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes';
 import { createAdminProductsService } from './modules/admin/admin-products.service';
 import { imageServingRoutes, imageUploadRoutes } from './modules/uploads/images.routes';
@@ -36,12 +38,13 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { registerAuth, sessionCookie } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerCrossSiteProtection } from './plugins/cross-site';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerReadiness } from './plugins/health';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -57,22 +60,25 @@ export interface AppDeps {
 export async function buildApp({ db, config, ...deps }: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const payments = deps.payments ?? createPaymentProvider(config.payments, db, { now });
+  const security = {
+    https: (config.publicUrl ?? '').startsWith('https://'),
+    ...paymentCspOrigins(config.payments.provider),
+  };
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.env === 'production',
     bodyLimit: 1_048_576,
+    frameworkErrors: frameworkErrors(securityHeaders(security)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
   await registerCompression(app);
-  await registerSecurityHeaders(app, {
-    https: (config.publicUrl ?? '').startsWith('https://'),
-    ...paymentCspOrigins(config.payments.provider),
-  });
+  await registerSecurityHeaders(app, security);
   await registerOpenApi(app);
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });
+  registerInputGuard(app);
   const sessions = createSessionService(db);
   const cookie = sessionCookie(config.publicUrl);
   await registerAuth(app, { sessions, cookie });
@@ -112,6 +118,17 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   const images = createImagesService(db);
   await app.register(adminProductsRoutes(createAdminProductsService(db, catalog)), { prefix: '/api' });
   await app.register(adminMembersRoutes(createAdminMembersService(db)), { prefix: '/api' });
+  const adminOrders = createAdminOrdersService({
+    db,
+    payments,
+    mailer,
+    settings,
+    catalog,
+    shopUrl: shopUrl(config),
+    now,
+    log: app.log,
+  });
+  await app.register(adminOrdersRoutes(adminOrders), { prefix: '/api' });
   await app.register(adminSettingsRoutes(settings), { prefix: '/api' });
   await app.register(imageUploadRoutes(images), { prefix: '/api' });
   await app.register(imageServingRoutes(images), { prefix: '/api' });

@@ -38,8 +38,14 @@ async function main() {
       process.exit(1);
     }, config.deployment.shutdownTimeoutMs);
     deadline.unref();
+    // A keep-alive connection that was busy when the signal came stays open after its answer, and would hold
+    // the server open until the browser drops it (found by src/resilience/sigterm.resilience.ts): close each
+    // one as soon as it is idle.
+    const idleCloser = setInterval(() => app.server.closeIdleConnections(), 50);
+    idleCloser.unref();
     try {
       await app.close();
+      clearInterval(idleCloser);
       await database.close();
       process.exit(0);
     } catch (error) {

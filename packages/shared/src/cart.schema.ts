@@ -81,7 +81,7 @@ export const mergeCartResponseSchema = z.object({
   skipped: z.array(
     z.object({
       productId: z.number().int(),
-      reason: z.enum(['not-found', 'sold-out', 'members-only']),
+      reason: z.enum(['not-found', 'invalid', 'sold-out', 'members-only']),
     }),
   ),
   cart: cartSchema,

@@ -71,6 +71,10 @@ export const cartScreenMessages = {
   cannotCheckout: 'Your cart is empty or no items are selected. Add items to proceed.',
   notSignedIn: 'User not logged in.',
   loadFailed: 'Failed to load cart items.',
+  /** The header dropdown's failed read. */
+  loadDataFailed: 'Failed to load cart data.',
+  /** The cart page's read when the server could not be reached. */
+  loadNetwork: 'Failed to load cart. It might be empty or a network issue.',
   removeFailed: 'Failed to remove item',
   clearFailed: 'Failed to clear cart',
   removeNetwork: 'Could not remove item. Please check your connection.',

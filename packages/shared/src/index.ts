@@ -15,6 +15,7 @@ export * from './profile';
 export * from './membership';
 export * from './admin-products';
 export * from './admin-members';
+export * from './admin-orders';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';
@@ -30,3 +31,4 @@ export * from './order-history.schema';
 export * from './membership.schema';
 export * from './admin-products.schema';
 export * from './admin-members.schema';
+export * from './admin-orders.schema';

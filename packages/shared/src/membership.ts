@@ -1,3 +1,5 @@
+import type { MembershipState } from './session';
+
 /** The spec's "Membership payment" catalogue (checkout-and-admin.md 5, 6, 8), word for word. */
 export const membershipMessages = {
   signInToSubscribe: 'Please log in to subscribe to membership.',
@@ -31,6 +33,15 @@ export function isInRenewalWindow(endsAt: Date | string | null, now: Date = new 
   if (endsAt === null) return false;
   const end = typeof endsAt === 'string' ? new Date(endsAt) : endsAt;
   return end.getTime() - now.getTime() <= RENEWAL_WINDOW_DAYS * dayMs;
+}
+
+/**
+ * Whether this shopper may pay for Premium now, on /membership-payment or through the cart and checkout: anyone
+ * without an active membership, and an active member in the last 30 days (a renewal). Otherwise the answer is
+ * "You already have an active membership." (decisions.md "Renewal").
+ */
+export function canBuyPremium(state: Pick<MembershipState, 'isMember' | 'endsAt'>, now: Date = new Date()): boolean {
+  return !state.isMember || isInRenewalWindow(state.endsAt, now);
 }
 
 /** The same calendar day one year on (29 February becomes 28 February in a common year, like Stripe). */

@@ -70,12 +70,15 @@ function unauthenticated(request: FastifyRequest): AppError {
     : new AppError('UNAUTHENTICATED', accountMessages.signInRequired, { reason: 'signed-out' });
 }
 
-/** Route preHandler: 401 without a valid session. */
+/**
+ * Route hook: 401 without a valid session. Use it as `onRequest`, so a caller who is not signed in is refused
+ * before the body is parsed or validated and learns nothing from validation errors.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated(request);
 }
 
-/** Route preHandler: 401 without a valid session, 403 for a signed-in shopper. */
+/** Route hook (`onRequest`, like requireUser): 401 without a valid session, 403 for a signed-in shopper. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated(request);
   if (request.user.role !== 'admin') throw new AppError('FORBIDDEN', accountMessages.notAdmin);

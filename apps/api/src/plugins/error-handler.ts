@@ -1,5 +1,5 @@
 import type { ErrorBody, FieldIssue } from '@bilum/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
@@ -10,6 +10,9 @@ function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
     .send({ error } satisfies ErrorBody);
 }
 
+/** Every 5xx says only this; the cause goes to the log. */
+const internalError = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } as const;
+
 const codeByStatus: Record<number, ErrorBody['error']['code']> = {
   400: 'VALIDATION',
   401: 'UNAUTHENTICATED',
@@ -19,6 +22,22 @@ const codeByStatus: Record<number, ErrorBody['error']['code']> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+/**
+ * Fastify's own errors raised while it routes, before any hook or the error handler runs: an address that is
+ * not valid (FST_ERR_BAD_URL) or a path parameter longer than the router takes (FST_ERR_MAX_PARAM_LENGTH).
+ * Without this they would be answered in Fastify's shape and without the security headers.
+ */
+export function frameworkErrors(headers: Record<string, string>): FastifyServerOptions['frameworkErrors'] {
+  return (error, request, reply) => {
+    reply.headers(headers);
+    if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      return send(reply, 400, { code: 'VALIDATION', message: 'The address of this request is not valid.' });
+    }
+    request.log.error({ err: error, url: request.url }, 'framework error');
+    return send(reply, 500, internalError);
+  };
+}
 
 /** One error handler: every error body has the same shape; 5xx messages are masked and logged. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -45,12 +64,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, url: request.url }, 'response did not match its schema');
-      return send(reply, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+      return send(reply, 500, internalError);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       request.log.error({ err, method: request.method, url: request.url }, 'unhandled error');
-      return send(reply, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+      return send(reply, 500, internalError);
     }
     return send(reply, status, { code: codeByStatus[status] ?? 'VALIDATION', message: err.message });
   });

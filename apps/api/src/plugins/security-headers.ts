@@ -32,12 +32,11 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers on every response, errors and static files included. No third-party origin unless a
- * configured provider needs it. Styles allow 'unsafe-inline' for the toast and dialog libraries' style
- * elements; scripts never do.
+ * The security headers of every response. No third-party origin unless a configured provider needs it. Styles
+ * allow 'unsafe-inline' for the toast and dialog libraries' style elements; scripts never do.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions) {
-  const headers = helmetHeaders({
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,6 +58,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * Security headers on every response, errors and static files included (Fastify's own errors about a bad
+ * address, raised before any hook, get them from the error handler's `frameworkErrors`).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions) {
+  const headers = securityHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

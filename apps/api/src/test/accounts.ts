@@ -16,15 +16,15 @@ export async function createUser(
   db: Database,
   overrides: Partial<NewUserRow> & { password?: string } = {},
 ): Promise<UserRow & { password: string }> {
-  sequence += 1;
+  const number = ++sequence;
   const { password = testPassword, ...columns } = overrides;
   testPasswordHash ??= hashPassword(testPassword);
   const passwordHash = password === testPassword ? await testPasswordHash : await hashPassword(password);
   const [row] = await db
     .insert(users)
     .values({
-      email: `shopper${sequence}.${Date.now()}@example.pg`,
-      fullName: `Test Shopper ${sequence}`,
+      email: `shopper${number}.${Date.now()}@example.pg`,
+      fullName: `Test Shopper ${number}`,
       phone: '+67571234567',
       passwordHash,
       ...columns,

@@ -40,6 +40,7 @@ const EntryOptionPage = lazy(() => import('../features/admin/EntryOptionPage'));
 const ProductInventoryPage = lazy(() => import('../features/admin/ProductInventoryPage'));
 const ProductEntryPage = lazy(() => import('../features/admin/ProductEntryPage'));
 const MemberStatusPage = lazy(() => import('../features/admin/MemberStatusPage'));
+const OrderInventoryPage = lazy(() => import('../features/admin/OrderInventoryPage'));
 const SettingsPage = lazy(() => import('../features/admin/SettingsPage'));
 
 /** The one place where features meet: every route of the shop. */
@@ -102,6 +103,7 @@ export function AppRoutes() {
         <Route path="product-inventory" element={<ProductInventoryPage />} />
         <Route path="product-entry" element={<ProductEntryPage />} />
         <Route path="member-status" element={<MemberStatusPage />} />
+        <Route path="order-inventory" element={<OrderInventoryPage />} />
         <Route path="settings" element={<SettingsPage />} />
       </Route>
     </Routes>

@@ -11,6 +11,7 @@ const skipReasons: Record<SkipReason, string> = {
   'sold-out': 'sold out',
   'members-only': 'for Premium members only',
   'not-found': 'no longer for sale',
+  invalid: 'cannot be bought right now',
 };
 
 function plural(count: number, word: string) {

@@ -43,3 +43,39 @@ export function toLocalCartItem(product: Product, shownPrice: number = product.p
     quantity: 1,
   };
 }
+
+/** What a cart line (server or view) carries that the local cart item needs. */
+export interface CartLineFields {
+  productId: number;
+  cartItemId: number | null;
+  name: string;
+  unitPrice: number;
+  originalPrice: number | null;
+  isMemberPrice: boolean;
+  description: string;
+  condition: string;
+  category: string;
+  image: string | null;
+  isMembership: boolean;
+  quantity: number;
+}
+
+/** A cart line in the spec's local cart item shape, for the checkout handoff (`cartItemsForCheckout`). */
+export function cartLineToLocalItem(line: CartLineFields, available: boolean): LocalCartItem {
+  return {
+    id: line.productId,
+    product_id: line.productId,
+    product_name: line.name,
+    price: line.unitPrice,
+    originalPrice: line.originalPrice,
+    isMemberPrice: line.isMemberPrice,
+    description: line.description,
+    condition: line.condition,
+    category: line.category,
+    image: line.image,
+    isMembership: line.isMembership,
+    quantity: line.quantity,
+    product_status: available ? 'available' : 'sold',
+    ...(line.cartItemId !== null ? { cart_item_id: line.cartItemId } : {}),
+  };
+}

@@ -1,7 +1,7 @@
 import type { AddCartItemResponse, Cart, CartLine, MergeCartInput, MergeCartResponse } from '@bilum/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import type { LocalCartItem } from './local-cart-item';
+import { cartLineToLocalItem, type LocalCartItem } from './local-cart-item';
 import { useSession } from './session';
 
 /**
@@ -15,7 +15,8 @@ export const fetchServerCart = (signal?: AbortSignal) => api<Cart>('/cart', { si
 export interface ServerCartOptions {
   /** Re-read every N ms while the page is open (cart page 30 s, member home 60 s). */
   refetchInterval?: number | false;
-  refetchOnWindowFocus?: boolean;
+  /** 'always' re-reads on every return to the window, however fresh the cart is. */
+  refetchOnWindowFocus?: boolean | 'always';
 }
 
 /** The server cart, read only for a signed-in shopper. */
@@ -45,21 +46,5 @@ export async function mergeIntoServerCart(client: QueryClient, items: MergeCartI
 }
 
 /** A server cart line in the spec's local cart item shape, for the checkout handoff (`cartItemsForCheckout`). */
-export function cartLineToLocalItem(line: CartLine): LocalCartItem {
-  return {
-    id: line.productId,
-    product_id: line.productId,
-    product_name: line.name,
-    price: line.unitPrice,
-    originalPrice: line.originalPrice,
-    isMemberPrice: line.isMemberPrice,
-    description: line.description,
-    condition: line.condition,
-    category: line.category,
-    image: line.image,
-    isMembership: line.isMembership,
-    quantity: line.quantity,
-    product_status: line.status,
-    cart_item_id: line.cartItemId,
-  };
-}
+export const serverLineToLocalItem = (line: CartLine): LocalCartItem =>
+  cartLineToLocalItem(line, line.status === 'available');

@@ -151,3 +151,23 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type SavedContactDetailsRow = typeof savedContactDetails.$inferSelect;
+
+/** Every shipping status change an admin makes (issue 8): who, when, from and to. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: shippingStatusValues }).notNull(),
+    toStatus: text('to_status', { enum: shippingStatusValues }).notNull(),
+    /** The admin; null if the account is gone (the name below stays). */
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_status_history_order_idx').on(table.orderId)],
+);
+
+export type OrderStatusHistoryRow = typeof orderStatusHistory.$inferSelect;

@@ -1,38 +1,7 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInShopper } from '../../test/accounts';
+import { concrete, type RouteEntry, routeTable } from '../../test/route-table';
 import { createTestApp, type TestContext } from '../../test/test-app';
-
-interface RouteEntry {
-  method: HTTPMethods;
-  url: string;
-}
-
-/**
- * Every route of the running server, read from Fastify's own route tree (`printRoutes`): each line is a node
- * whose path continues its parent's, e.g. "│   └── /:id (PUT, DELETE)".
- */
-function routeTable(app: FastifyInstance): RouteEntry[] {
-  const routes: RouteEntry[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const [, indent = '', segment = '', methods] = match;
-    const depth = indent.length / 4;
-    stack.length = depth;
-    stack.push(segment);
-    if (!methods) continue;
-    const url = stack.join('');
-    for (const method of methods.split(',').map((name) => name.trim())) {
-      routes.push({ method: method as HTTPMethods, url });
-    }
-  }
-  return routes;
-}
-
-/** A concrete address for a route pattern: each ":param" becomes 1, a "*" becomes "x". */
-const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
 
 let ctx: TestContext;
 let adminRoutes: RouteEntry[];
@@ -65,6 +34,8 @@ describe('the route table under /api/admin', () => {
         'PUT /api/admin/products/:id',
         'DELETE /api/admin/products/:id',
         'GET /api/admin/members',
+        'GET /api/admin/orders',
+        'PATCH /api/admin/orders/:id',
         'PUT /api/admin/settings',
         'POST /api/admin/uploads',
       ]),
@@ -98,6 +69,8 @@ describe('the OpenAPI document', () => {
         '/api/admin/products',
         '/api/admin/products/{id}',
         '/api/admin/members',
+        '/api/admin/orders',
+        '/api/admin/orders/{id}',
         '/api/admin/settings',
         '/api/admin/uploads',
         '/api/images/{id}',

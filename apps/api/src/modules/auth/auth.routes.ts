@@ -214,7 +214,7 @@ export function authRoutes({ auth, resets, membership, cookie, limits }: AuthRou
           summary: 'The signed-in administrator (admin pages check access with it)',
           response: { 200: z.object({ user: sessionUserSchema }) },
         },
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
       },
       async (request) => ({ user: signedInUser(request) }),
     );

@@ -17,7 +17,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
     app.get(
       '/cart',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['cart'],
           summary: 'The server cart with server prices, member state, sold-out lines and totals (get_cart_view)',
@@ -30,7 +30,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
     app.post(
       '/cart/items',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['cart'],
           summary: 'Add a product (add_cart); prices sent by the browser are ignored',
@@ -47,7 +47,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
     app.patch(
       '/cart/items/:id',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['cart'],
           summary: 'Change a line’s quantity (1 up to the stock)',
@@ -62,7 +62,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
     app.delete(
       '/cart/items/:id',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['cart'],
           summary: 'Remove a line (remove_item)',
@@ -76,7 +76,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
     app.delete(
       '/cart',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags: ['cart'], summary: 'Empty the cart (clear_cart)', response: { 200: cartSchema } },
       },
       async (request) => cart.clear(signedInUser(request).id),
@@ -85,7 +85,7 @@ export function cartRoutes(cart: CartService): FastifyPluginAsyncZod {
     app.post(
       '/cart/merge',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['cart'],
           summary: 'Join the guest cart to the server cart at sign-in',

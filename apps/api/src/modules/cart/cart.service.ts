@@ -18,13 +18,18 @@ import type { Database, DbExecutor } from '../../db/client';
 import { cartItems, type ProductRow, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { toProduct } from '../catalog/catalog.service';
-import { createMembershipService } from '../membership/membership.service';
+import { assertCanBuyPremium, createMembershipService } from '../membership/membership.service';
 
 type SkipReason = MergeCartResponse['skipped'][number]['reason'];
 
-/** Archived and inactive products cannot be bought; neither can a sold-out non-membership product. */
+/** The spec's invalid product: one whose price is not a positive number cannot be bought ("Action Blocked"). */
+function hasValidPrice(row: ProductRow): boolean {
+  return Number.isInteger(row.priceToea) && row.priceToea > 0;
+}
+
+/** Archived, inactive and invalid products cannot be bought; neither can a sold-out non-membership product. */
 function isPurchasable(row: ProductRow): boolean {
-  return row.archivedAt === null && row.status !== 'inactive' && !isSoldOut(toProduct(row));
+  return row.archivedAt === null && row.status !== 'inactive' && hasValidPrice(row) && !isSoldOut(toProduct(row));
 }
 
 /** How many units a shopper may hold: the stock on hand, and one Premium membership. */
@@ -35,6 +40,7 @@ function maxQuantityOf(product: Pick<Product, 'isMembership' | 'stock'>): number
 /** Why this shopper cannot buy this product, or null when they can. */
 function refusal(row: ProductRow | undefined, membership: MembershipState): SkipReason | null {
   if (!row || row.archivedAt !== null || row.status === 'inactive') return 'not-found';
+  if (!hasValidPrice(row)) return 'invalid';
   if (!isPurchasable(row)) return 'sold-out';
   if (row.isExclusive && !membership.isMember) return 'members-only';
   return null;
@@ -44,6 +50,8 @@ function refusalError(reason: SkipReason): AppError {
   switch (reason) {
     case 'not-found':
       return notFound(productMessages.notFound);
+    case 'invalid':
+      return new AppError('CONFLICT', productMessages.actionBlocked);
     case 'sold-out':
       return new AppError('OUT_OF_STOCK', cartMessages.soldOut);
     case 'members-only':
@@ -131,6 +139,7 @@ export function createCartService(db: Database) {
         const membership = await createMembershipService(tx).getState(userId);
         const reason = refusal(row, membership);
         if (reason || !row) throw refusalError(reason ?? 'not-found');
+        if (row.isMembership) assertCanBuyPremium(membership);
         const max = maxQuantityOf(toProduct(row));
         if (input.quantity > max) throw quantityError(max);
         const inserted = await tx
@@ -151,7 +160,7 @@ export function createCartService(db: Database) {
     async updateQuantity(userId: number, cartItemId: number, quantity: number): Promise<Cart> {
       return db.transaction(async (tx) => {
         const { product } = await ownItem(tx, userId, cartItemId);
-        if (!isPurchasable(product)) throw new AppError('OUT_OF_STOCK', cartMessages.soldOut);
+        if (!isPurchasable(product)) throw refusalError(hasValidPrice(product) ? 'sold-out' : 'invalid');
         const max = maxQuantityOf(toProduct(product));
         if (quantity > max) throw quantityError(max);
         await tx

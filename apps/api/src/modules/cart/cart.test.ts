@@ -140,6 +140,25 @@ describe('server cart', () => {
     expect((await cartOf(shopper)).items).toEqual([]);
   });
 
+  it('refuses an invalid product whose price is not positive ("Cannot add to cart") and never counts it', async () => {
+    const shopper = await signedInShopper(ctx);
+    const free = await createProduct(ctx.db, { priceToea: 0 });
+    const refused = await call(shopper, 'POST', '/api/cart/items', { productId: free.id, price: 100 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'CONFLICT', message: 'Cannot add to cart' });
+
+    // A product whose price is set to zero after it was added is left out of the totals and cannot be stepped.
+    const later = await createProduct(ctx.db, { priceToea: 5_000, stock: 3 });
+    const { cart } = await add(shopper, later.id);
+    await ctx.db.update(products).set({ priceToea: 0 }).where(eq(products.id, later.id));
+    const now = await cartOf(shopper);
+    expect(now.items.map((l) => [l.productId, l.status])).toEqual([[later.id, 'sold']]);
+    expect(now.summary).toMatchObject({ itemCount: 0, total: 0 });
+    const stepper = await call(shopper, 'PATCH', `/api/cart/items/${cart.items[0]!.cartItemId}`, { quantity: 2 });
+    expect(stepper.statusCode).toBe(409);
+    expect(stepper.json().error.message).toBe('Cannot add to cart');
+  });
+
   it('keeps the quantity between 1 and the stock', async () => {
     const shopper = await signedInShopper(ctx);
     const product = await createProduct(ctx.db, { stock: 4, priceToea: 1_000 });
@@ -225,7 +244,11 @@ describe('server cart', () => {
   describe('member prices', () => {
     it('applies 10% off rounded to the toea for an active member, not on the membership product', async () => {
       const shopper = await signedInShopper(ctx);
-      await makeMember(ctx.db, shopper.user.id);
+      // In the last 30 days, when a member may buy Premium again (a renewal).
+      await makeMember(ctx.db, shopper.user.id, {
+        startsAt: new Date(Date.now() - 350 * day),
+        endsAt: new Date(Date.now() + 15 * day),
+      });
       const phone = await createProduct(ctx.db, { priceToea: 10_005 });
       const listed = await createProduct(ctx.db, { priceToea: 9_000, originalPriceToea: 12_000 });
       const premium = await createProduct(ctx.db, { priceToea: 20_050, isMembership: true, stock: 0 });
@@ -301,6 +324,7 @@ describe('server cart', () => {
       const premium = await createProduct(ctx.db, { name: 'Premium', isMembership: true, stock: 1 });
       const sold = await createProduct(ctx.db, { status: 'sold' });
       const exclusive = await createProduct(ctx.db, { isExclusive: true });
+      const free = await createProduct(ctx.db, { priceToea: 0 });
       await add(shopper, inServerCart.id, 2);
 
       const guestCart = {
@@ -310,6 +334,7 @@ describe('server cart', () => {
           { productId: premium.id, quantity: 3 },
           { productId: sold.id, quantity: 1 },
           { productId: exclusive.id, quantity: 1 },
+          { productId: free.id, quantity: 1 },
           { productId: 999_999, quantity: 1 },
         ],
       };
@@ -324,6 +349,7 @@ describe('server cart', () => {
       expect(body.skipped).toEqual([
         { productId: sold.id, reason: 'sold-out' },
         { productId: exclusive.id, reason: 'members-only' },
+        { productId: free.id, reason: 'invalid' },
         { productId: 999_999, reason: 'not-found' },
       ]);
       const quantities = (cart: Cart) => cart.items.map((l) => [l.productId, l.quantity]);

@@ -15,7 +15,7 @@ export function contactDetailsRoutes(contacts: ContactDetailsService): FastifyPl
     app.get(
       '/contact-details',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['checkout'],
           summary: 'The shopper’s saved contact details, or null (get_luser_info)',
@@ -28,7 +28,7 @@ export function contactDetailsRoutes(contacts: ContactDetailsService): FastifyPl
     app.put(
       '/contact-details',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['checkout'],
           summary: 'Save the shopper’s contact details under the delivery-or-pickup rule (save_user_info)',

@@ -1,8 +1,6 @@
 import {
-  accountMessages,
   addOneYear,
   type ConfirmMembershipPaymentInput,
-  isInRenewalWindow,
   isSafeReturnUrl,
   type MembershipPaymentResult,
   PREMIUM_PRICE_TOEA,
@@ -13,7 +11,7 @@ import type { Database } from '../../db/client';
 import { type MembershipRow, memberships } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from '../payments/payment-provider';
-import { createMembershipService } from './membership.service';
+import { assertCanBuyPremium, createMembershipService } from './membership.service';
 
 export interface MembershipPurchaseDeps {
   db: Database;
@@ -148,9 +146,7 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
      */
     async start(userId: number): Promise<StartMembershipPayment> {
       const state = await stateOf(userId);
-      if (state.isMember && !isInRenewalWindow(state.endsAt, now())) {
-        throw new AppError('CONFLICT', accountMessages.alreadyMember);
-      }
+      assertCanBuyPremium(state, now());
       let [row] = await db
         .select()
         .from(memberships)

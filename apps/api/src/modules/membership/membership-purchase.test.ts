@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, simulatedPaymentIntents } from '../../db/schema';
 import { makeMember, type SignedIn, signedInShopper } from '../../test/accounts';
+import { card, orderBody, payOrder, placeOrder, postOrder } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import type { TestCardSimulator } from '../payments/test-card-simulator';
@@ -169,6 +170,31 @@ describe('membership purchase', () => {
     const expected = new Date(endsAt);
     expected.setUTCFullYear(expected.getUTCFullYear() + 1);
     expect(renewedEnd.toISOString()).toBe(expected.toISOString());
+  });
+
+  it('sells Premium through the cart and checkout to an active member only in the last 30 days, adding a year', async () => {
+    const premium = await createProduct(ctx.db, { isMembership: true, priceToea: 20_050, category: 'accessories' });
+    const buy = { type: 'items' as const, items: [{ productId: premium.id, quantity: 1 }] };
+
+    const settled = await signedInShopper(ctx);
+    await makeMember(ctx.db, settled.user.id);
+    const added = await post(settled, '/api/cart/items', { productId: premium.id });
+    expect(added.statusCode).toBe(409);
+    expect(added.json().error.message).toBe('You already have an active membership.');
+    const ordered = await postOrder(ctx, orderBody(buy), settled.cookie);
+    expect(ordered.statusCode).toBe(409);
+    expect(ordered.json().error.message).toBe('You already have an active membership.');
+
+    const renewing = await signedInShopper(ctx);
+    const endsAt = new Date(Date.now() + 10 * day);
+    await makeMember(ctx.db, renewing.user.id, { startsAt: new Date(Date.now() - 355 * day), endsAt });
+    expect((await post(renewing, '/api/cart/items', { productId: premium.id })).statusCode).toBe(201);
+    const placed = await placeOrder(ctx, orderBody(buy), renewing.cookie);
+    const paid = await payOrder(ctx, placed, { card: card() }, renewing.cookie);
+    expect(paid.json().status).toBe('succeeded');
+    const expected = new Date(endsAt);
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1);
+    expect((await sessionOf(renewing)).membership.endsAt).toBe(expected.toISOString());
   });
 
   it('completes once even when confirmed twice, and never from another shopper’s account', async () => {

@@ -17,7 +17,7 @@ export function membershipRoutes(purchases: MembershipPurchaseService): FastifyP
     app.post(
       '/membership/payment',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary:
@@ -32,7 +32,7 @@ export function membershipRoutes(purchases: MembershipPurchaseService): FastifyP
     app.post(
       '/membership/payment/:id/confirm',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary: 'Pay with the card (the spec’s process_membership_payment); active only once the provider confirms',
@@ -47,7 +47,7 @@ export function membershipRoutes(purchases: MembershipPurchaseService): FastifyP
     app.post(
       '/membership/payment/:id/refresh',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary: 'Read the payment again after the 3-D Secure page or while it is processing',

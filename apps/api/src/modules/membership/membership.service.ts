@@ -1,7 +1,8 @@
-import { addOneYear, type MembershipState, PREMIUM_DISCOUNT_RATE } from '@bilum/shared';
+import { accountMessages, addOneYear, canBuyPremium, type MembershipState, PREMIUM_DISCOUNT_RATE } from '@bilum/shared';
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { memberships } from '../../db/schema';
+import { AppError } from '../../errors';
 
 export const noMembership: MembershipState = {
   isMember: false,
@@ -9,6 +10,14 @@ export const noMembership: MembershipState = {
   membershipType: null,
   endsAt: null,
 };
+
+/**
+ * Premium is sold to an active member only in the last 30 days (a renewal), wherever it is bought: the
+ * membership page, the cart and checkout. Otherwise 409 "You already have an active membership."
+ */
+export function assertCanBuyPremium(state: MembershipState, now: Date = new Date()): void {
+  if (!canBuyPremium(state, now)) throw new AppError('CONFLICT', accountMessages.alreadyMember);
+}
 
 export function createMembershipService(db: DbExecutor) {
   return {
@@ -84,6 +93,25 @@ export function createMembershipService(db: DbExecutor) {
         .returning({ id: memberships.id });
       if (!created) throw new Error('memberships insert returned nothing');
       return { membershipId: created.id, endsAt };
+    },
+
+    /**
+     * Takes back the year a refunded payment bought (an admin cancelled the order): the membership that payment
+     * made or renewed ends a year earlier, so a new one ends at once and a renewal goes back to its old end.
+     */
+    async withdrawPremiumYear(reference: string): Promise<void> {
+      const bought = await db
+        .select({ id: memberships.id, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
+        .from(memberships)
+        .where(and(eq(memberships.paymentReference, reference), eq(memberships.status, 'completed')))
+        .for('update');
+      for (const membership of bought) {
+        if (!membership.endsAt || !membership.startsAt) continue;
+        const earlier = new Date(membership.endsAt.getTime());
+        earlier.setUTCFullYear(earlier.getUTCFullYear() - 1);
+        const endsAt = earlier < membership.startsAt ? membership.startsAt : earlier;
+        await db.update(memberships).set({ endsAt }).where(eq(memberships.id, membership.id));
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { orders, products } from '../../db/schema';
+import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { readOrderItems, type OrdersDeps, type OrdersService } from './orders.service';
+import { type OrdersDeps, type OrdersService, returnStock } from './orders.service';
 import type { PaymentCompletion } from './payment-completion';
 
 const batchSize = 20;
@@ -40,13 +40,7 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
         )
         .for('update', { skipLocked: true });
       if (!order) return false;
-      for (const item of await readOrderItems(tx, order.id)) {
-        if (item.isMembership) continue;
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: now() })
-          .where(eq(products.id, item.productId));
-      }
+      await returnStock(tx, order.id, now());
       await tx
         .update(orders)
         .set({

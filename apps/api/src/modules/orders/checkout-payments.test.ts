@@ -305,6 +305,59 @@ describe('the webhook', () => {
     expect(events?.n).toBe(0);
   });
 
+  it('refunds a charge for another amount and never marks the order paid by it', async () => {
+    const { product, placed } = await guestOrder(lost, 'stray.charge@example.pg', 1);
+    const stray = await lost.simulator.createIntent({
+      amount: 1_000,
+      currency: 'pgk',
+      metadata: { kind: 'order', orderId: String(placed.order.id) },
+      idempotencyKey: `stray-${placed.order.id}`,
+    });
+    await lost.simulator.confirmIntent(stray.id, { card: card() });
+    const signed = lost.simulator.signEvent({
+      id: `evt_stray_${placed.order.id}`,
+      type: 'payment_intent.succeeded',
+      intent: await lost.simulator.retrieveIntent(stray.id),
+    });
+
+    expect((await deliver(lost, signed.payload, signed.signatureHeader)).statusCode).toBe(200);
+
+    // The stray charge is refunded; the order keeps its hold and can still be paid with its own intent.
+    const strayRefunds = await lost.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.intentId, stray.id));
+    expect(strayRefunds.map((refund) => refund.amount)).toEqual([1_000]);
+    expect(await orderRow(lost, placed.order.id)).toMatchObject({ paymentStatus: 'pending', stockState: 'held' });
+    expect(await emailsTo(lost, 'stray.charge@example.pg')).toHaveLength(0);
+    expect((await payOrder(lost, placed, { card: card() })).json()).toMatchObject({ status: 'succeeded' });
+    expect(await stockOf(lost, product.id)).toBe(0);
+  });
+
+  it('cancels and refunds an order whose own payment came back for another amount, and returns its stock', async () => {
+    const { product, placed } = await guestOrder(lost, 'wrong.amount@example.pg', 1);
+    // The provider reports a different amount from the order's total (the order's own intent).
+    await lost.db
+      .update(orders)
+      .set({ totalToea: placed.order.summary.total + 1 })
+      .where(eq(orders.id, placed.order.id));
+    await lost.simulator.confirmIntent(placed.payment.intentId, { card: card() });
+
+    const result = await refreshPayment(lost, placed);
+
+    expect(result.status).toBe('refunded');
+    expect(await orderRow(lost, placed.order.id)).toMatchObject({
+      paymentStatus: 'refunded',
+      shippingStatus: 'Cancelled',
+      stockState: 'released',
+      cancelReason: 'amount-mismatch',
+    });
+    expect(await stockOf(lost, product.id)).toBe(1);
+    const refunds = await lost.db
+      .select()
+      .from(simulatedRefunds)
+      .where(eq(simulatedRefunds.intentId, placed.payment.intentId));
+    expect(refunds.map((refund) => refund.amount)).toEqual([placed.order.summary.total]);
+    expect(await emailsTo(lost, 'wrong.amount@example.pg')).toHaveLength(0);
+  });
+
   it('completes a payment through the simulator’s own webhook delivery even when the browser never reports back', async () => {
     const { placed } = await guestOrder(ctx, 'closed.tab@example.pg');
 

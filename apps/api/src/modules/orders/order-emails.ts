@@ -1,6 +1,7 @@
 import { formatKina, type ShopSettings } from '@bilum/shared';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
+import { orderAddress } from './orders.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -10,7 +11,7 @@ export function trackingLink(shopUrl: string, trackingCode: string): string {
 
 function deliveryLine(order: OrderRow): string | null {
   if (order.pickupLocation) return `Pickup at: ${order.pickupLocation}`;
-  const address = [order.address, order.city, order.state, order.postcode].filter(Boolean).join(', ');
+  const address = orderAddress(order);
   return address ? `Delivery to: ${address}` : null;
 }
 
@@ -41,9 +42,14 @@ export function orderConfirmationEmail(input: {
     `Track your order at any time:\n${link}`,
     `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`,
   ];
+  return orderEmail(order.email, `Your Bilum order #${order.id} is confirmed`, paragraphs, link);
+}
+
+/** An e-mail about an order from its paragraphs: plain text, and HTML with the tracking link made clickable. */
+export function orderEmail(to: string, subject: string, paragraphs: string[], link: string): OutgoingEmail {
   return {
-    to: order.email,
-    subject: `Your Bilum order #${order.id} is confirmed`,
+    to,
+    subject,
     text: paragraphs.join('\n\n'),
     html: paragraphs
       .map((paragraph) => {

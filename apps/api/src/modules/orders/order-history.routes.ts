@@ -9,7 +9,7 @@ export function orderHistoryRoutes(history: OrderHistoryService): FastifyPluginA
     app.get(
       '/orders/mine',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags: ['orders'],
           summary:

@@ -35,7 +35,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { toProduct } from '../catalog/catalog.service';
 import type { Mailer } from '../mail/mail.service';
-import { createMembershipService, noMembership } from '../membership/membership.service';
+import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import type { PaymentIntent } from '../payments/payment-provider';
 import type { SettingsService } from '../settings/settings.service';
@@ -133,8 +133,25 @@ export function toCheckoutOrder(order: OrderRow, items: OrderItemRow[]): Checkou
   };
 }
 
+/** The delivery address of an order on one line, or null for a pickup or membership-only order. */
+export function orderAddress(order: Pick<OrderRow, 'address' | 'city' | 'state' | 'postcode'>): string | null {
+  const address = [order.address, order.city, order.state, order.postcode].filter(Boolean).join(', ');
+  return address === '' ? null : address;
+}
+
 export async function readOrderItems(executor: DbExecutor, orderId: number): Promise<OrderItemRow[]> {
   return executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/** Puts an order's units back on the shelf (the membership is not stock); the caller records the release. */
+export async function returnStock(tx: DbExecutor, orderId: number, at: Date): Promise<void> {
+  for (const item of await readOrderItems(tx, orderId)) {
+    if (item.isMembership) continue;
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: at })
+      .where(eq(products.id, item.productId));
+  }
 }
 
 /**
@@ -190,6 +207,7 @@ export function createOrdersService(deps: OrdersDeps) {
         });
       }
       if (row.isExclusive && !membership.isMember) throw new AppError('FORBIDDEN', cartMessages.exclusiveForMembers);
+      if (row.isMembership) assertCanBuyPremium(membership, now());
       if (row.isMembership && quantity > MEMBERSHIP_MAX_QUANTITY) {
         const message = cartMessages.quantityTooHigh(MEMBERSHIP_MAX_QUANTITY);
         throw new AppError('VALIDATION', message, { maxQuantity: MEMBERSHIP_MAX_QUANTITY });
@@ -435,7 +453,6 @@ export function createOrdersService(deps: OrdersDeps) {
       const estimated = order.dispatchedAt
         ? new Date(order.dispatchedAt.getTime() + settings.deliveryDays * 24 * 60 * 60_000)
         : null;
-      const address = [order.address, order.city, order.state, order.postcode].filter(Boolean).join(', ');
       return {
         orderId: order.id,
         trackingCode: order.trackingCode,
@@ -445,7 +462,7 @@ export function createOrdersService(deps: OrdersDeps) {
         lastName: order.lastName,
         email: order.email,
         phone: order.phone,
-        shippingAddress: address === '' ? null : address,
+        shippingAddress: orderAddress(order),
         pickupLocation: order.pickupLocation,
         placedAt: order.placedAt.toISOString(),
         dispatchedAt: iso(order.dispatchedAt),

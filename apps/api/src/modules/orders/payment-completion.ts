@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { createMembershipService } from '../membership/membership.service';
 import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
 import { orderConfirmationEmail } from './order-emails';
-import { type OrdersDeps, type OrdersService, readOrderItems, toCheckoutOrder } from './orders.service';
+import { type OrdersDeps, type OrdersService, readOrderItems, returnStock, toCheckoutOrder } from './orders.service';
 
 /** What finishing a payment did to the order. */
 export type Settlement =
@@ -157,20 +157,31 @@ export function createPaymentCompletion(
     }
     if (!intentMatches(current, intent)) {
       log.error({ orderId, intentId: intent.id }, 'a succeeded payment does not match its order; refunding it');
-      if (current.paymentStatus === 'paid') {
-        // Paid already with another intent: this one is a second charge.
+      const ownIntent = current.paymentIntentId === null || current.paymentIntentId === intent.id;
+      if (current.paymentStatus === 'paid' || !ownIntent) {
+        // A second or stray charge: refunded, and the order stays as it was (its own intent can still pay it).
         await payments.refund({ intentId: intent.id, idempotencyKey: `bilum-order-${orderId}-refund-${intent.id}` });
-        return { kind: 'paid', order: current, changed: false };
+        return current.paymentStatus === 'paid'
+          ? { kind: 'paid', order: current, changed: false }
+          : { kind: 'unpaid', order: current };
       }
-      await db
-        .update(orders)
-        .set({
-          paymentStatus: 'cancelled',
-          shippingStatus: 'Cancelled',
-          cancelReason: 'amount-mismatch',
-          updatedAt: now(),
-        })
-        .where(eq(orders.id, orderId));
+      // The order's own payment for another amount or currency: cancelled, its stock back, the charge refunded.
+      await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        const held = order?.stockState === 'held';
+        if (held) await returnStock(tx, orderId, now());
+        await tx
+          .update(orders)
+          .set({
+            paymentStatus: 'cancelled',
+            shippingStatus: 'Cancelled',
+            ...(held ? { stockState: 'released' as const, holdExpiresAt: null } : {}),
+            cancelReason: 'amount-mismatch',
+            cancelledAt: now(),
+            updatedAt: now(),
+          })
+          .where(eq(orders.id, orderId));
+      });
       return refund(current, intent);
     }
 

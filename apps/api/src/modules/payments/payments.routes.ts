@@ -1,6 +1,6 @@
 import { paymentPublicConfigSchema } from '@bilum/shared';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { ConfiguredPaymentProvider } from './create-payment-provider';
@@ -124,19 +124,21 @@ export function paymentsRoutes(deps: {
         { parseAs: 'string', bodyLimit: 1024 },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
-      form.post(
-        '/payments/simulator/authenticate/:intentId',
-        { config: { acceptsNonJson: true }, schema: { hide: true } },
-        async (request, reply) => {
-          const { intentId } = intentParams.parse(request.params);
-          const decision = (request.body as Record<string, string> | undefined)?.decision;
-          if (decision !== 'complete' && decision !== 'fail') {
-            throw new AppError('VALIDATION', 'Choose Complete or Fail.');
-          }
-          const { intent, returnUrl } = await simulator.completeAuthentication(intentId, decision === 'complete');
-          return reply.redirect(returnTo(returnUrl ?? '/', intent.id, intent.clientSecret), 303);
-        },
-      );
+      form
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/payments/simulator/authenticate/:intentId',
+          { config: { acceptsNonJson: true }, schema: { hide: true, params: intentParams } },
+          async (request, reply) => {
+            const { intentId } = request.params;
+            const decision = (request.body as Record<string, string> | undefined)?.decision;
+            if (decision !== 'complete' && decision !== 'fail') {
+              throw new AppError('VALIDATION', 'Choose Complete or Fail.');
+            }
+            const { intent, returnUrl } = await simulator.completeAuthentication(intentId, decision === 'complete');
+            return reply.redirect(returnTo(returnUrl ?? '/', intent.id, intent.clientSecret), 303);
+          },
+        );
     });
   };
 }

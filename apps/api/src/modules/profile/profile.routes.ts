@@ -11,7 +11,7 @@ export function profileRoutes(profiles: ProfileService): FastifyPluginAsyncZod {
     app.get(
       '/profile',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary: 'The shopper’s profile with the Membership Status card (the spec’s get_user_full_profile)',
@@ -27,7 +27,7 @@ export function profileRoutes(profiles: ProfileService): FastifyPluginAsyncZod {
     app.put(
       '/profile',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary:

@@ -16,7 +16,7 @@ export function savedProductsRoutes(saved: SavedProductsService): FastifyPluginA
     app.get(
       '/saved-products',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary: 'The shopper’s saved products with their price for this shopper and stock',
@@ -32,7 +32,7 @@ export function savedProductsRoutes(saved: SavedProductsService): FastifyPluginA
     app.post(
       '/saved-products',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary: 'Save a product to the list (the detail page’s favourites button)',
@@ -49,7 +49,7 @@ export function savedProductsRoutes(saved: SavedProductsService): FastifyPluginA
     app.delete(
       '/saved-products/:productId',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           summary: 'Remove a product from the list',

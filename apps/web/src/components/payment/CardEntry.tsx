@@ -3,6 +3,7 @@ import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type RefObject, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { FieldFrame, inputClass } from '../ui/form-field';
 import {
+  type BillingDetails,
   type CardPaymentInput,
   formatCardNumber,
   formatCvc,
@@ -23,7 +24,7 @@ export interface CardEntryState {
 
 export interface CardEntryHandle {
   /** The card for the shop's payment call; throws an Error whose message can be shown as it is. */
-  collect(billing: { name?: string; email?: string }): Promise<CardPaymentInput>;
+  collect(billing: BillingDetails): Promise<CardPaymentInput>;
 }
 
 interface CardEntryProps {
@@ -164,13 +165,14 @@ function StripeCardEntry({ publishableKey, handleRef, onStateChange }: EntryProp
   }, [publishableKey]);
 
   useImperativeHandle(handleRef, () => ({
-    async collect({ name, email }) {
+    async collect(billing) {
       const entry = stripeRef.current;
       if (!entry) throw new Error('Card input not found. Please refresh the page.');
       const result = await entry.stripe.createPaymentMethod({
         type: 'card',
         card: entry.card,
-        billing_details: { name, email, address: { country: 'PG' } },
+        // Billing country PG (checkout-and-admin.md 7 and 9).
+        billing_details: { ...billing, address: { ...billing.address, country: 'PG' } },
       });
       if (result.error) throw new Error(result.error.message ?? 'Payment confirmation failed.');
       return { paymentMethodId: result.paymentMethod.id };

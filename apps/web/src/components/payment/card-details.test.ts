@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, formatExpiry, isCardComplete, parseExpiry, toCardPaymentInput } from './card-details';
+import {
+  billingFromContact,
+  formatCardNumber,
+  formatExpiry,
+  isCardComplete,
+  parseExpiry,
+  toCardPaymentInput,
+} from './card-details';
 
 describe('card entry helpers', () => {
   it('groups card digits in fours and keeps only digits', () => {
@@ -22,5 +29,38 @@ describe('card entry helpers', () => {
     expect(toCardPaymentInput({ number: '4242 4242 4242 4242', expiry: '01/31', cvc: '999' }, 'Kila Rahu')).toEqual({
       card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '999', name: 'Kila Rahu' },
     });
+  });
+});
+
+describe('billing details', () => {
+  it('sends the contact’s name, e-mail, full phone number and address', () => {
+    expect(
+      billingFromContact({
+        firstName: 'Kila',
+        lastName: 'Wari',
+        email: 'kila@example.pg',
+        countryCode: '+675',
+        phone: '7123 4567',
+        address: 'Section 5, Lot 12',
+        city: 'Port Moresby',
+        state: 'NCD',
+        postcode: '111',
+      }),
+    ).toEqual({
+      name: 'Kila Wari',
+      email: 'kila@example.pg',
+      phone: '+67571234567',
+      address: { line1: 'Section 5, Lot 12', city: 'Port Moresby', state: 'NCD', postal_code: '111' },
+    });
+  });
+
+  it('leaves out the address of a pickup order instead of sending blanks', () => {
+    const billing = billingFromContact({
+      firstName: 'Kila',
+      lastName: 'Wari',
+      email: 'k@example.pg',
+      phone: '71234567',
+    });
+    expect(billing).toEqual({ name: 'Kila Wari', email: 'k@example.pg', phone: '+67571234567' });
   });
 });

@@ -1,3 +1,5 @@
+import { fullPhoneNumber } from '@bilum/shared/phone';
+
 /** The simulator's card form, checked in the browser only so the button can wait for a complete card. */
 export interface TypedCard {
   number: string;
@@ -44,4 +46,47 @@ export function isCardComplete(card: TypedCard): boolean {
 export function toCardPaymentInput(card: TypedCard, name?: string): CardPaymentInput {
   const expiry = parseExpiry(card.expiry) ?? { expMonth: 0, expYear: 0 };
   return { card: { number: card.number.replace(/\D/g, ''), ...expiry, cvc: card.cvc, ...(name ? { name } : {}) } };
+}
+
+/** Billing details for the provider's payment method (Stripe's `billing_details`); the country is always PG. */
+export interface BillingDetails {
+  name?: string;
+  email?: string;
+  phone?: string;
+  address?: { line1?: string; city?: string; state?: string; postal_code?: string };
+}
+
+interface ContactForBilling {
+  firstName: string;
+  lastName: string;
+  email: string;
+  countryCode?: string;
+  phone: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+}
+
+/** Leaves out blank values, so the provider is never sent an empty field. */
+function withoutBlanks<T extends Record<string, string | undefined>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value?.trim())) as Partial<T>;
+}
+
+/** A checkout's contact details as billing details: name, e-mail, phone and address (empty for a pickup). */
+export function billingFromContact(contact: ContactForBilling): BillingDetails {
+  const address = withoutBlanks({
+    line1: contact.address,
+    city: contact.city,
+    state: contact.state,
+    postal_code: contact.postcode,
+  });
+  return {
+    ...withoutBlanks({
+      name: `${contact.firstName} ${contact.lastName}`.trim(),
+      email: contact.email,
+      phone: contact.phone.trim() ? fullPhoneNumber(contact.countryCode ?? '+675', contact.phone) : undefined,
+    }),
+    ...(Object.keys(address).length > 0 ? { address } : {}),
+  };
 }

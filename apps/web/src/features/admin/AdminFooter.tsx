@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { inputClass } from '../../components/ui/form-field';
 
 export interface FooterLink {
   to: string;
@@ -42,6 +43,37 @@ export function AdminPageHeader({ title, back, actions }: { title: string; back?
         <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{title}</h1>
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** The search box above an admin list, labelled for screen readers. */
+export function AdminSearch({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        className={`${inputClass} max-w-xl`}
+      />
     </div>
   );
 }

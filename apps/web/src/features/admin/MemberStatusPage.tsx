@@ -7,7 +7,6 @@ import {
 } from '@bilum/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { inputClass } from '../../components/ui/form-field';
 import { EmptyState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -15,7 +14,7 @@ import { formatLongDate } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMembersOverview } from './admin.api';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
+import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
 import { StatCard } from './StatCard';
 
 const footerLinks = [
@@ -103,19 +102,13 @@ export default function MemberStatusPage() {
         </section>
 
         <h2 className="mb-3 text-lg font-semibold text-stone-900">All User Records</h2>
-        <div className="mb-4">
-          <label htmlFor="member-search" className="sr-only">
-            Search users
-          </label>
-          <input
-            id="member-search"
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder="Search by name, email, or phone..."
-            className={`${inputClass} max-w-xl`}
-          />
-        </div>
+        <AdminSearch
+          id="member-search"
+          label="Search users"
+          value={term}
+          onChange={setTerm}
+          placeholder="Search by name, email, or phone..."
+        />
 
         {users.length === 0 ? (
           <EmptyState title={messages.noMatch}>

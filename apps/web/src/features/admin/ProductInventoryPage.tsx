@@ -4,12 +4,11 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { inputClass } from '../../components/ui/form-field';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminProducts, useDeleteProduct } from './admin.api';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
+import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
 import { EditProductDialog } from './EditProductDialog';
 import { InventoryList } from './InventoryList';
 import { StatCard } from './StatCard';
@@ -71,19 +70,17 @@ export default function ProductInventoryPage() {
           <StatCard label="Top Picks" value={stats.topPicks} tone="yellow" />
         </section>
 
-        <div className="mb-4">
-          <label htmlFor="inventory-search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="inventory-search"
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder="Search products by name or category..."
-            className={`${inputClass} max-w-xl`}
-          />
-        </div>
+        <AdminSearch
+          id="inventory-search"
+
+          label="Search products"
+
+          value={term}
+
+          onChange={setTerm}
+
+          placeholder="Search products by name or category..."
+        />
 
         {products.isPending ? (
           <Spinner label="Loading products…" />

@@ -1,11 +1,15 @@
 import type {
+  AdminOrder,
+  AdminOrdersResponse,
   MembersOverview,
   NewProduct,
   Product,
   ProductUpdate,
   SessionUser,
+  ShippingStatus,
   ShopSettings,
   ShopSettingsUpdateInput,
+  UpdateOrderStatusResponse,
   UploadedImage,
 } from '@bilum/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +20,7 @@ export const adminKeys = {
   whoami: ['admin', 'whoami'] as const,
   products: ['admin', 'products'] as const,
   members: ['admin', 'members'] as const,
+  orders: ['admin', 'orders'] as const,
 };
 
 /** The storefront's product queries (features/catalog keys them under "products"): refetched after a write. */
@@ -84,6 +89,28 @@ export function useMembersOverview() {
     queryKey: adminKeys.members,
     queryFn: ({ signal }) => api<MembersOverview>('/admin/members', { signal }),
     retry: false,
+  });
+}
+
+export function useAdminOrders() {
+  return useQuery({
+    queryKey: adminKeys.orders,
+    queryFn: async ({ signal }): Promise<AdminOrder[]> =>
+      (await api<AdminOrdersResponse>('/admin/orders', { signal })).orders,
+    retry: false,
+  });
+}
+
+/** Dispatch, Deliver or Cancel; afterwards the order list reloads (and a cancel's returned stock shows). */
+export function useUpdateOrderStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: ShippingStatus }) =>
+      api<UpdateOrderStatusResponse>(`/admin/orders/${id}`, { method: 'PATCH', body: { status } }),
+    onSettled: async (_data, _error, { status }) => {
+      await client.invalidateQueries({ queryKey: adminKeys.orders });
+      if (status === 'Cancelled') await productsChanged(client);
+    },
   });
 }
 

@@ -9,7 +9,7 @@ import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
 import { useServerCart } from '../../lib/server-cart';
 import { useSession } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
-import { removeFailure, useClearCart, useRemoveLine, useUpdateQuantity } from './cart.api';
+import { loadFailureMessage, removeFailure, useClearCart, useRemoveLine, useUpdateQuantity } from './cart.api';
 import { type CartViewLine, fromServerLine } from './cart-lines';
 import { CartView } from './CartView';
 
@@ -33,7 +33,7 @@ function SignedOut() {
 /** /cart: the signed-in shopper's server cart, re-read every 30 s and when the window regains focus. */
 export default function CartPage() {
   const { isSignedIn, isLoading, isMember } = useSession();
-  const cart = useServerCart({ refetchInterval: cartTimings.cartPageRefresh, refetchOnWindowFocus: true });
+  const cart = useServerCart({ refetchInterval: cartTimings.cartPageRefresh, refetchOnWindowFocus: 'always' });
   const navigate = useNavigate();
   const updateQuantity = useUpdateQuantity();
   const removeLine = useRemoveLine();
@@ -48,7 +48,7 @@ export default function CartPage() {
   if (!cart.data) {
     return (
       <div className="px-4 py-16">
-        <ErrorState message={cartScreenMessages.loadFailed} onRetry={() => void cart.refetch()} />
+        <ErrorState message={loadFailureMessage(cart.error)} onRetry={() => void cart.refetch()} />
       </div>
     );
   }
@@ -112,7 +112,7 @@ export default function CartPage() {
             role="alert"
             className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900"
           >
-            <span>{cartScreenMessages.loadFailed} Showing your cart as last loaded.</span>
+            <span>{loadFailureMessage(cart.error)} Showing your cart as last loaded.</span>
             <Button variant="outline" size="sm" onClick={() => void cart.refetch()}>
               Try again
             </Button>

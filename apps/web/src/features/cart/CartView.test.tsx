@@ -83,12 +83,30 @@ describe('CartView', () => {
     expect(total()).toBe('K2,450.00');
   });
 
+  it('shows a member price with the original price struck through', () => {
+    renderCart();
+    const row = screen.getByRole('heading', { name: 'Samsung Galaxy A15' }).closest('li')!;
+    expect(within(row).getByText('K450.00')).toBeTruthy();
+    const struck = row.querySelector('s');
+    expect(struck?.textContent).toBe('was K500.00');
+    expect(within(row).getByText('Member price')).toBeTruthy();
+    const plain = screen.getByRole('heading', { name: 'HP Laptop' }).closest('li')!;
+    expect(plain.querySelector('s')).toBeNull();
+  });
+
   it('shows the member saving line only for a saving above K0.01', () => {
     renderCart();
     expect(screen.getByText('You save 2% as a valued member!')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Samsung Galaxy A15' }));
     expect(screen.queryByText(/as a valued member/)).toBeNull();
     expect(screen.queryByText('Savings')).toBeNull();
+    cleanup();
+    // A saving of exactly K0.01 is not shown; K0.02 is.
+    renderCart({ lines: [line({ unitPrice: 999, originalPrice: 1_000, isMemberPrice: true })] });
+    expect(screen.queryByText('Savings')).toBeNull();
+    cleanup();
+    renderCart({ lines: [line({ unitPrice: 998, originalPrice: 1_000, isMemberPrice: true })] });
+    expect(screen.getByText('Savings')).toBeTruthy();
   });
 
   it('blocks checkout with "Cannot checkout" when nothing is selected, and hands over the selected lines otherwise', () => {

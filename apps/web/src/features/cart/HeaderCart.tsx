@@ -1,4 +1,4 @@
-import { cartTimings, formatKina } from '@bilum/shared';
+import { cartScreenMessages, cartTimings, formatKina } from '@bilum/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CartIcon } from '../../components/ui/action-icons';
@@ -110,7 +110,7 @@ function CartDropdown() {
           {cart.isPending ? (
             <p className="py-4 text-center text-sm text-stone-500">Loading…</p>
           ) : cart.isError && !cart.data ? (
-            <p className="py-4 text-center text-sm text-red-700">Failed to load cart items.</p>
+            <p className="py-4 text-center text-sm text-red-700">{cartScreenMessages.loadDataFailed}</p>
           ) : lines.length === 0 ? (
             <p className="py-4 text-center text-sm text-stone-500">Your cart is empty.</p>
           ) : (
@@ -130,7 +130,9 @@ function CartDropdown() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{line.name}</p>
                     <p className="text-xs text-stone-500">
-                      {line.status === 'sold' ? 'SOLD OUT!' : `Qty ${line.quantity} · ${formatKina(line.unitPrice)}`}
+                      {line.status === 'sold'
+                        ? cartScreenMessages.soldOut
+                        : `Qty ${line.quantity} · ${formatKina(line.unitPrice)}`}
                     </p>
                   </div>
                 </li>

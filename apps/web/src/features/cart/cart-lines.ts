@@ -1,5 +1,5 @@
 import { type CartLine, type CartSummary, cartSummary, isSoldOut, type Product } from '@bilum/shared';
-import type { LocalCartItem } from '../../lib/local-cart-item';
+import { cartLineToLocalItem, type LocalCartItem } from '../../lib/local-cart-item';
 
 /** One line as both cart pages show it (prices in toea). */
 export interface CartViewLine {
@@ -130,27 +130,9 @@ export function matchesSearch(line: CartViewLine, query: string): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
-/** A selected line as the spec's local cart item for the checkout handoff. */
-export function toCheckoutItem(line: CartViewLine): LocalCartItem {
-  return {
-    id: line.productId,
-    product_id: line.productId,
-    product_name: line.name,
-    price: line.unitPrice,
-    originalPrice: line.originalPrice,
-    isMemberPrice: line.isMemberPrice,
-    description: line.description,
-    condition: line.condition,
-    category: line.category,
-    image: line.image,
-    isMembership: line.isMembership,
-    quantity: line.quantity,
-    product_status: line.available ? 'available' : 'sold',
-    ...(line.cartItemId !== null ? { cart_item_id: line.cartItemId } : {}),
-  };
-}
-
 /** The lines checkout takes: ticked and available, in cart order. */
 export function checkoutItems(lines: readonly CartViewLine[], selected: ReadonlySet<number>): LocalCartItem[] {
-  return lines.filter((line) => line.available && selected.has(line.key)).map(toCheckoutItem);
+  return lines
+    .filter((line) => line.available && selected.has(line.key))
+    .map((line) => cartLineToLocalItem(line, line.available));
 }

@@ -22,6 +22,11 @@ export const useRemoveLine = () =>
 
 export const useClearCart = () => useCartMutation(() => api<Cart>('/cart', { method: 'DELETE' }));
 
+/** A failed cart read on the cart page, in the spec's words: the network message when the server was not reached. */
+export function loadFailureMessage(error: unknown): string {
+  return error instanceof ApiError && error.isNetwork ? cartScreenMessages.loadNetwork : cartScreenMessages.loadFailed;
+}
+
 /** A failed remove, in the spec's words: the connection message when the server could not be reached. */
 export function removeFailure(error: unknown, title: string = cartScreenMessages.removeFailed) {
   if (error instanceof ApiError && error.isNetwork) return { title, description: cartScreenMessages.removeNetwork };

@@ -6,7 +6,7 @@ import { Dialog, DialogClose } from '../../components/ui/dialog';
 import { startSelectedItemsCheckout, startSingleItemCheckout } from '../../lib/checkout-handoff';
 import { readGuestCart } from '../../lib/guest-cart';
 import type { LocalCartItem } from '../../lib/local-cart-item';
-import { cartLineToLocalItem, serverCartKey } from '../../lib/server-cart';
+import { serverCartKey, serverLineToLocalItem } from '../../lib/server-cart';
 
 interface DialogBaseProps {
   open: boolean;
@@ -53,7 +53,7 @@ export function AddedToCartDialog({
     const items = signedIn
       ? (client.getQueryData<Cart>(serverCartKey)?.items ?? [])
           .filter((line) => line.status === 'available')
-          .map(cartLineToLocalItem)
+          .map(serverLineToLocalItem)
       : readGuestCart().items.filter((item) => !item.isMembership && item.product_status !== 'sold');
     startSelectedItemsCheckout(items, signedIn);
     navigate(signedIn ? '/contact-details' : '/guestcheckout');

@@ -1,4 +1,14 @@
-import { productMessages, formatKina, isSoldOut, PREMIUM_PRICE_TOEA, type Product } from '@bilum/shared';
+import {
+  accountMessages,
+  canBuyPremium,
+  formatKina,
+  isSoldOut,
+  type MembershipState,
+  membershipMessages,
+  PREMIUM_PRICE_TOEA,
+  type Product,
+  productMessages,
+} from '@bilum/shared';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -18,10 +28,20 @@ function blockedForInvalidProduct(product: Product): boolean {
   return true;
 }
 
-/** Who may buy what (decisions.md): Exclusive Member offers need an active member, the membership an account. */
-function purchaseInvite(product: Product, isSignedIn: boolean, isMember: boolean, here: string) {
+/**
+ * Who may buy what (decisions.md): Exclusive Member offers need an active member, the membership an account, and
+ * an active member buys Premium again only in the last 30 days (a renewal).
+ */
+function purchaseInvite(product: Product, isSignedIn: boolean, membership: MembershipState, here: string) {
   const signIn: InviteAction = { to: `/login?returnUrl=${encodeURIComponent(here)}`, label: 'Sign In' };
-  if (product.isExclusive && !isMember) {
+  if (product.isMembership && !canBuyPremium(membership)) {
+    return {
+      title: accountMessages.alreadyMember,
+      text: membershipMessages.renewTooEarly,
+      actions: [{ to: '/profile', label: 'View my membership' }],
+    };
+  }
+  if (product.isExclusive && !membership.isMember) {
     return {
       title: 'Exclusive Member offer',
       text: `Only Premium members can buy this offer. Join Premium for ${formatKina(PREMIUM_PRICE_TOEA)} a year to get it, with 10% off everything else.`,
@@ -44,12 +64,12 @@ function purchaseInvite(product: Product, isSignedIn: boolean, isMember: boolean
 export function PurchasePanel({ product, pricing }: { product: Product; pricing: ShopperPrice }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { isSignedIn, isMember } = useSession();
+  const { isSignedIn, membership } = useSession();
   const { inCart, add, pending } = useAddToCart(product.id);
   const [dialog, setDialog] = useState<'buy' | 'added' | null>(null);
   const item = toLocalCartItem(product, pricing.finalPrice);
 
-  const invite = purchaseInvite(product, isSignedIn, isMember, location.pathname);
+  const invite = purchaseInvite(product, isSignedIn, membership, location.pathname);
   if (invite) return <MembershipInvite {...invite} />;
 
   const soldOut = product.status !== 'active' || isSoldOut(product);

@@ -1,4 +1,4 @@
-import { type Cart, type Product, type SessionState, signedOutSession } from '@bilum/shared';
+import { type Cart, type SessionState, signedOutSession } from '@bilum/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { toLocalCartItem } from '../../lib/local-cart-item';
 import { createQueryClient } from '../../lib/query-client';
 import { sessionKey } from '../../lib/session';
 import { GUEST_CART_KEY, useAddToCart } from './add-to-cart';
+import { testProduct } from './test-product';
 
 vi.mock('sonner', () => ({ toast: { info: vi.fn(), error: vi.fn() } }));
 
@@ -43,25 +44,7 @@ function renderAddToCart(
   return { ...renderHook(() => useAddToCart(productId), { wrapper }), fetch, client };
 }
 
-const product: Product = {
-  id: 6,
-  name: 'itel A70',
-  description: 'Budget smartphone',
-  category: 'phones',
-  price: 29_900,
-  originalPrice: null,
-  discountPercentage: 0,
-  condition: 'New',
-  status: 'active',
-  stock: 25,
-  isHot: true,
-  isAuction: false,
-  isTopPick: false,
-  isExclusive: false,
-  isMembership: false,
-  image: '/images/products/itel-a70.svg',
-  galleryImages: [],
-};
+const product = testProduct;
 
 afterEach(() => {
   localStorage.clear();

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { billingFromContact } from '../../components/payment/card-details';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Spinner } from '../../components/ui/states';
@@ -137,10 +138,7 @@ function CheckoutContent() {
     }
     if (!created) return void toast.error(checkoutMessages.prepareFailed);
     if (!(created.payment.amount > 0)) return void toast.error(checkoutMessages.invalidTotal);
-    const collected = await card.collect(
-      { name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email },
-      checkoutMessages.cardMissing,
-    );
+    const collected = await card.collect(billingFromContact(contact), checkoutMessages.cardMissing);
     if (!collected.ok) return void checkout.setFailure({ kind: 'declined', message: collected.message });
     await checkout.pay(created, collected.input);
   };

@@ -1,5 +1,6 @@
 import { checkoutMessages } from '@bilum/shared/checkout.schema';
 import { type ContactDetailsInput, contactMessages, needsDeliveryOrPickup } from '@bilum/shared/contact-details';
+import type { Profile } from '@bilum/shared/profile.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +11,7 @@ import { Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { contactDetailsKey, saveContactDetails, useContactDetails } from './checkout.api';
+import { contactDetailsKey, saveContactDetails, useAccountDetails, useContactDetails } from './checkout.api';
 import { resolveAttempt } from './checkout-attempt';
 import { CheckoutFrame, Panel } from './CheckoutParts';
 import { applyContactIssues, ContactFields, emptyContact, toContactFormValues, useContactForm } from './ContactFields';
@@ -33,6 +34,10 @@ function ContactDetailsContent() {
   const lines = attempt.selection.lines;
   const navigate = useNavigate();
   const saved = useContactDetails();
+  const [draft] = useState(loadContactDraft);
+  // A first checkout (nothing saved, no draft) starts from the account's own details, phone included.
+  const firstCheckout = saved.isSuccess && !saved.data.contactDetails && !draft;
+  const account = useAccountDetails(firstCheckout);
 
   useEffect(() => {
     if (lines.length > 0) return;
@@ -41,8 +46,18 @@ function ContactDetailsContent() {
   }, [lines.length, unreadable, navigate]);
 
   if (lines.length === 0) return null;
-  if (saved.isPending) return <Spinner label="Loading your details…" />;
-  return <ContactDetailsForm lines={lines} stored={saved.data?.contactDetails ?? null} />;
+  if (saved.isPending || (firstCheckout && account.isPending)) return <Spinner label="Loading your details…" />;
+  return (
+    <ContactDetailsForm
+      lines={lines}
+      stored={saved.data?.contactDetails ?? draft ?? (account.data ? accountContact(account.data) : null)}
+    />
+  );
+}
+
+/** The account's contact fields (the phone as "+675…", split by `toContactFormValues`). */
+function accountContact({ firstName, lastName, email, phone, address, city, state, postcode }: Profile) {
+  return toContactFormValues({ firstName, lastName, email, phone, address, city, state, postcode });
 }
 
 function ContactDetailsForm({
@@ -50,6 +65,7 @@ function ContactDetailsForm({
   stored,
 }: {
   lines: ReturnType<typeof resolveAttempt>['attempt']['selection']['lines'];
+  /** Saved on the server, else the draft, else the account's details. */
   stored: ContactDetailsInput | null;
 }) {
   const { user } = useSession();
@@ -57,10 +73,8 @@ function ContactDetailsForm({
   const navigate = useNavigate();
   const hasPhysicalItems = needsDeliveryOrPickup(lines);
   const [defaults] = useState(() => {
-    const draft = loadContactDraft();
     if (stored) return toContactFormValues(stored);
-    if (draft) return toContactFormValues(draft);
-    // A first checkout: start from the account's name and e-mail.
+    // The account could not be read: start from the session's name and e-mail.
     const [firstName = '', ...rest] = (user?.fullName ?? '').trim().split(/\s+/);
     return { ...emptyContact, firstName, lastName: rest.join(' '), email: user?.email ?? '' };
   });

@@ -4,6 +4,7 @@ import { needsDeliveryOrPickup } from '@bilum/shared/contact-details';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { billingFromContact } from '../../components/payment/card-details';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
@@ -139,10 +140,7 @@ export default function GuestCheckoutPage() {
     }
     if (!(created.payment.amount > 0))
       return void checkout.setFailure({ kind: 'checkout', message: checkoutMessages.invalidTotal });
-    const collected = await card.collect(
-      { name: `${details.firstName} ${details.lastName}`.trim(), email: details.email },
-      checkoutMessages.cardIncomplete,
-    );
+    const collected = await card.collect(billingFromContact(details), checkoutMessages.cardIncomplete);
     if (!collected.ok) return void checkout.setFailure({ kind: 'declined', message: collected.message });
     await checkout.pay(created, collected.input);
   };

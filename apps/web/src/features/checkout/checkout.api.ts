@@ -11,6 +11,7 @@ import type {
 } from '@bilum/shared/checkout.schema';
 import { checkoutTokenHeader } from '@bilum/shared/checkout.schema';
 import type { ContactDetailsInput } from '@bilum/shared/contact-details';
+import type { Profile } from '@bilum/shared/profile.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -23,6 +24,20 @@ export function useContactDetails(enabled = true) {
   return useQuery({
     queryKey: contactDetailsKey,
     queryFn: () => api<{ contactDetails: StoredContactDetails | null }>('/contact-details'),
+    enabled,
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
+/**
+ * GET /api/profile: the account's name, e-mail, phone and address, which start a first checkout's contact form
+ * (the spec's signed-in user carries them). Same key as the profile page, so both share one copy.
+ */
+export function useAccountDetails(enabled: boolean) {
+  return useQuery({
+    queryKey: ['profile'],
+    queryFn: () => api<Profile>('/profile'),
     enabled,
     staleTime: 60_000,
     retry: 1,

@@ -1,6 +1,7 @@
 import { checkoutMessages, type PayOrderInput } from '@bilum/shared/checkout.schema';
 import { useCallback, useRef, useState } from 'react';
 import type { CardEntryHandle, CardEntryState } from '../../components/payment/CardEntry';
+import type { BillingDetails } from '../../components/payment/card-details';
 
 export type CollectResult = { ok: true; input: PayOrderInput } | { ok: false; message: string };
 
@@ -12,7 +13,7 @@ export function useCardCollector() {
   const ref = useRef<CardEntryHandle | null>(null);
   const [state, setState] = useState<CardEntryState>({ ready: false, complete: false, error: null });
   const collect = useCallback(
-    async (billing: { name: string; email: string }, missingMessage: string): Promise<CollectResult> => {
+    async (billing: BillingDetails, missingMessage: string): Promise<CollectResult> => {
       if (!ref.current || !state.ready) return { ok: false, message: checkoutMessages.paymentNotReady };
       if (!state.complete) return { ok: false, message: missingMessage };
       try {

@@ -113,7 +113,9 @@ function PaymentForm() {
   const onResult = async (result: MembershipPaymentResult) => {
     if (result.status === 'succeeded') {
       setPhase('done');
-      toast.success(membershipMessages.activated, { description: membershipMessages.activatedDetail });
+      toast.success(payment.data?.renewal ? membershipMessages.renewed : membershipMessages.activated, {
+        description: membershipMessages.activatedDetail,
+      });
       storeMemberFlags(result.membership);
       await client.invalidateQueries({ queryKey: sessionKey });
       try {
@@ -208,7 +210,7 @@ function PaymentForm() {
       return (
         <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
           <p className="font-semibold text-green-900">{accountMessages.alreadyMember}</p>
-          <p className="mt-1 text-sm text-green-800">You can renew in the last 30 days of your membership.</p>
+          <p className="mt-1 text-sm text-green-800">{membershipMessages.renewTooEarly}</p>
           <Button asChild className="mt-4">
             <Link to="/profile">View my membership</Link>
           </Button>

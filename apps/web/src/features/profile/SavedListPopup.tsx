@@ -51,6 +51,7 @@ export function SavedListPopup({ open, onOpenChange }: { open: boolean; onOpenCh
                   onClick={() => remove(item.productId)}
                   disabled={toggle.isPending}
                   aria-label={`Remove ${item.name} from your list`}
+                  className="-my-2 shrink-0"
                 >
                   Remove
                 </Button>

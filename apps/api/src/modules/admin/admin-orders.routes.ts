@@ -1,0 +1,49 @@
+import {
+  adminOrdersResponseSchema,
+  orderIdParamsSchema,
+  orderInventoryMessages,
+  updateOrderStatusResponseSchema,
+  updateOrderStatusSchema,
+} from '@bilum/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../plugins/auth';
+import { guardAdminRoutes } from './admin-guard';
+import type { AdminOrdersService } from './admin-orders.service';
+
+/** /api/admin/orders: order management (admin only; the spec's get_all_orders and update_*_order_status). */
+export function adminOrdersRoutes(service: AdminOrdersService): FastifyPluginAsyncZod {
+  return async (app) => {
+    guardAdminRoutes(app);
+
+    app.get(
+      '/admin/orders',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every paid order, guest and registered, newest first, with items and status history',
+          response: { 200: adminOrdersResponseSchema },
+        },
+      },
+      async () => ({ orders: await service.list() }),
+    );
+
+    app.patch(
+      '/admin/orders/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Change the shipping status (Dispatch, Deliver, Cancel); 409 for a transition that is not allowed. ' +
+            'Cancelling a paid order returns its stock and refunds it.',
+          params: orderIdParamsSchema,
+          body: updateOrderStatusSchema,
+          response: { 200: updateOrderStatusResponseSchema },
+        },
+      },
+      async (request) => {
+        const order = await service.updateStatus(signedInUser(request), request.params.id, request.body.status);
+        return { order, message: orderInventoryMessages.updated(order.id, order.shippingStatus) };
+      },
+    );
+  };
+}

@@ -1,0 +1,308 @@
+import { type AdminOrder, orderInventoryMessages, type ShippingStatus } from '@bilum/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emailOutbox, orders, orderStatusHistory, products, simulatedRefunds } from '../../db/schema';
+import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
+import {
+  card,
+  type CheckoutTestContext,
+  createCheckoutTestApp,
+  deliveryContact,
+  orderBody,
+  payOrder,
+  placeOrder,
+} from '../../test/checkout';
+import { createProduct } from '../../test/factories';
+import { createMembershipService } from '../membership/membership.service';
+
+let ctx: CheckoutTestContext;
+let admin: SignedIn;
+beforeAll(async () => {
+  ctx = await createCheckoutTestApp();
+  admin = await signedInAdmin(ctx);
+});
+afterAll(() => ctx.close());
+
+let sequence = 0;
+
+/** A guest order for `quantity` of a new product with `stock` units, paid with 4242 4242 4242 4242 unless told. */
+async function guestOrder({ stock = 5, quantity = 2, pay = true } = {}) {
+  sequence += 1;
+  const email = `admin.orders.${sequence}@example.pg`;
+  const product = await createProduct(ctx.db, { priceToea: 12_500, stock });
+  const placed = await placeOrder(ctx, {
+    ...orderBody({ type: 'items', items: [{ productId: product.id, quantity }] }),
+    contact: { ...deliveryContact, email, firstName: `Kila${sequence}` },
+  });
+  if (pay) {
+    const paid = await payOrder(ctx, placed, { card: card(), returnUrl: '/guestcheckout' });
+    expect(paid.json().status).toBe('succeeded');
+    await ctx.simulator.whenEventsDelivered();
+  }
+  return { product, id: placed.order.id, email };
+}
+
+function setStatus(id: number, status: ShippingStatus | string, cookie = admin.cookie) {
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/orders/${id}`,
+    headers: { cookie },
+    payload: { status },
+  });
+}
+
+async function listOrders(): Promise<AdminOrder[]> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { cookie: admin.cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json().orders;
+}
+
+async function stockOf(productId: number) {
+  const [row] = await ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row?.stock;
+}
+
+async function orderRow(id: number) {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+const subjectsTo = async (email: string) =>
+  (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map((mail) => mail.subject);
+
+describe('GET /api/admin/orders', () => {
+  it('lists paid guest and registered orders newest first with their items, but not unpaid checkouts', async () => {
+    const guest = await guestOrder();
+    const unpaid = await guestOrder({ pay: false });
+    const shopper = await signedInShopper(ctx);
+    const product = await createProduct(ctx.db, { priceToea: 5_000, stock: 3 });
+    const placed = await placeOrder(
+      ctx,
+      orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }),
+      shopper.cookie,
+    );
+    await payOrder(ctx, placed, { card: card(), returnUrl: '/checkout' }, shopper.cookie);
+
+    const listed = await listOrders();
+    const ids = listed.map((order) => order.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(ids).toContain(guest.id);
+    expect(ids).toContain(placed.order.id);
+    expect(ids).not.toContain(unpaid.id);
+    expect(listed.find((order) => order.id === guest.id)).toMatchObject({
+      orderType: 'guest',
+      email: guest.email,
+      shippingStatus: 'Pending',
+      paymentStatus: 'paid',
+      total: 25_000,
+      cardLast4: '4242',
+      shippingAddress: 'Section 5, Lot 12, Boroko Drive, Port Moresby, NCD, 111',
+      items: [{ productId: guest.product.id, quantity: 2, unitPrice: 12_500, productName: guest.product.name }],
+      history: [],
+    });
+    expect(listed.find((order) => order.id === placed.order.id)?.orderType).toBe('registered');
+  });
+
+  it('is refused to a guest (401) and to a shopper (403)', async () => {
+    const { id } = await guestOrder();
+    const shopper = await signedInShopper(ctx);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);
+    const asShopper = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders',
+      headers: { cookie: shopper.cookie },
+    });
+    expect(asShopper.statusCode).toBe(403);
+    expect((await setStatus(id, 'Cancelled', shopper.cookie)).statusCode).toBe(403);
+    expect((await setStatus(id, 'Cancelled', '')).statusCode).toBe(401);
+    expect((await orderRow(id))?.shippingStatus).toBe('Pending');
+  });
+});
+
+describe('PATCH /api/admin/orders/:id', () => {
+  it('dispatches then delivers an order, recording each change and e-mailing the customer', async () => {
+    const { id, email } = await guestOrder();
+
+    const dispatched = await setStatus(id, 'Dispatched');
+    expect(dispatched.statusCode).toBe(200);
+    expect(dispatched.json().message).toBe(`Order #${id} status updated to Dispatched`);
+    expect((await orderRow(id))?.dispatchedAt).toBeInstanceOf(Date);
+
+    const delivered = await setStatus(id, 'Delivered');
+    expect(delivered.statusCode).toBe(200);
+    const order = delivered.json().order as AdminOrder;
+    expect(order.shippingStatus).toBe('Delivered');
+    expect(order.history).toEqual([
+      { fromStatus: 'Pending', toStatus: 'Dispatched', changedBy: admin.user.fullName, changedAt: expect.any(String) },
+      {
+        fromStatus: 'Dispatched',
+        toStatus: 'Delivered',
+        changedBy: admin.user.fullName,
+        changedAt: expect.any(String),
+      },
+    ]);
+    const [recorded] = await ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
+    expect(recorded?.changedByUserId).toBe(admin.user.id);
+    expect(await subjectsTo(email)).toEqual([
+      `Your Bilum order #${id} is confirmed`,
+      `Your Bilum order #${id} has been dispatched`,
+      `Your Bilum order #${id} has been delivered`,
+    ]);
+    const [dispatchMail] = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Your Bilum order #${id} has been dispatched`));
+    expect(dispatchMail?.text).toContain('Estimated delivery: ');
+    expect(dispatchMail?.text).toContain('/track-order?tracking_code=');
+  });
+
+  it.each([
+    ['Pending', 'Processing'],
+    ['Pending', 'Delivered'],
+    ['Pending', 'Cancelled'],
+    ['Processing', 'Dispatched'],
+    ['Processing', 'Delivered'],
+    ['Processing', 'Cancelled'],
+    ['Dispatched', 'Cancelled'],
+  ] as const)('allows %s to %s', async (from, to) => {
+    const { id } = await guestOrder();
+    if (from !== 'Pending') expect((await setStatus(id, from)).statusCode).toBe(200);
+    const response = await setStatus(id, to);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order.shippingStatus).toBe(to);
+    expect(response.json().order.history.at(-1)).toMatchObject({ fromStatus: from, toStatus: to });
+  });
+
+  it.each([
+    ['Delivered', 'Cancelled', 'is already Delivered; a delivered order cannot be changed.'],
+    ['Delivered', 'Dispatched', 'is already Delivered; a delivered order cannot be changed.'],
+    ['Cancelled', 'Dispatched', 'is already Cancelled; a cancelled order cannot be changed.'],
+    ['Cancelled', 'Delivered', 'is already Cancelled; a cancelled order cannot be changed.'],
+    ['Cancelled', 'Cancelled', 'is already Cancelled; a cancelled order cannot be changed.'],
+    ['Dispatched', 'Dispatched', 'is already Dispatched.'],
+    ['Dispatched', 'Pending', 'is Dispatched and cannot go back to Pending.'],
+    ['Dispatched', 'Processing', 'is Dispatched and cannot go back to Processing.'],
+    ['Pending', 'Pending', 'is already Pending.'],
+  ] as const)('refuses %s to %s with a clear message (409)', async (from, to, sentence) => {
+    const { id } = await guestOrder();
+    if (from !== 'Pending') expect((await setStatus(id, from)).statusCode).toBe(200);
+    const before = await ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
+
+    const response = await setStatus(id, to);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({ code: 'CONFLICT', message: `Order #${id} ${sentence}` });
+    expect((await orderRow(id))?.shippingStatus).toBe(from);
+    const after = await ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('deleting a product that an order refers to keeps the order intact, and the order can still be handled', async () => {
+    const { id, product } = await guestOrder({ stock: 3, quantity: 1 });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/products/${product.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    const listed = (await listOrders()).find((order) => order.id === id);
+    expect(listed?.items).toEqual([
+      expect.objectContaining({ productId: product.id, productName: product.name, quantity: 1 }),
+    ]);
+    const tracked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/track',
+      payload: { email: listed?.email, orderId: String(id) },
+    });
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.json().order.items[0].name).toBe(product.name);
+    expect((await setStatus(id, 'Dispatched')).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown status (400), an unknown order and an unpaid checkout (404)', async () => {
+    const { id } = await guestOrder({ pay: false });
+    expect((await setStatus(id, 'Shipped')).statusCode).toBe(400);
+    const unpaid = await setStatus(id, 'Dispatched');
+    expect(unpaid.statusCode).toBe(404);
+    expect(unpaid.json().error.message).toBe(orderInventoryMessages.notFound);
+    expect((await setStatus(999_999, 'Dispatched')).statusCode).toBe(404);
+  });
+
+  it('cancelling a paid order returns its stock, refunds it in full and e-mails the customer', async () => {
+    const { id, email, product } = await guestOrder({ stock: 5, quantity: 2 });
+    expect(await stockOf(product.id)).toBe(3);
+    const row = await orderRow(id);
+
+    const response = await setStatus(id, 'Cancelled');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: `Order #${id} status updated to Cancelled`,
+      order: { shippingStatus: 'Cancelled', paymentStatus: 'refunded' },
+    });
+    expect(await stockOf(product.id)).toBe(5);
+    const refunds = await ctx.db
+      .select()
+      .from(simulatedRefunds)
+      .where(eq(simulatedRefunds.intentId, row?.paymentIntentId ?? ''));
+    expect(refunds).toEqual([expect.objectContaining({ amount: 25_000, status: 'succeeded' })]);
+    expect(await orderRow(id)).toMatchObject({ stockState: 'released', cancelReason: 'admin' });
+    expect(await subjectsTo(email)).toContain(`Your Bilum order #${id} has been cancelled`);
+
+    // Final: a second cancel neither refunds nor returns stock again.
+    expect((await setStatus(id, 'Cancelled')).statusCode).toBe(409);
+    expect(await stockOf(product.id)).toBe(5);
+    expect(
+      await ctx.db
+        .select()
+        .from(simulatedRefunds)
+        .where(eq(simulatedRefunds.intentId, row?.paymentIntentId ?? '')),
+    ).toHaveLength(1);
+  });
+
+  it('the returned stock shows in the storefront list at once (no stale cached list)', async () => {
+    const { id, product } = await guestOrder({ stock: 1, quantity: 1 });
+    const stockListed = async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/products' });
+      return (response.json().products as { id: number; stock: number }[]).find((p) => p.id === product.id)?.stock;
+    };
+    expect(await stockListed()).toBe(0);
+    expect((await setStatus(id, 'Cancelled')).statusCode).toBe(200);
+    expect(await stockListed()).toBe(1);
+  });
+
+  it('cancelling a paid order that bought Premium withdraws that membership year', async () => {
+    const shopper = await signedInShopper(ctx);
+    const premium = await createProduct(ctx.db, { isMembership: true, priceToea: 20_050, category: 'accessories' });
+    const placed = await placeOrder(
+      ctx,
+      orderBody({ type: 'items', items: [{ productId: premium.id, quantity: 1 }] }),
+      shopper.cookie,
+    );
+    await payOrder(ctx, placed, { card: card(), returnUrl: '/checkout' }, shopper.cookie);
+    const membership = createMembershipService(ctx.db);
+    expect((await membership.getState(shopper.user.id, ctx.clock.now())).isMember).toBe(true);
+
+    expect((await setStatus(placed.order.id, 'Cancelled')).statusCode).toBe(200);
+    expect((await membership.getState(shopper.user.id, ctx.clock.now())).isMember).toBe(false);
+    expect((await orderRow(placed.order.id))?.paymentStatus).toBe('refunded');
+  });
+
+  it('a refund that fails leaves the order cancelled and paid; cancelling again retries the refund only', async () => {
+    const { id, product } = await guestOrder({ stock: 4, quantity: 1 });
+    const refund = vi.spyOn(ctx.simulator, 'refund').mockRejectedValueOnce(new Error('provider unreachable'));
+
+    const failed = await setStatus(id, 'Cancelled');
+    expect(failed.statusCode).toBe(402);
+    expect(failed.json().error.message).toBe(orderInventoryMessages.refundFailed(id));
+    expect(await orderRow(id)).toMatchObject({ shippingStatus: 'Cancelled', paymentStatus: 'paid' });
+    expect(await stockOf(product.id)).toBe(4);
+
+    const retried = await setStatus(id, 'Cancelled');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().order).toMatchObject({ shippingStatus: 'Cancelled', paymentStatus: 'refunded' });
+    expect(retried.json().order.history).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(4);
+    expect(refund).toHaveBeenCalledTimes(2);
+    refund.mockRestore();
+  });
+});

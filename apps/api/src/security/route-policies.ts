@@ -1,0 +1,97 @@
+import type { RouteEntry } from '../test/route-table';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone, signed in or not (the catalogue, sign-in, guest checkout, tracking with its secret);
+ * - `shopper`: a signed-in account (a shopper, or an administrator shopping), only ever for itself;
+ * - `admin`: an administrator only;
+ * - `order-owner`: anyone may call, but only the order's owner gets past it: its shopper's session, or a
+ *   guest order's checkout token (`x-checkout-token`); everyone else gets 404;
+ * - `webhook`: the payment provider, proven by the signature of the raw body.
+ */
+export type Access = 'public' | 'shopper' | 'admin' | 'order-owner' | 'webhook';
+
+/**
+ * The access policy of every route of the server, by "METHOD /pattern" (a HEAD takes its GET's policy). A
+ * route added without an entry here fails the access-control test (security/access-control.test.ts).
+ */
+export const routePolicies: Record<string, Access> = {
+  // The OpenAPI document and its browsable UI.
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/*': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  // Catalogue, settings and the session.
+  'GET /api/products': 'public',
+  'GET /api/products/:id': 'public',
+  'GET /api/images/:id': 'public',
+  'GET /api/settings': 'public',
+  'GET /api/session': 'public',
+  'POST /api/newsletter': 'public',
+  // Accounts: signing in and resetting a password are for people who are not signed in.
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/admin-login': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/verify-code': 'public',
+  'POST /api/auth/reset-password/code': 'public',
+  'POST /api/auth/reset-password/token': 'public',
+  // The signed-in shopper's own things.
+  'GET /api/profile': 'shopper',
+  'PUT /api/profile': 'shopper',
+  'GET /api/contact-details': 'shopper',
+  'PUT /api/contact-details': 'shopper',
+  'GET /api/saved-products': 'shopper',
+  'POST /api/saved-products': 'shopper',
+  'DELETE /api/saved-products/:productId': 'shopper',
+  'GET /api/cart': 'shopper',
+  'DELETE /api/cart': 'shopper',
+  'POST /api/cart/items': 'shopper',
+  'PATCH /api/cart/items/:id': 'shopper',
+  'DELETE /api/cart/items/:id': 'shopper',
+  'POST /api/cart/merge': 'shopper',
+  'GET /api/orders/mine': 'shopper',
+  'POST /api/membership/payment': 'shopper',
+  'POST /api/membership/payment/:id/confirm': 'shopper',
+  'POST /api/membership/payment/:id/refresh': 'shopper',
+  // Checkout: guests may buy; an order is then reached only by its owner.
+  'POST /api/orders': 'public',
+  'POST /api/orders/track': 'public',
+  'POST /api/orders/:id/payment': 'order-owner',
+  'POST /api/orders/:id/payment/refresh': 'order-owner',
+  'GET /api/orders/:id/confirmation': 'order-owner',
+  // Payments: the provider's browser config, its webhook, and the test-mode 3-D Secure page (the intent id is
+  // random and unguessable; the page only exists with the simulator).
+  'GET /api/payments/config': 'public',
+  'POST /api/payments/webhook': 'webhook',
+  'GET /api/payments/simulator/authenticate/:intentId': 'public',
+  'POST /api/payments/simulator/authenticate/:intentId': 'public',
+  // Administration.
+  'GET /api/admin/whoami': 'admin',
+  'GET /api/admin/products': 'admin',
+  'POST /api/admin/products': 'admin',
+  'PUT /api/admin/products/:id': 'admin',
+  'DELETE /api/admin/products/:id': 'admin',
+  'GET /api/admin/members': 'admin',
+  'GET /api/admin/orders': 'admin',
+  'PATCH /api/admin/orders/:id': 'admin',
+  'PUT /api/admin/settings': 'admin',
+  'POST /api/admin/uploads': 'admin',
+};
+
+/** Routes whose body is not JSON, with the one content type each takes (from the shop's own origin only). */
+export const nonJsonBodies: Record<string, string> = {
+  'POST /api/admin/uploads': 'multipart/form-data',
+  'POST /api/payments/simulator/authenticate/:intentId': 'application/x-www-form-urlencoded',
+};
+
+/** The policy key of a route: a HEAD is answered by its GET handler. */
+export const policyKey = (route: RouteEntry) => `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+
+export const stateChanging = (route: RouteEntry) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);

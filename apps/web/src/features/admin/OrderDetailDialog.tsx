@@ -1,0 +1,107 @@
+import { type AdminOrder, formatKina, formatPhoneNumber, orderInventoryMessages } from '@bilum/shared';
+import type { ReactNode } from 'react';
+import { Dialog } from '../../components/ui/dialog';
+import { ProductImage } from '../../components/ui/product-image';
+import { formatDateTime } from '../../lib/dates';
+import { customerName, ShippingStatusBadge } from './OrderList';
+
+const paymentLabels: Record<AdminOrder['paymentStatus'], string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-500">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1 text-sm text-stone-800">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-stone-500">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** View: the customer, the order summary, the purchased items and the status history. */
+export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const delivery: [string, ReactNode][] = order.pickupLocation
+    ? [['Pickup', order.pickupLocation]]
+    : [['Address', order.shippingAddress ?? 'N/A']];
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Order #${order.id}`} className="max-w-2xl">
+      <Section title="Customer">
+        <Facts
+          rows={[
+            ['Name', customerName(order)],
+            ['Email', <span className="break-all">{order.email}</span>],
+            ['Phone', formatPhoneNumber(order.phone)],
+            ['Type', order.orderType === 'guest' ? 'Guest' : 'Registered'],
+            ...delivery,
+            ...(order.notes ? ([['Notes', order.notes]] as [string, ReactNode][]) : []),
+          ]}
+        />
+      </Section>
+      <Section title="Order summary">
+        <Facts
+          rows={[
+            ['Placed', formatDateTime(order.createdAt)],
+            ['Status', <ShippingStatusBadge status={order.shippingStatus} />],
+            ['Payment', `${paymentLabels[order.paymentStatus]} (card ${order.cardLast4})`],
+            ['Tracking code', <span className="font-mono">{order.trackingCode}</span>],
+            ['Total', <span className="font-semibold">{formatKina(order.total)}</span>],
+          ]}
+        />
+      </Section>
+      <Section title="Purchased items">
+        {order.items.length === 0 ? (
+          <p className="text-sm text-stone-600">{orderInventoryMessages.noItems}</p>
+        ) : (
+          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
+            {order.items.map((item) => (
+              <li key={item.productId} className="flex items-center gap-3 p-2 text-sm">
+                <ProductImage
+                  src={item.productImage}
+                  alt={item.productName}
+                  width={48}
+                  height={48}
+                  className="size-12 shrink-0 rounded-md"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="line-clamp-2 font-medium text-stone-900">{item.productName || 'N/A'}</span>
+                  <span className="text-stone-500">
+                    {item.quantity} × {formatKina(item.unitPrice)}
+                  </span>
+                </span>
+                <span className="font-semibold whitespace-nowrap">{formatKina(item.unitPrice * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      {order.history.length > 0 && (
+        <Section title="Status history">
+          <ol className="flex flex-col gap-1 text-sm text-stone-700">
+            {order.history.map((change) => (
+              <li key={change.changedAt + change.toStatus}>
+                {formatDateTime(change.changedAt)}: {change.fromStatus} → {change.toStatus} by {change.changedBy}
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+    </Dialog>
+  );
+}
