@@ -2,6 +2,7 @@ import { formatKina, type Product } from '@bilum/shared';
 import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { FeatureBadges, ProductStatusBadge } from './ProductStatusBadge';
+import { AdminTable } from './AdminTable';
 
 interface InventoryListProps {
   products: Product[];
@@ -39,60 +40,55 @@ function Actions({ product, onEdit, onDelete }: { product: Product } & Omit<Inve
 export function InventoryList({ products, onEdit, onDelete }: InventoryListProps) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white lg:block">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-stone-100 text-xs uppercase tracking-wide text-stone-600">
-            <tr>
-              <th className="px-3 py-2">Image</th>
-              <th className="px-3 py-2">Name</th>
-              <th className="px-3 py-2">Description</th>
-              <th className="px-3 py-2">Category</th>
-              <th className="px-3 py-2">Price</th>
-              <th className="px-3 py-2">Off</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Condition</th>
-              <th className="px-3 py-2">Features</th>
-              <th className="px-3 py-2">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {products.map((product) => (
-              <tr key={product.id} className="align-top">
-                <td className="px-3 py-2">
-                  <ProductImage
-                    src={product.image}
-                    alt={product.name}
-                    width={56}
-                    height={56}
-                    className="size-14 rounded-md"
-                  />
-                </td>
-                <td className="max-w-48 px-3 py-2 font-medium text-stone-900">
-                  <span className="line-clamp-2">{product.name}</span>
-                </td>
-                <td className="max-w-64 px-3 py-2 text-stone-600">
-                  <span className="line-clamp-3">{product.description || 'No description available.'}</span>
-                </td>
-                <td className="px-3 py-2 capitalize">{product.category}</td>
-                <td className="px-3 py-2">
-                  <Prices product={product} />
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{percentOff(product)}</td>
-                <td className="px-3 py-2">
-                  <ProductStatusBadge status={product.status} />
-                </td>
-                <td className="px-3 py-2">{product.condition}</td>
-                <td className="px-3 py-2">
-                  <FeatureBadges product={product} />
-                </td>
-                <td className="px-3 py-2">
-                  <Actions product={product} onEdit={onEdit} onDelete={onDelete} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        columns={[
+          'Image',
+          'Name',
+          'Description',
+          'Category',
+          'Price',
+          'Off',
+          'Status',
+          'Condition',
+          'Features',
+          'Actions',
+        ]}
+      >
+        {products.map((product) => (
+          <tr key={product.id} className="align-top">
+            <td className="px-3 py-2">
+              <ProductImage
+                src={product.image}
+                alt={product.name}
+                width={56}
+                height={56}
+                className="size-14 rounded-md"
+              />
+            </td>
+            <td className="max-w-48 px-3 py-2 font-medium text-stone-900">
+              <span className="line-clamp-2">{product.name}</span>
+            </td>
+            <td className="max-w-64 px-3 py-2 text-stone-600">
+              <span className="line-clamp-3">{product.description || 'No description available.'}</span>
+            </td>
+            <td className="px-3 py-2 capitalize">{product.category}</td>
+            <td className="px-3 py-2">
+              <Prices product={product} />
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{percentOff(product)}</td>
+            <td className="px-3 py-2">
+              <ProductStatusBadge status={product.status} />
+            </td>
+            <td className="px-3 py-2">{product.condition}</td>
+            <td className="px-3 py-2">
+              <FeatureBadges product={product} />
+            </td>
+            <td className="px-3 py-2">
+              <Actions product={product} onEdit={onEdit} onDelete={onDelete} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
 
       <ul className="grid gap-3 sm:grid-cols-2 lg:hidden">
         {products.map((product) => (

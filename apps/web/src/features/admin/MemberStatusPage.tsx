@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMembersOverview } from './admin.api';
 import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
 import { StatCard } from './StatCard';
+import { AdminTable } from './AdminTable';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },
@@ -116,36 +117,23 @@ export default function MemberStatusPage() {
           </EmptyState>
         ) : (
           <>
-            <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white lg:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-stone-100 text-xs uppercase tracking-wide text-stone-600">
-                  <tr>
-                    <th className="px-3 py-2">Full Name</th>
-                    <th className="px-3 py-2">Email</th>
-                    <th className="px-3 py-2">Phone</th>
-                    <th className="px-3 py-2">Membership Type</th>
-                    <th className="px-3 py-2">Status</th>
-                    <th className="px-3 py-2">Payment Date</th>
-                    <th className="px-3 py-2">Reference</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {users.map((user) => (
-                    <tr key={user.id}>
-                      <td className="px-3 py-2 font-medium text-stone-900">{user.fullName}</td>
-                      <td className="px-3 py-2 break-all">{user.email}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{phone(user)}</td>
-                      <td className="px-3 py-2">{typeLabel(user)}</td>
-                      <td className="px-3 py-2">
-                        <StatusBadge status={user.status} />
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap">{paymentDate(user)}</td>
-                      <td className="px-3 py-2 font-mono text-xs break-all">{user.reference ?? NA}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              columns={['Full Name', 'Email', 'Phone', 'Membership Type', 'Status', 'Payment Date', 'Reference']}
+            >
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td className="px-3 py-2 font-medium text-stone-900">{user.fullName}</td>
+                  <td className="px-3 py-2 break-all">{user.email}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{phone(user)}</td>
+                  <td className="px-3 py-2">{typeLabel(user)}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={user.status} />
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{paymentDate(user)}</td>
+                  <td className="px-3 py-2 font-mono text-xs break-all">{user.reference ?? NA}</td>
+                </tr>
+              ))}
+            </AdminTable>
             <ul className="grid gap-3 sm:grid-cols-2 lg:hidden">
               {users.map((user) => (
                 <li

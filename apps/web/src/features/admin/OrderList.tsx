@@ -2,6 +2,7 @@ import { type AdminOrder, displayShippingStatus, formatKina, shippingActions } f
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/dates';
+import { AdminTable } from './AdminTable';
 
 export type OrderAction = 'Dispatched' | 'Delivered' | 'Cancelled';
 
@@ -100,46 +101,41 @@ const itemCount = (order: AdminOrder) => order.items.reduce((sum, item) => sum +
 export function OrderList({ orders, ...actions }: OrderListProps) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white lg:block">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-stone-100 text-xs uppercase tracking-wide text-stone-600">
-            <tr>
-              <th className="px-3 py-2">Order</th>
-              <th className="px-3 py-2">Customer</th>
-              <th className="px-3 py-2">Type</th>
-              <th className="px-3 py-2">Placed</th>
-              <th className="px-3 py-2">Items</th>
-              <th className="px-3 py-2 text-right">Total</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {orders.map((order) => (
-              <tr key={order.id} className="align-top">
-                <td className="px-3 py-2 font-semibold text-stone-900">#{order.id}</td>
-                <td className="px-3 py-2">
-                  <span className="block font-medium text-stone-900">{customerName(order)}</span>
-                  <span className="block max-w-52 truncate text-xs text-stone-500" title={order.email}>
-                    {order.email}
-                  </span>
-                </td>
-                <td className="px-3 py-2 capitalize">{order.orderType}</td>
-                <td className="max-w-40 px-3 py-2">{formatDateTime(order.createdAt)}</td>
-                <td className="px-3 py-2">{itemCount(order)}</td>
-                <td className="px-3 py-2 text-right font-semibold whitespace-nowrap">{formatKina(order.total)}</td>
-                <td className="px-3 py-2">
-                  <ShippingStatusBadge status={order.shippingStatus} />
-                  {refundPending(order) && <span className="mt-1 block text-xs text-red-700">Refund pending</span>}
-                </td>
-                <td className="px-3 py-2">
-                  <Actions order={order} {...actions} className="flex gap-2" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        columns={[
+          'Order',
+          'Customer',
+          'Type',
+          'Placed',
+          'Items',
+          { label: 'Total', className: 'text-right' },
+          'Status',
+          'Actions',
+        ]}
+      >
+        {orders.map((order) => (
+          <tr key={order.id} className="align-top">
+            <td className="px-3 py-2 font-semibold text-stone-900">#{order.id}</td>
+            <td className="px-3 py-2">
+              <span className="block font-medium text-stone-900">{customerName(order)}</span>
+              <span className="block max-w-52 truncate text-xs text-stone-500" title={order.email}>
+                {order.email}
+              </span>
+            </td>
+            <td className="px-3 py-2 capitalize">{order.orderType}</td>
+            <td className="max-w-40 px-3 py-2">{formatDateTime(order.createdAt)}</td>
+            <td className="px-3 py-2">{itemCount(order)}</td>
+            <td className="px-3 py-2 text-right font-semibold whitespace-nowrap">{formatKina(order.total)}</td>
+            <td className="px-3 py-2">
+              <ShippingStatusBadge status={order.shippingStatus} />
+              {refundPending(order) && <span className="mt-1 block text-xs text-red-700">Refund pending</span>}
+            </td>
+            <td className="px-3 py-2">
+              <Actions order={order} {...actions} className="flex gap-2" />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
 
       <ul className="grid gap-3 sm:grid-cols-2 lg:hidden">
         {orders.map((order) => (
