@@ -1,0 +1,116 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, type PlacedOrder, shopClient, shopperPassword } from './shop-client';
+import { createShopDatabase, type ShopDatabase } from './shop-database';
+import {
+  killShopServer,
+  type ShopServer,
+  serverProblems,
+  startShopServer,
+  stopShopServer,
+  waitFor,
+} from './shop-server';
+
+/**
+ * Issue 10: SIGTERM (a deploy) while requests are in flight. The server stops taking connections at once, the
+ * requests it has finish with 2xx, it exits 0 after closing the database, and the next server on the same data
+ * finds everything those requests wrote.
+ */
+const payments = 20;
+const registrations = 6;
+
+let database: ShopDatabase;
+let server: ShopServer | undefined;
+
+beforeAll(async () => {
+  database = await createShopDatabase();
+});
+
+afterAll(async () => {
+  await killShopServer(server);
+  await database?.dispose();
+});
+
+/** Whether a new TCP connection to the port is refused. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('SIGTERM with requests in flight', () => {
+  it('finishes them, refuses new connections, exits 0 and leaves the database whole', async () => {
+    // At level info the server logs each request as it reads it.
+    server = await startShopServer(database, { env: { LOG_LEVEL: 'info' } });
+    const shop = server;
+    const source = { type: 'items' as const, items: [{ productId: database.checkoutProductId, quantity: 1 }] };
+    const client = shopClient(shop.url);
+    const orders: PlacedOrder[] = [];
+    for (let i = 0; i < payments; i += 1) orders.push(await client.placeOrder(source));
+
+    // Slow work in flight: payments (many database round trips each) and registrations (password hashing).
+    const emails: string[] = [];
+    const inFlight: Promise<Answer | string>[] = [
+      ...orders.map((order) => client.pay(order)),
+      ...Array.from({ length: registrations }, (_, i) =>
+        shopClient(shop.url)
+          .register(`Late Shopper ${i}`)
+          .then((email) => {
+            emails.push(email);
+            return email;
+          }),
+      ),
+    ];
+    let finished = 0;
+    for (const request of inFlight) void request.then(() => (finished += 1));
+    // Once the server has read every request (a connection still in the kernel's queue is not in flight yet:
+    // closing the listener resets it), it is stopped.
+    const received = () => (shop.output().match(/"msg":"incoming request"/g) ?? []).length;
+    const receivedBefore = received();
+    await waitFor('the server to read the requests', () => received() >= receivedBefore + inFlight.length, {
+      timeoutMs: 10_000,
+      everyMs: 5,
+    });
+    shop.process.kill('SIGTERM');
+
+    await waitFor('new connections to be refused', () => refused(shop.port), { timeoutMs: 5_000, everyMs: 20 });
+    const finishedWhenRefused = finished;
+    const answers = await Promise.all(inFlight);
+    const { code } = await shop.exited;
+    server = undefined;
+    console.log(
+      `SIGTERM (${database.kind}): new connections refused with ${inFlight.length - finishedWhenRefused} of ` +
+        `${inFlight.length} requests still in flight`,
+    );
+
+    // The server was still working when it stopped listening, and finished everything it had.
+    expect(finishedWhenRefused).toBeLessThan(inFlight.length);
+    for (const answer of answers) {
+      if (typeof answer !== 'string') expect(answer.body).toMatchObject({ status: 'succeeded' });
+    }
+    expect(emails).toHaveLength(registrations);
+    expect(code, shop.output().slice(-3000)).toBe(0);
+    expect(serverProblems(shop.output())).toEqual([]);
+
+    // The next server on the same data has all of it.
+    server = await startShopServer(database);
+    const restarted = server;
+    for (const order of orders) {
+      expect((await shopClient(restarted.url).confirmation(order)).body).toMatchObject({ paymentStatus: 'paid' });
+    }
+    for (const email of emails) {
+      const signedIn = await shopClient(restarted.url).call('POST', '/auth/login', {
+        email,
+        password: shopperPassword,
+      });
+      expect(signedIn.status).toBe(200);
+    }
+    expect(await stopShopServer(restarted)).toBe(0);
+    server = undefined;
+  });
+});
