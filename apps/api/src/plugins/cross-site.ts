@@ -34,15 +34,18 @@ export function registerCrossSiteProtection(app: FastifyInstance, options: { pub
   const isOwnOrigin = (origin: string, request: FastifyRequest) =>
     origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
 
-  app.addHook('onRequest', async (request) => {
-    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+  const refusal = (request: FastifyRequest): AppError | undefined => {
+    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return undefined;
     const origin = request.headers.origin;
     if (origin !== undefined && !isOwnOrigin(origin, request)) {
-      throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed.');
+      return new AppError('FORBIDDEN', 'Requests from other sites are not allowed.');
     }
-    if (request.routeOptions.config?.acceptsNonJson) return;
+    if (request.routeOptions.config?.acceptsNonJson) return undefined;
     if (hasBody(request) && !isJson(request.headers['content-type'])) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This endpoint takes JSON (Content-Type: application/json).');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'This endpoint takes JSON (Content-Type: application/json).');
     }
-  });
+    return undefined;
+  };
+  // A callback hook, not an async one: every request passes here, the hot cached product list included.
+  app.addHook('onRequest', (request, _reply, done) => done(refusal(request)));
 }

@@ -16,9 +16,9 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * refused (400) before any route reads it, instead of failing in the database with a 500.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError('VALIDATION', 'Text must not contain NUL characters.');
-    }
+  // A callback hook, not an async one: it runs on every request, including the hot cached product list.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const hasNul = containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
+    done(hasNul ? new AppError('VALIDATION', 'Text must not contain NUL characters.') : undefined);
   });
 }

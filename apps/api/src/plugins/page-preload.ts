@@ -7,8 +7,7 @@ import type { HtmlTransformer } from './web-app';
  * apps/web/src/app/router.tsx imports them), with the API call its first paint waits for when the server can
  * name it (the guest cart's products are in the browser's storage).
  */
-export const landingPages: { path: RegExp; module: string | null; data?: (match: RegExpExecArray) => string }[] = [
-  { path: /^\/(?:dashboard)?\/?$/, module: null, data: () => '/api/products' },
+export const landingPages: { path: RegExp; module: string; data?: (match: RegExpExecArray) => string }[] = [
   {
     path: /^\/(?:category|dashboard-category)(?:\/[^/]*)?\/?$/,
     module: 'src/features/catalog/CategoryPage.tsx',
@@ -50,6 +49,9 @@ function readManifest(webDist: string): Record<string, ManifestChunk> {
  * On slow mobile data a client-rendered page waits for three round trips in a row: the app's script, then the
  * page's lazy chunk, then the page's data. Naming the page chunk (modulepreload) and its data (preload as fetch,
  * credentials as the app's own fetch sends them) in the HTML lets the browser fetch all three at once.
+ * Measured with Lighthouse (docs/performance.md): LCP 0.07–0.14 s sooner on the category, product and guest-cart
+ * pages. The home page gets no hint: its code is all in the entry, and preloading its product list only took
+ * bandwidth from the entry script (LCP 0.1 s later).
  */
 export function pagePreloadTransformer(webDist: string): HtmlTransformer {
   const manifest = readManifest(webDist);
@@ -60,7 +62,7 @@ export function pagePreloadTransformer(webDist: string): HtmlTransformer {
   );
   const hints = landingPages.map((page) => ({
     ...page,
-    chunks: page.module ? chunkFiles(manifest, page.module).filter((file) => !entryFiles.has(file)) : [],
+    chunks: chunkFiles(manifest, page.module).filter((file) => !entryFiles.has(file)),
   }));
 
   return (html, request) => {
