@@ -58,7 +58,7 @@ export const orders = pgTable(
     confirmationEmailId: integer('confirmation_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
     /** Why the server cancelled it (hold expired, cannot be honoured, amount mismatch). */
     cancelReason: text('cancel_reason'),
-    /** When the reconciliation last asked the provider about this order (spreads the work between instances). */
+    /** When a checkout job last claimed this order (reconciliation, refund retry): spreads the work between instances. */
     lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

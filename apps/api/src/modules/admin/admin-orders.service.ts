@@ -21,6 +21,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import { createMembershipService } from '../membership/membership.service';
+import { refundCancelledOrder } from '../orders/order-refund';
 import { orderAddress, readOrderItems, type OrdersDeps } from '../orders/orders.service';
 import { orderStatusEmail } from './admin-orders.emails';
 
@@ -79,11 +80,12 @@ async function undoSale(tx: Transaction, order: OrderRow, at: Date): Promise<voi
  * Order management (/order-inventory). The orders are those that were paid: an unpaid checkout is not an order
  * yet (the spec saves an order only after the payment succeeded). A status change locks the order, checks the
  * transition, records who made it and queues the customer's e-mail in one transaction; cancelling a paid order
- * also returns its stock (and withdraws a Premium year it bought), and then refunds it through the payment provider (outside the transaction: it is a
- * provider call; the idempotency key is the one payment-completion.ts uses, so a payment is refunded once).
+ * also returns its stock (and withdraws a Premium year it bought), and then refunds it through the payment provider
+ * (refundCancelledOrder, outside the transaction). A refund that fails is retried by cancelling again, and by the
+ * checkout jobs (checkout-jobs.ts), through the same function and idempotency key, so it is made once.
  */
 export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<CatalogService, 'invalidate'> }) {
-  const { db, payments, mailer, now, log } = deps;
+  const { db, mailer, now } = deps;
 
   async function adminOrders(rows: OrderRow[]): Promise<AdminOrder[]> {
     const ids = rows.map((row) => row.id);
@@ -111,27 +113,6 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
     const [order] = await adminOrders([row]);
     if (!order) throw notFound(messages.notFound);
     return order;
-  }
-
-  /** Refunds a cancelled paid order in full, once; a failure leaves it cancelled and paid, to be retried. */
-  async function refund(order: OrderRow): Promise<void> {
-    if (!order.paymentIntentId) {
-      log.error({ orderId: order.id }, 'a paid order has no payment intent to refund');
-      throw new AppError('PAYMENT_FAILED', messages.refundFailed(order.id));
-    }
-    try {
-      await payments.refund({
-        intentId: order.paymentIntentId,
-        idempotencyKey: `bilum-order-${order.id}-refund-${order.paymentIntentId}`,
-      });
-    } catch (error) {
-      log.error({ err: error, orderId: order.id }, 'refunding a cancelled order failed');
-      throw new AppError('PAYMENT_FAILED', messages.refundFailed(order.id));
-    }
-    await db
-      .update(orders)
-      .set({ paymentStatus: 'refunded', refundedAt: now(), updatedAt: now() })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')));
   }
 
   return {
@@ -188,7 +169,7 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
       // The stock shows on the storefront at once (other instances hear of it through the products trigger).
       if (changed.stockReturned) await deps.catalog.invalidate();
       if (changed.order.shippingStatus === 'Cancelled' && changed.order.paymentStatus === 'paid') {
-        await refund(changed.order);
+        await refundCancelledOrder(deps, changed.order);
       }
       return one(id);
     },

@@ -305,4 +305,45 @@ describe('PATCH /api/admin/orders/:id', () => {
     expect(refund).toHaveBeenCalledTimes(2);
     refund.mockRestore();
   });
+
+  it('the checkout jobs retry a failed refund with the same key, refund once, and the order is no longer pending', async () => {
+    const { id } = await guestOrder({ stock: 4, quantity: 1 });
+    const intentId = (await orderRow(id))?.paymentIntentId ?? '';
+    // The admin's refund and the jobs' first retry fail; the next retry gets through.
+    const refund = vi
+      .spyOn(ctx.simulator, 'refund')
+      .mockRejectedValueOnce(new Error('provider unreachable'))
+      .mockRejectedValueOnce(new Error('provider unreachable'));
+    const keysTried = () =>
+      refund.mock.calls.filter(([input]) => input.intentId === intentId).map(([input]) => input.idempotencyKey);
+    const refundsMade = () => ctx.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.intentId, intentId));
+    const listed = async () => (await listOrders()).find((order) => order.id === id);
+    const jobs = ctx.checkoutJobs();
+
+    expect((await setStatus(id, 'Cancelled')).statusCode).toBe(402);
+    // Within a minute of the cancel, the admin's own request is left to finish.
+    await jobs.runOnce();
+    expect(keysTried()).toHaveLength(1);
+
+    ctx.clock.advance(60_000);
+    await jobs.runOnce();
+    expect(keysTried()).toHaveLength(2);
+    expect(await listed()).toMatchObject({ shippingStatus: 'Cancelled', paymentStatus: 'paid' });
+    // A retry that failed waits before the next one (whichever instance makes it).
+    await jobs.runOnce();
+    expect(keysTried()).toHaveLength(2);
+
+    ctx.clock.advance(5 * 60_000);
+    await jobs.runOnce();
+    expect(keysTried()).toEqual(Array(3).fill(`bilum-order-${id}-refund-${intentId}`));
+    expect(await refundsMade()).toEqual([expect.objectContaining({ amount: 12_500, status: 'succeeded' })]);
+
+    ctx.clock.advance(10 * 60_000);
+    await jobs.runOnce();
+    expect(keysTried()).toHaveLength(3);
+    expect(await refundsMade()).toHaveLength(1);
+    expect(await listed()).toMatchObject({ shippingStatus: 'Cancelled', paymentStatus: 'refunded' });
+    expect((await orderRow(id))?.refundedAt).toBeInstanceOf(Date);
+    refund.mockRestore();
+  });
 });

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import { orders } from '../../db/schema';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { type OrderRow, orders } from '../../db/schema';
 import { AppError } from '../../errors';
+import { refundCancelledOrder } from './order-refund';
 import { type OrdersDeps, type OrdersService, returnStock } from './orders.service';
 import type { PaymentCompletion } from './payment-completion';
 
@@ -9,6 +10,10 @@ const batchSize = 20;
 const reconcileWindowMs = 3 * 24 * 60 * 60_000;
 /** One order is asked about at most this often (by any instance). */
 const reconcileEveryMs = 30_000;
+/** A cancelled order's refund is left to the admin's own request this long before the jobs retry it. */
+const refundGraceMs = 60_000;
+/** A refund that keeps failing is retried (by any instance) at most this often. */
+const refundRetryEveryMs = 5 * 60_000;
 
 export interface JobResult {
   checked: number;
@@ -107,8 +112,11 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
     }
   }
 
-  /** Takes a batch of unpaid recent orders no other instance is looking at, and stamps them. */
-  async function claimUnpaid(): Promise<{ id: number; paymentStatus: string; paymentIntentId: string | null }[]> {
+  /**
+   * Takes a batch of orders matching `condition` that no other instance is looking at and were not looked at in
+   * the last `everyMs`, and stamps them (lastReconciledAt), so each is handled by one instance at a time.
+   */
+  async function claim(condition: (at: Date) => SQL | undefined, everyMs: number): Promise<OrderRow[]> {
     const at = now();
     return db.transaction(async (tx) => {
       const rows = await tx
@@ -116,12 +124,8 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
         .from(orders)
         .where(
           and(
-            inArray(orders.paymentStatus, ['pending', 'failed', 'cancelled']),
-            gt(orders.placedAt, new Date(at.getTime() - reconcileWindowMs)),
-            or(
-              isNull(orders.lastReconciledAt),
-              lte(orders.lastReconciledAt, new Date(at.getTime() - reconcileEveryMs)),
-            ),
+            condition(at),
+            or(isNull(orders.lastReconciledAt), lte(orders.lastReconciledAt, new Date(at.getTime() - everyMs))),
           ),
         )
         .orderBy(asc(orders.id))
@@ -137,9 +141,20 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
             rows.map((row) => row.id),
           ),
         )
-        .returning({ id: orders.id, paymentStatus: orders.paymentStatus, paymentIntentId: orders.paymentIntentId });
+        .returning();
     });
   }
+
+  /** Unpaid recent orders. */
+  const claimUnpaid = () =>
+    claim(
+      (at) =>
+        and(
+          inArray(orders.paymentStatus, ['pending', 'failed', 'cancelled']),
+          gt(orders.placedAt, new Date(at.getTime() - reconcileWindowMs)),
+        ),
+      reconcileEveryMs,
+    );
 
   /**
    * Asks the provider about every recent unpaid order: an intent that succeeded without a paid order (a lost
@@ -174,8 +189,43 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
     return result;
   }
 
+  /** Orders an admin cancelled (over refundGraceMs ago) that are still paid: their refund failed. */
+  const claimRefundPending = () =>
+    claim(
+      (at) =>
+        and(
+          eq(orders.shippingStatus, 'Cancelled'),
+          eq(orders.paymentStatus, 'paid'),
+          isNotNull(orders.paidAt),
+          lte(orders.cancelledAt, new Date(at.getTime() - refundGraceMs)),
+        ),
+      refundRetryEveryMs,
+    );
+
+  /**
+   * Retries the refund of orders an admin cancelled whose refund failed (Refund pending on /order-inventory),
+   * through the admin's own refund function and idempotency key, so the customer is never left charged and
+   * never refunded twice. One that fails again is retried after refundRetryEveryMs.
+   */
+  async function retryRefunds(): Promise<JobResult> {
+    const result: JobResult = { checked: 0, changed: 0 };
+    for (let batch = await claimRefundPending(); batch.length > 0; batch = await claimRefundPending()) {
+      for (const order of batch) {
+        result.checked += 1;
+        try {
+          await refundCancelledOrder(deps, order);
+          result.changed += 1;
+        } catch (error) {
+          log.error({ err: error, orderId: order.id }, 'could not retry the refund of a cancelled order');
+        }
+      }
+    }
+    return result;
+  }
+
   async function runAll() {
     await reconcilePayments();
+    await retryRefunds().catch((error: unknown) => log.error({ err: error }, 'could not retry pending refunds'));
     await completion
       .reconcileOtherKinds()
       .catch((error: unknown) => log.error({ err: error }, 'could not reconcile membership payments'));
@@ -186,7 +236,8 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
   return {
     releaseExpiredHolds,
     reconcilePayments,
-    /** Both jobs once, in this process (tests, and the timer). */
+    retryRefunds,
+    /** Every job once, in this process (tests, and the timer). */
     runOnce(): Promise<void> {
       running ??= runAll()
         .catch((error: unknown) => log.error({ err: error }, 'the checkout jobs failed'))

@@ -1,0 +1,35 @@
+import { orderInventoryMessages } from '@bilum/shared';
+import { and, eq } from 'drizzle-orm';
+import { type OrderRow, orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { OrdersDeps } from './orders.service';
+
+/**
+ * Refunds an order the admin cancelled after it was paid, in full, once: the admin's cancel (and its Retry
+ * Refund) and the checkout jobs' retry both come here. The idempotency key is the one payment-completion.ts
+ * uses, so however many callers race, the provider refunds the payment once. Called outside any transaction (it
+ * is a provider call). A failure leaves the order cancelled and paid, to be retried, and throws PAYMENT_FAILED.
+ */
+export async function refundCancelledOrder(
+  deps: Pick<OrdersDeps, 'db' | 'payments' | 'now' | 'log'>,
+  order: OrderRow,
+): Promise<void> {
+  const { db, payments, now, log } = deps;
+  if (!order.paymentIntentId) {
+    log.error({ orderId: order.id }, 'a paid order has no payment intent to refund');
+    throw new AppError('PAYMENT_FAILED', orderInventoryMessages.refundFailed(order.id));
+  }
+  try {
+    await payments.refund({
+      intentId: order.paymentIntentId,
+      idempotencyKey: `bilum-order-${order.id}-refund-${order.paymentIntentId}`,
+    });
+  } catch (error) {
+    log.error({ err: error, orderId: order.id }, 'refunding a cancelled order failed');
+    throw new AppError('PAYMENT_FAILED', orderInventoryMessages.refundFailed(order.id));
+  }
+  await db
+    .update(orders)
+    .set({ paymentStatus: 'refunded', refundedAt: now(), updatedAt: now() })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')));
+}
