@@ -11,7 +11,7 @@ const UserMenu = lazy(() => import('./UserMenu'));
 const HeaderCart = lazy(() => import('../features/cart/HeaderCart'));
 
 export function SiteHeader() {
-  const { isSignedIn, user } = useSession();
+  const { isSignedIn, isLoading, user } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 bg-ink text-white shadow">
@@ -39,7 +39,10 @@ export function SiteHeader() {
           <Suspense fallback={<span className="size-10" aria-hidden />}>
             <HeaderCart />
           </Suspense>
-          {user ? (
+          {isLoading ? (
+            // Until the session is known: neither the guest's Sign in nor the shopper's menu, in Sign in's room.
+            <span aria-hidden className="h-9 w-18 rounded-md bg-white/10" />
+          ) : user ? (
             <Suspense fallback={<span className="size-9" aria-hidden />}>
               <UserMenu fullName={user.fullName} />
             </Suspense>

@@ -18,13 +18,7 @@ import { ProductImage } from '../../components/ui/product-image';
 import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
 import { useUpdateProduct } from './admin.api';
-import { categoryOptions, CheckboxField, SelectField, TextAreaField, toOptions } from './AdminFields';
-
-const statusOptions = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'sold', label: 'Sold' },
-] as const;
+import { ProductFormFields } from './ProductFormFields';
 
 function formValues(product: Product): EditProductFormValues {
   return {
@@ -107,72 +101,8 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           height={160}
           className="mx-auto size-40 rounded-lg"
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Product Name" error={errors.name?.message} {...form.register('name')} />
-          <SelectField
-            label="Category"
-            options={categoryOptions}
-            error={errors.category?.message}
-            {...form.register('category')}
-          />
-        </div>
-        <TextAreaField
-          label="Description"
-          rows={4}
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Current Price (K)"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            error={errors.price?.message}
-            {...form.register('price')}
-          />
-          <TextField
-            label="Original Price (K, optional)"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            error={errors.originalPrice?.message}
-            {...form.register('originalPrice')}
-          />
-          <TextField
-            label="Discount Percentage (optional)"
-            type="number"
-            step="1"
-            min="0"
-            max="100"
-            inputMode="numeric"
-            error={errors.discountPercentage?.message}
-            {...form.register('discountPercentage')}
-          />
-        </div>
         <TextField label="Image URL" error={errors.image?.message} {...form.register('image')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Condition"
-            options={toOptions(conditions)}
-            error={errors.condition?.message}
-            {...form.register('condition')}
-          />
-          <SelectField
-            label="Status"
-            options={statusOptions}
-            error={errors.status?.message}
-            {...form.register('status')}
-          />
-        </div>
-        <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
-          <legend className="sr-only">Features</legend>
-          <CheckboxField label="Hot Deal" {...form.register('isHot')} />
-          <CheckboxField label="Auction Item" {...form.register('isAuction')} />
-          <CheckboxField label="Top Pick" {...form.register('isTopPick')} />
-        </fieldset>
+        <ProductFormFields variant="edit" register={form.register} errors={errors} conditions={conditions} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -19,9 +19,9 @@ import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAddProduct } from './admin.api';
-import { categoryOptions, CheckboxField, SelectField, TextAreaField, toOptions } from './AdminFields';
 import { AdminFooter, AdminPageHeader } from './AdminFooter';
 import { ImageUploadButton } from './ImageUploadButton';
+import { ProductFormFields } from './ProductFormFields';
 
 /** Spec: the success message goes after 3 s. */
 const SUCCESS_MESSAGE_MS = 3000;
@@ -36,11 +36,6 @@ const footerLinks = [
     label: category.charAt(0).toUpperCase() + category.slice(1),
   })),
 ];
-
-const statusOptions = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
 
 const formFields = [
   'name',
@@ -133,62 +128,7 @@ export default function ProductEntryPage() {
           noValidate
           className="flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-4 sm:p-6"
         >
-          <TextField label="Product Name" error={errors.name?.message} {...form.register('name')} />
-          <TextAreaField
-            label="Description"
-            rows={4}
-            hint="10 to 500 characters."
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="Price (K)"
-              inputMode="decimal"
-              placeholder="0.00"
-              error={errors.price?.message}
-              {...form.register('price')}
-            />
-            <TextField
-              label="Original Price (K, optional)"
-              inputMode="decimal"
-              error={errors.originalPrice?.message}
-              {...form.register('originalPrice')}
-            />
-            <TextField
-              label="Discount Percentage (optional)"
-              inputMode="numeric"
-              error={errors.discountPercentage?.message}
-              {...form.register('discountPercentage')}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              label="Category"
-              placeholder="Select a category"
-              options={categoryOptions}
-              error={errors.category?.message}
-              {...form.register('category')}
-            />
-            <SelectField
-              label="Condition"
-              options={toOptions(addFormConditions)}
-              error={errors.condition?.message}
-              {...form.register('condition')}
-            />
-            <SelectField
-              label="Status"
-              options={statusOptions}
-              error={errors.status?.message}
-              {...form.register('status')}
-            />
-          </div>
-          <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
-            <legend className="mb-2 text-sm font-medium text-stone-800">Features</legend>
-            <CheckboxField label="Hot Deal" {...form.register('isHot')} />
-            <CheckboxField label="Auction Item" {...form.register('isAuction')} />
-            <CheckboxField label="Top Pick" {...form.register('isTopPick')} />
-          </fieldset>
+          <ProductFormFields variant="add" register={form.register} errors={errors} conditions={addFormConditions} />
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">

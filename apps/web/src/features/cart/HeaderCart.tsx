@@ -159,6 +159,8 @@ function CartDropdown() {
 
 /** The header's cart: a dropdown for signed-in shoppers, a link for guests (loaded after the first paint). */
 export default function HeaderCart() {
-  const { isSignedIn } = useSession();
+  const { isSignedIn, isLoading } = useSession();
+  // Until the session is known, an empty square of the link's size: no guest link for a signed-in shopper.
+  if (isLoading) return <span className="size-10" aria-hidden />;
   return isSignedIn ? <CartDropdown /> : <GuestCartLink />;
 }
