@@ -147,7 +147,8 @@ export function createPaymentCompletion(
           .set({ paymentStatus: 'failed', updatedAt: now() })
           .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
           .returning();
-        return { kind: 'unpaid', order: failed ?? current };
+        // Nothing updated: the webhook settled the same failure a moment ago; answer with the order as it is now.
+        return { kind: 'unpaid', order: failed ?? (await ordersService.orderById(orderId)) ?? current };
       }
       return { kind: 'unpaid', order: current };
     }
