@@ -23,7 +23,7 @@ import { assertCanBuyPremium, createMembershipService } from '../membership/memb
 type SkipReason = MergeCartResponse['skipped'][number]['reason'];
 
 /** The spec's invalid product: one whose price is not a positive number cannot be bought ("Action Blocked"). */
-function hasValidPrice(row: ProductRow): boolean {
+export function hasValidPrice(row: ProductRow): boolean {
   return Number.isInteger(row.priceToea) && row.priceToea > 0;
 }
 

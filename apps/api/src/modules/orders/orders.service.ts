@@ -33,6 +33,7 @@ import {
   products,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { hasValidPrice } from '../cart/cart.service';
 import { toProduct } from '../catalog/catalog.service';
 import type { Mailer } from '../mail/mail.service';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
@@ -197,6 +198,8 @@ export function createOrdersService(deps: OrdersDeps) {
     for (const { productId, quantity } of requested) {
       const row = byId.get(productId);
       if (!row || row.archivedAt !== null) throw notFound(productMessages.notFound);
+      // The spec's invalid product (price not positive): "Action Blocked", as at add-to-cart; never a K0 order.
+      if (!hasValidPrice(row)) throw new AppError('CONFLICT', productMessages.actionBlocked);
       const soldOut = row.status === 'inactive' || isSoldOut(toProduct(row));
       // decisions.md "Sold out": a sold-out cart line is left out of checkout; an explicit item is refused.
       if (soldOut && fromCart) continue;

@@ -1,4 +1,10 @@
-import { checkoutMessages, contactMessages, type CreateOrderResponse, trackingMessages } from '@bilum/shared';
+import {
+  checkoutMessages,
+  contactMessages,
+  type CreateOrderResponse,
+  productMessages,
+  trackingMessages,
+} from '@bilum/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, simulatedPaymentIntents } from '../../db/schema';
@@ -107,14 +113,16 @@ describe('placing an order', () => {
     const inactive = await createProduct(ctx.db, { status: 'inactive' });
     const exclusive = await createProduct(ctx.db, { isExclusive: true });
     const premium = await createProduct(ctx.db, { isMembership: true, priceToea: 20_050, category: 'accessories' });
+    const free = await createProduct(ctx.db, { priceToea: 0 });
     const items = (productId: number) => orderBody({ type: 'items', items: [{ productId, quantity: 1 }] });
 
-    const [gone, hidden, members, guestPremium, guestCart] = await Promise.all([
+    const [gone, hidden, members, guestPremium, guestCart, invalid] = await Promise.all([
       postOrder(ctx, items(soldOut.id)),
       postOrder(ctx, items(inactive.id)),
       postOrder(ctx, items(exclusive.id)),
       postOrder(ctx, items(premium.id)),
       postOrder(ctx, orderBody({ type: 'cart', cartItemIds: [1] })),
+      postOrder(ctx, items(free.id)),
     ]);
 
     expect(gone.statusCode).toBe(409);
@@ -133,6 +141,8 @@ describe('placing an order', () => {
     });
     expect(guestCart.statusCode).toBe(401);
     expect(guestCart.json().error.message).toBe(checkoutMessages.signInForCart);
+    expect(invalid.statusCode).toBe(409);
+    expect(invalid.json().error).toMatchObject({ code: 'CONFLICT', message: productMessages.actionBlocked });
     const [{ n }] = (await ctx.db.select({ n: count() }).from(orders).where(eq(orders.email, 'nobody'))) as [
       { n: number },
     ];
