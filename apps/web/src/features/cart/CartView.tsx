@@ -14,6 +14,7 @@ import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose } from '../../components/ui/dialog';
 import { ProductImage } from '../../components/ui/product-image';
+import { OrderTotals } from '../../components/ui/order-totals';
 import { EmptyState } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
 import type { LocalCartItem } from '../../lib/local-cart-item';
@@ -426,32 +427,14 @@ function OrderSummary({
       <h2 id="order-summary-heading" className="text-lg font-bold text-stone-900">
         Order Summary
       </h2>
-      <dl className="space-y-2 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">
-            Subtotal ({summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'})
-          </dt>
-          <dd className="font-medium text-stone-900" data-testid="summary-subtotal">
-            {formatKina(summary.subtotal)}
-          </dd>
-        </div>
-        {saving && (
-          <div className="flex justify-between gap-4 text-emerald-700">
-            <dt>Savings</dt>
-            <dd className="font-medium">−{formatKina(summary.savings)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">Shipping</dt>
-          <dd className="font-medium text-stone-900">{formatKina(summary.shipping)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-          <dt className="font-bold text-stone-900">Total</dt>
-          <dd className="font-bold text-stone-900" data-testid="summary-total">
-            {formatKina(summary.total)}
-          </dd>
-        </div>
-      </dl>
+      <OrderTotals
+        subtotalLabel={`Subtotal (${summary.itemCount} ${summary.itemCount === 1 ? 'item' : 'items'})`}
+        subtotal={summary.subtotal}
+        savings={saving ? summary.savings : null}
+        shipping={summary.shipping}
+        total={summary.total}
+        testIds={{ subtotal: 'summary-subtotal', total: 'summary-total' }}
+      />
       {saving && isMember && (
         <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
           {productMessages.memberSaving(savingsPercent(summary.subtotal, summary.total))}

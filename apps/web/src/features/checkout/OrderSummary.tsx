@@ -1,5 +1,6 @@
 import { cartSummary, formatKina, productMessages, savingsPercent, showsSaving } from '@bilum/shared';
 import type { CheckoutOrder } from '@bilum/shared/checkout.schema';
+import { OrderTotals } from '../../components/ui/order-totals';
 import { ProductImage } from '../../components/ui/product-image';
 import type { CheckoutLineRef } from '../../lib/checkout-handoff';
 
@@ -93,28 +94,14 @@ export function OrderSummary({ lines, totals, preview = false, title = 'Order Su
           </li>
         ))}
       </ul>
-      <dl className="mt-2 space-y-2 border-t border-stone-200 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-stone-600">Subtotal</dt>
-          <dd className="font-medium text-stone-900">{formatKina(totals.subtotal)}</dd>
-        </div>
-        {saving && (
-          <div className="flex justify-between text-emerald-700">
-            <dt>Savings</dt>
-            <dd className="font-medium">-{formatKina(totals.subtotal - totals.total)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between">
-          <dt className="text-stone-600">Shipping</dt>
-          <dd className="font-medium text-stone-900">{formatKina(totals.shipping)}</dd>
-        </div>
-        <div className="flex justify-between border-t border-stone-200 pt-3 text-base">
-          <dt className="font-bold text-stone-900">Total</dt>
-          <dd className="font-extrabold text-stone-900" data-testid="order-total">
-            {formatKina(totals.total)}
-          </dd>
-        </div>
-      </dl>
+      <OrderTotals
+        className="mt-2 border-t border-stone-200 pt-4"
+        subtotal={totals.subtotal}
+        savings={saving ? totals.subtotal - totals.total : null}
+        shipping={totals.shipping}
+        total={totals.total}
+        testIds={{ total: 'order-total' }}
+      />
       {saving && (
         <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
           {productMessages.memberSaving(savingsPercent(totals.subtotal, totals.total))}

@@ -1,0 +1,52 @@
+import { formatKina } from '@bilum/shared';
+import { cn } from '../../lib/cn';
+
+interface OrderTotalsProps {
+  subtotalLabel?: string;
+  /** toea, at the original prices. */
+  subtotal: number;
+  /** toea; the line shows only when the caller says it does (above K0.01, `showsSaving`). */
+  savings: number | null;
+  shipping: number;
+  total: number;
+  className?: string;
+  testIds?: { subtotal?: string; total?: string };
+}
+
+/** The totals of a cart or an order: subtotal, the saving line when there is one, shipping and the total. */
+export function OrderTotals({
+  subtotalLabel = 'Subtotal',
+  subtotal,
+  savings,
+  shipping,
+  total,
+  className,
+  testIds = {},
+}: OrderTotalsProps) {
+  return (
+    <dl className={cn('space-y-2 text-sm', className)}>
+      <div className="flex justify-between gap-4">
+        <dt className="text-stone-600">{subtotalLabel}</dt>
+        <dd className="font-medium text-stone-900" data-testid={testIds.subtotal}>
+          {formatKina(subtotal)}
+        </dd>
+      </div>
+      {savings !== null && (
+        <div className="flex justify-between gap-4 text-emerald-700">
+          <dt>Savings</dt>
+          <dd className="font-medium">−{formatKina(savings)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between gap-4">
+        <dt className="text-stone-600">Shipping</dt>
+        <dd className="font-medium text-stone-900">{formatKina(shipping)}</dd>
+      </div>
+      <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
+        <dt className="font-bold text-stone-900">Total</dt>
+        <dd className="font-bold text-stone-900" data-testid={testIds.total}>
+          {formatKina(total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
