@@ -31,7 +31,7 @@ function precompress(): Plugin {
     );
   return {
     name: 'bilum-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       write = config.build.write;
@@ -51,29 +51,46 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * `vite build --ssr src/entry-server.tsx` (npm run build): the renderer of the first screen for the API server,
+ * into dist/.server (not served: the server sends no dotfiles). Everything is bundled into it, so it runs from
+ * any folder a build is written to.
+ */
+const serverRendererBuild = {
+  outDir: 'dist/.server',
+  emptyOutDir: true,
+  manifest: false,
+  copyPublicDir: false,
+  sourcemap: false,
+  target: 'node20',
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
+  ssr: { noExternal: true, target: 'node' },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    manifest: true,
-    sourcemap: false,
-    target: 'es2022',
-    // Every browser we support has modulepreload; the polyfill would only add weight to the first page.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // The first page's code in one file rather than six small ones: one request on a slow mobile link,
-        // and it compresses better. Lazy pages keep Rolldown's own splitting (merging their shared modules
-        // made each page load code of the others).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+  build: isSsrBuild
+    ? serverRendererBuild
+    : {
+        outDir: 'dist',
+        manifest: true,
+        sourcemap: false,
+        target: 'es2022',
+        // Every browser we support has modulepreload; the polyfill would only add weight to the first page.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            // The first page's code in one file rather than six small ones: one request on a slow mobile link,
+            // and it compresses better. Lazy pages keep Rolldown's own splitting (merging their shared modules
+            // made each page load code of the others).
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
 }));

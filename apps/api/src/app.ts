@@ -43,6 +43,7 @@ import { registerReadiness } from './plugins/health';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
+import { firstScreenTransformer, loadFirstScreenRenderer } from './plugins/first-screen';
 import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -140,6 +141,7 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     webDist: config.webDist,
     transformHtml: chainHtmlTransformers(
       productPreviewTransformer(catalog, config.publicUrl),
+      firstScreenTransformer(await loadFirstScreenRenderer(config.webDist, app.log), catalog, app.log),
       pagePreloadTransformer(config.webDist),
     ),
   });

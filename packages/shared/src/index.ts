@@ -11,6 +11,7 @@ export * from './pricing';
 export * from './settings';
 export * from './membership-perks';
 export * from './cart';
+export * from './first-screen';
 export * from './profile';
 export * from './membership';
 export * from './admin-products';

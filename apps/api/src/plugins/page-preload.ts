@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { firstScreenStateId } from '@bilum/shared';
 import type { HtmlTransformer } from './web-app';
 
 /**
@@ -70,6 +71,9 @@ export function pagePreloadTransformer(webDist: string): HtmlTransformer {
     for (const page of hints) {
       const match = page.path.exec(urlPath);
       if (!match) continue;
+      // A page rendered on the server (./first-screen.ts) carries its data, and loads its code after it has
+      // been painted (the app then loads the page's chunk).
+      if (html.includes(`id="${firstScreenStateId}"`)) return html;
       const tags = [
         ...(page.data ? [`<link rel="preload" as="fetch" href="${page.data(match)}" crossorigin />`] : []),
         ...page.chunks.map((file) => `<link rel="modulepreload" href="/${file}" />`),

@@ -1,111 +1,125 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
+import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import HomePage from '../features/catalog/HomePage';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { ShopLayout } from './ShopLayout';
 
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
-const CategoryPage = lazy(() => import('../features/catalog/CategoryPage'));
-const ProductDetailPage = lazy(() => import('../features/catalog/ProductDetailPage'));
-const TermsPage = lazy(() => import('../features/content/TermsPage'));
-const PrivacyPage = lazy(() => import('../features/content/PrivacyPage'));
-const ContactPage = lazy(() => import('../features/content/ContactPage'));
+const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
+const CategoryPage = lazyPage(() => import('../features/catalog/CategoryPage'));
+const ProductDetailPage = lazyPage(() => import('../features/catalog/ProductDetailPage'));
+const TermsPage = lazyPage(() => import('../features/content/TermsPage'));
+const PrivacyPage = lazyPage(() => import('../features/content/PrivacyPage'));
+const ContactPage = lazyPage(() => import('../features/content/ContactPage'));
 // Accounts (issue 4)
-const LoginPage = lazy(() => import('../features/account/LoginPage'));
-const RegisterPage = lazy(() => import('../features/account/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage'));
-const VerifyOtpPage = lazy(() => import('../features/account/VerifyOtpPage'));
-const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage'));
-const MembershipChoicePage = lazy(() => import('../features/account/MembershipChoicePage'));
-const LogoutPage = lazy(() => import('../features/account/LogoutPage'));
-const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage'));
+const LoginPage = lazyPage(() => import('../features/account/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/account/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/account/ForgotPasswordPage'));
+const VerifyOtpPage = lazyPage(() => import('../features/account/VerifyOtpPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'));
+const MembershipChoicePage = lazyPage(() => import('../features/account/MembershipChoicePage'));
+const LogoutPage = lazyPage(() => import('../features/account/LogoutPage'));
+const AdminLoginPage = lazyPage(() => import('../features/account/AdminLoginPage'));
 // Carts (issue 5)
-const CartPage = lazy(() => import('../features/cart/CartPage'));
-const GuestCartPage = lazy(() => import('../features/cart/GuestCartPage'));
+const CartPage = lazyPage(() => import('../features/cart/CartPage'));
+const GuestCartPage = lazyPage(() => import('../features/cart/GuestCartPage'));
 
 // Checkout and payments (issue 6)
-const ContactDetailsPage = lazy(() => import('../features/checkout/ContactDetailsPage'));
-const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
-const GuestCheckoutPage = lazy(() => import('../features/checkout/GuestCheckoutPage'));
-const OrderConfirmationPage = lazy(() => import('../features/checkout/OrderConfirmationPage'));
-const TrackOrderPage = lazy(() => import('../features/checkout/TrackOrderPage'));
+const ContactDetailsPage = lazyPage(() => import('../features/checkout/ContactDetailsPage'));
+const CheckoutPage = lazyPage(() => import('../features/checkout/CheckoutPage'));
+const GuestCheckoutPage = lazyPage(() => import('../features/checkout/GuestCheckoutPage'));
+const OrderConfirmationPage = lazyPage(() => import('../features/checkout/OrderConfirmationPage'));
+const TrackOrderPage = lazyPage(() => import('../features/checkout/TrackOrderPage'));
 // Membership, profile and orders (issue 7)
-const MembershipPaymentPage = lazy(() => import('../features/membership/MembershipPaymentPage'));
-const MembershipSuccessPage = lazy(() => import('../features/membership/MembershipSuccessPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const OrderHistoryPage = lazy(() => import('../features/profile/OrderHistoryPage'));
+const MembershipPaymentPage = lazyPage(() => import('../features/membership/MembershipPaymentPage'));
+const MembershipSuccessPage = lazyPage(() => import('../features/membership/MembershipSuccessPage'));
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
+const OrderHistoryPage = lazyPage(() => import('../features/profile/OrderHistoryPage'));
 // Admin (issue 8): its own frame, which sends anyone but an administrator to /admin-login
-const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
-const EntryOptionPage = lazy(() => import('../features/admin/EntryOptionPage'));
-const ProductInventoryPage = lazy(() => import('../features/admin/ProductInventoryPage'));
-const ProductEntryPage = lazy(() => import('../features/admin/ProductEntryPage'));
-const MemberStatusPage = lazy(() => import('../features/admin/MemberStatusPage'));
-const OrderInventoryPage = lazy(() => import('../features/admin/OrderInventoryPage'));
-const SettingsPage = lazy(() => import('../features/admin/SettingsPage'));
+const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
+const EntryOptionPage = lazyPage(() => import('../features/admin/EntryOptionPage'));
+const ProductInventoryPage = lazyPage(() => import('../features/admin/ProductInventoryPage'));
+const ProductEntryPage = lazyPage(() => import('../features/admin/ProductEntryPage'));
+const MemberStatusPage = lazyPage(() => import('../features/admin/MemberStatusPage'));
+const OrderInventoryPage = lazyPage(() => import('../features/admin/OrderInventoryPage'));
+const SettingsPage = lazyPage(() => import('../features/admin/SettingsPage'));
 
 /** The one place where features meet: every route of the shop. */
+export const appRoutes = createRoutesFromElements(
+  <>
+    <Route element={<ShopLayout />}>
+      <Route index element={<HomePage />} />
+      {/* Storefront (issue 3) */}
+      <Route path="dashboard" element={<HomePage audience="member" />} />
+      <Route path="category/:categoryName?" element={<CategoryPage />} />
+      <Route path="dashboard-category/:categoryName?" element={<CategoryPage audience="member" />} />
+      <Route path="index-item/:id" element={<ProductDetailPage audience="guest" />} />
+      <Route path="indexdetail/:id" element={<ProductDetailPage audience="guest" />} />
+      <Route path="item/:id" element={<ProductDetailPage audience="member" />} />
+      <Route path="itemdetail/:id" element={<ProductDetailPage audience="member" />} />
+      <Route path="terms" element={<TermsPage />} />
+      <Route path="terms-and-conditions" element={<TermsPage />} />
+      <Route path="terms-of-service" element={<TermsPage />} />
+      <Route path="privacy" element={<PrivacyPage />} />
+      <Route path="privacy-policy" element={<PrivacyPage />} />
+      <Route path="contact" element={<ContactPage />} />
+      {/* Accounts (issue 4) */}
+      <Route path="login" element={<LoginPage />} />
+      <Route path="register" element={<RegisterPage />} />
+      <Route path="forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="verify-otp" element={<VerifyOtpPage />} />
+      <Route path="reset-password" element={<ResetPasswordPage />} />
+      <Route path="membership-choice" element={<MembershipChoicePage />} />
+      <Route path="logout" element={<LogoutPage />} />
+      <Route path="admin-login" element={<AdminLoginPage />} />
+      {/* Carts (issue 5) */}
+      <Route path="cart" element={<CartPage />} />
+      <Route path="guest-cart" element={<GuestCartPage />} />
+      {/* Checkout and payments (issue 6) */}
+      <Route path="contact-details" element={<ContactDetailsPage />} />
+      <Route path="checkout" element={<CheckoutPage />} />
+      <Route path="guestcheckout" element={<GuestCheckoutPage />} />
+      <Route path="order-confirmation" element={<OrderConfirmationPage />} />
+      <Route path="track-order" element={<TrackOrderPage />} />
+      {/* Membership, profile and orders (issue 7) */}
+      <Route path="membership-payment" element={<MembershipPaymentPage />} />
+      <Route path="membership" element={<MembershipPaymentPage />} />
+      <Route path="membership-success" element={<MembershipSuccessPage />} />
+      <Route path="profile" element={<ProfilePage />} />
+      <Route path="order-history" element={<OrderHistoryPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+    {/* Admin (issue 8) */}
+    <Route
+      element={
+        <RouteErrorBoundary>
+          <Suspense fallback={null}>
+            <AdminLayout />
+          </Suspense>
+        </RouteErrorBoundary>
+      }
+    >
+      <Route path="entry-option" element={<EntryOptionPage />} />
+      <Route path="product-inventory" element={<ProductInventoryPage />} />
+      <Route path="product-entry" element={<ProductEntryPage />} />
+      <Route path="member-status" element={<MemberStatusPage />} />
+      <Route path="order-inventory" element={<OrderInventoryPage />} />
+      <Route path="settings" element={<SettingsPage />} />
+    </Route>
+  </>,
+);
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<ShopLayout />}>
-        <Route index element={<HomePage />} />
-        {/* Storefront (issue 3) */}
-        <Route path="dashboard" element={<HomePage audience="member" />} />
-        <Route path="category/:categoryName?" element={<CategoryPage />} />
-        <Route path="dashboard-category/:categoryName?" element={<CategoryPage audience="member" />} />
-        <Route path="index-item/:id" element={<ProductDetailPage audience="guest" />} />
-        <Route path="indexdetail/:id" element={<ProductDetailPage audience="guest" />} />
-        <Route path="item/:id" element={<ProductDetailPage audience="member" />} />
-        <Route path="itemdetail/:id" element={<ProductDetailPage audience="member" />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="terms-and-conditions" element={<TermsPage />} />
-        <Route path="terms-of-service" element={<TermsPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="privacy-policy" element={<PrivacyPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        {/* Accounts (issue 4) */}
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="verify-otp" element={<VerifyOtpPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="membership-choice" element={<MembershipChoicePage />} />
-        <Route path="logout" element={<LogoutPage />} />
-        <Route path="admin-login" element={<AdminLoginPage />} />
-        {/* Carts (issue 5) */}
-        <Route path="cart" element={<CartPage />} />
-        <Route path="guest-cart" element={<GuestCartPage />} />
-        {/* Checkout and payments (issue 6) */}
-        <Route path="contact-details" element={<ContactDetailsPage />} />
-        <Route path="checkout" element={<CheckoutPage />} />
-        <Route path="guestcheckout" element={<GuestCheckoutPage />} />
-        <Route path="order-confirmation" element={<OrderConfirmationPage />} />
-        <Route path="track-order" element={<TrackOrderPage />} />
-        {/* Membership, profile and orders (issue 7) */}
-        <Route path="membership-payment" element={<MembershipPaymentPage />} />
-        <Route path="membership" element={<MembershipPaymentPage />} />
-        <Route path="membership-success" element={<MembershipSuccessPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="order-history" element={<OrderHistoryPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-      {/* Admin (issue 8) */}
-      <Route
-        element={
-          <RouteErrorBoundary>
-            <Suspense fallback={null}>
-              <AdminLayout />
-            </Suspense>
-          </RouteErrorBoundary>
-        }
-      >
-        <Route path="entry-option" element={<EntryOptionPage />} />
-        <Route path="product-inventory" element={<ProductInventoryPage />} />
-        <Route path="product-entry" element={<ProductEntryPage />} />
-        <Route path="member-status" element={<MemberStatusPage />} />
-        <Route path="order-inventory" element={<OrderInventoryPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-      </Route>
-    </Routes>
+  return useRoutes(appRoutes);
+}
+
+/** Loads the code of the lazy pages and frames the route of `pathname` shows (nothing when it has none). */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type = (route.element as { type?: Partial<LazyPage<object>> } | null | undefined)?.type;
+      return type?.preload?.();
+    }),
   );
 }

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type FirstScreenData, type FirstScreenRenderer, type Product, productListQuerySchema } from '@bilum/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { AppError } from '../errors';
+import type { CatalogService } from '../modules/catalog/catalog.service';
+import type { HtmlTransformer } from './web-app';
+
+const MAX_ID = 2_147_483_647;
+
+/** The renderer of a web build, or null when the build has none (an older build, or none at all). */
+export async function loadFirstScreenRenderer(
+  webDist: string,
+  log: FastifyBaseLogger,
+): Promise<FirstScreenRenderer | null> {
+  const file = path.join(webDist, '.server', 'entry-server.js');
+  if (webDist === '' || !existsSync(file)) return null;
+  try {
+    return (await import(pathToFileURL(file).href)) as FirstScreenRenderer;
+  } catch (error) {
+    log.warn({ err: error, file }, 'the first-screen renderer did not load: pages are rendered in the browser only');
+    return null;
+  }
+}
+
+/**
+ * The catalogue as the renderer asks for it, the same answers as GET /api/products and GET /api/products/:id.
+ * Each answer adds a version of what it gave to `versions`: the same URL with the same versions renders the same.
+ */
+function catalogData(catalog: CatalogService, versions: string[]): FirstScreenData {
+  return {
+    async products() {
+      const { body, etag } = await catalog.listProductsAnswer('', productListQuerySchema.parse({}));
+      versions.push(etag);
+      return JSON.parse(body.toString('utf8')) as { products: Product[]; count: number };
+    },
+    async product(id) {
+      if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return null;
+      try {
+        const product = await catalog.getProduct(id);
+        versions.push(createHash('sha1').update(JSON.stringify(product)).digest('base64url'));
+        return product;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The browser neither fetches nor runs a script of this type; apps/web/public/app-after-paint.js starts them. */
+const heldScriptType = 'text/x-after-paint';
+
+/**
+ * A server-rendered page is on screen before the app's code runs: its module scripts are put on hold and
+ * started once the page has been painted (apps/web/public/app-after-paint.js), so on slow mobile data the
+ * stylesheet and the pictures the shopper sees get the bandwidth first.
+ */
+export function holdAppScripts(html: string): string {
+  let held = false;
+  const page = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+    held = true;
+    return `<script type="${heldScriptType}" src="${src}"></script>`;
+  });
+  return held
+    ? page.replace('</head>', '  <script type="module" src="/app-after-paint.js"></script>\n  </head>')
+    : html;
+}
+
+/**
+ * Puts the first screen of the storefront's landing pages (home, category, guest product page) into the page
+ * as HTML, so a shopper on slow mobile data sees it before the app's JavaScript has arrived and run (measured in
+ * docs/performance.md). Renderings are kept per URL and data version (product changes show at once). A page the
+ * renderer cannot render is sent as it is: the app then renders it in the browser, as before.
+ */
+export function firstScreenTransformer(
+  renderer: FirstScreenRenderer | null,
+  catalog: CatalogService,
+  log: FastifyBaseLogger,
+): HtmlTransformer {
+  if (!renderer) return (html) => html;
+  const rendered = new LRUCache<string, { html: string; stateScript: string }>({ max: 64 });
+  return async (html, request) => {
+    try {
+      const versions: string[] = [];
+      const prepared = await renderer.prepareFirstScreen(request.url, catalogData(catalog, versions));
+      if (!prepared) return html;
+      const key = `${request.url}\n${versions.join('\n')}`;
+      let screen = rendered.get(key);
+      if (!screen) {
+        screen = await prepared.render();
+        rendered.set(key, screen);
+      }
+      const { html: markup, stateScript } = screen;
+      return holdAppScripts(
+        html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${stateScript}`),
+      );
+    } catch (error) {
+      log.warn({ err: error, url: request.url }, 'first screen not rendered on the server');
+      return html;
+    }
+  };
+}

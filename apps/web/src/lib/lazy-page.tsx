@@ -1,0 +1,31 @@
+import { type ComponentType, lazy } from 'react';
+
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /** Loads the page's code; once it has, the page renders at once instead of suspending. */
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * `React.lazy` that can be loaded ahead of rendering. A server-rendered page is replaced by the app only once
+ * its page code is here (apps/web/src/main.tsx), so the shopper never sees a spinner between the two.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  let Loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  function Page(props: P) {
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Page, { preload });
+}
