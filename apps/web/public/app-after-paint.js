@@ -8,3 +8,42 @@ requestAnimationFrame(() =>
     for (const src of held) import(src);
   }, 0),
 );
+
+// Until the app has taken over, what the shopper does on the page is kept, not lost: what they type, and a tap on
+// anything but a link (links work without the app; a form is not sent by the browser). The app puts the typing
+// back and taps again once it shows the page (apps/web/src/app/first-screen-handover.ts). An element is named
+// by its part of the page (the header or the main content) and its place among that part's elements, which the
+// server and the app render alike.
+const input = { values: {}, taps: [], done: false };
+window.bilumFirstScreenInput = input;
+const place = (target) => {
+  const part = target instanceof Element ? target.closest('header, main') : null;
+  if (!part) return null;
+  const elements = [...part.querySelectorAll('*')].filter((element) => element.localName !== 'template');
+  return { part: part.localName, index: elements.indexOf(target) };
+};
+const keep = (event) => {
+  const where = !input.done && 'value' in event.target ? place(event.target) : null;
+  if (where) input.values[`${where.part} ${where.index}`] = event.target.value;
+};
+document.addEventListener('input', keep, true);
+document.addEventListener('change', keep, true);
+document.addEventListener(
+  'click',
+  (event) => {
+    if (input.done || !(event.target instanceof Element) || event.target.closest('a[href]')) return;
+    const where = place(event.target);
+    if (!where) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    input.taps.push(where);
+  },
+  true,
+);
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (!input.done) event.preventDefault();
+  },
+  true,
+);

@@ -1,10 +1,17 @@
-import { startTransition, StrictMode } from 'react';
+import { type ReactNode, startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { hydrateFirstScreen } from './app/first-screen';
+import { handOverFirstScreenInput } from './app/first-screen-handover';
 import { preloadRoute } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import './app/styles.css';
+
+/** Once the app shows the page the server rendered, what the shopper did on it meanwhile is done again. */
+function HandOver({ children }: { children: ReactNode }) {
+  useEffect(() => handOverFirstScreenInput(), []);
+  return children;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -22,7 +29,7 @@ if (hydrateFirstScreen(queryClient)) {
   // (No top-level await: the page's lazy chunk imports this one, which must finish evaluating first.)
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
-    .then(() => startTransition(() => reactRoot.render(app)));
+    .then(() => startTransition(() => reactRoot.render(<HandOver>{app}</HandOver>)));
 } else {
   reactRoot.render(app);
 }

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FirstScreenInput, handOverFirstScreenInput } from './first-screen-handover';
+
+function appPage() {
+  document.body.innerHTML = `
+    <div id="root">
+      <header><button type="button">Menu</button></header>
+      <main><form><input name="q" /><select name="category"><option value="all">All</option><option value="phones">Phones</option></select><button type="submit">Search</button></form></main>
+    </div>`;
+  const main = document.querySelector('main')!;
+  const place = (element: Element) => [...main.querySelectorAll('*')].indexOf(element);
+  return {
+    search: main.querySelector('input')!,
+    category: main.querySelector('select')!,
+    button: main.querySelector('button')!,
+    menu: document.querySelector('header button')!,
+    place,
+  };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('handing over what the shopper did before the app took over the page', () => {
+  it('types the kept values into the app’s controls, as events the app hears, then taps again', () => {
+    vi.useFakeTimers();
+    const page = appPage();
+    const heard: string[] = [];
+    page.search.addEventListener('input', () => heard.push(`input ${page.search.value}`));
+    page.category.addEventListener('change', () => heard.push(`change ${page.category.value}`));
+    page.button.addEventListener('click', (event) => {
+      event.preventDefault();
+      heard.push(`tap with ${page.search.value}`);
+    });
+    page.menu.addEventListener('click', () => heard.push('menu'));
+    const input: FirstScreenInput = {
+      values: { [`main ${page.place(page.search)}`]: 'samsung', [`main ${page.place(page.category)}`]: 'phones' },
+      taps: [
+        { part: 'header', index: 0 },
+        { part: 'main', index: page.place(page.button) },
+      ],
+      done: false,
+    };
+
+    handOverFirstScreenInput(document, input);
+    expect(heard).toEqual(['input samsung', 'change phones']);
+    vi.runAllTimers();
+    expect(heard).toEqual(['input samsung', 'change phones', 'menu', 'tap with samsung']);
+    expect(input.done).toBe(true);
+
+    // Once only: the page's own controls are the app's from now on.
+    handOverFirstScreenInput(document, input);
+    vi.runAllTimers();
+    expect(heard).toHaveLength(4);
+  });
+
+  it('does nothing on a page the server did not render, and skips places the app’s page does not have', () => {
+    appPage();
+    expect(() => handOverFirstScreenInput(document, undefined)).not.toThrow();
+    const input: FirstScreenInput = {
+      values: { 'main 99': 'x', 'aside 1': 'y' },
+      taps: [{ part: 'main', index: 99 }],
+      done: false,
+    };
+    expect(() => handOverFirstScreenInput(document, input)).not.toThrow();
+  });
+});

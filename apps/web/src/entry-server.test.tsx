@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { type FirstScreenData, firstScreenStateId, type Product } from '@bilum/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { prepareFirstScreen } from './entry-server';
+import { testProduct } from './features/catalog/test-product';
+
+const laptop: Product = {
+  ...testProduct,
+  id: 1,
+  name: 'HP Pavilion 15 Laptop',
+  category: 'computers',
+  price: 329_900,
+  image: '/images/products/hp-pavilion-15-laptop.svg',
+};
+const catalogue = [laptop, testProduct];
+
+function fakeData(): FirstScreenData & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    products: vi.fn(async () => {
+      calls.push('products');
+      return { products: catalogue, count: catalogue.length };
+    }),
+    product: vi.fn(async (id: number) => {
+      calls.push(`product ${id}`);
+      return catalogue.find((product) => product.id === id) ?? null;
+    }),
+  };
+}
+
+async function render(url: string, data = fakeData()) {
+  const prepared = await prepareFirstScreen(url, data);
+  return prepared ? prepared.render() : null;
+}
+
+function stateOf(stateScript: string) {
+  const json = stateScript.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+  return JSON.parse(json) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+}
+
+describe('the first screen rendered on the server', () => {
+  it('renders the home page with its hero and every product card, priced in kina, from the product list', async () => {
+    const data = fakeData();
+    const screen = await render('/', data);
+    expect(data.calls).toEqual(['products']);
+    expect(screen?.html).toContain('HP Pavilion 15 Laptop');
+    expect(screen?.html).toContain('itel A70');
+    expect(screen?.html).toContain('K299.00');
+    expect(screen?.html).toContain('aria-label="Products"');
+    // The first hero picture loads at once and at high priority; no picture without its size.
+    expect(screen?.html).toMatch(/<img[^>]*fetchPriority="high"/);
+    for (const img of screen?.html.match(/<img[^>]*>/g) ?? []) expect(img).toMatch(/width="\d+"[^>]*height="\d+"/);
+  });
+
+  it('renders a category page with only that category', async () => {
+    const screen = await render('/category/phones');
+    expect(screen?.html).toContain('itel A70');
+    expect(screen?.html).not.toContain('HP Pavilion 15 Laptop</');
+  });
+
+  it('renders a guest product page with its name, price and picture, from that product alone', async () => {
+    const data = fakeData();
+    const screen = await render('/index-item/1', data);
+    expect(data.calls).toEqual(['product 1']);
+    expect(screen?.html).toMatch(/<h1[^>]*>HP Pavilion 15 Laptop<\/h1>/);
+    expect(screen?.html).toContain('K3,299.00');
+    expect(screen?.html).toContain('src="/images/products/hp-pavilion-15-laptop.svg"');
+  });
+
+  it('carries the data it was rendered from, as the app asks for it, in a script element safe to embed', async () => {
+    const hostile = { ...laptop, name: '</script><script>alert(1)</script>' };
+    const data = { ...fakeData(), product: async () => hostile };
+    const screen = await render('/indexdetail/1', data);
+    expect(screen?.stateScript.startsWith(`<script type="application/json" id="${firstScreenStateId}">`)).toBe(true);
+    expect(screen?.stateScript.match(/<\/script>/g)).toHaveLength(1);
+    const state = stateOf(screen!.stateScript);
+    expect(state.queries.map((query) => query.queryKey)).toEqual([['products', 'detail', 1]]);
+    expect(state.queries[0]?.state.data).toEqual(hostile);
+    expect(screen?.html).not.toContain('<script>alert(1)');
+  });
+
+  it('writes no inline script (the Content-Security-Policy would refuse it): lazy parts come with the app', async () => {
+    for (const url of ['/', '/category/all', '/index-item/1']) {
+      const screen = await render(url);
+      expect(screen?.html).not.toMatch(/<script/i);
+    }
+  });
+
+  it('leaves other pages, unknown products and pages a signed-in shopper sees to the browser', async () => {
+    for (const url of ['/guest-cart', '/login', '/index-item/999', '/item/1', '/dashboard', '/admin-login']) {
+      expect(await prepareFirstScreen(url, fakeData()), url).toBeNull();
+    }
+  });
+});

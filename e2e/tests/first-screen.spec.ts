@@ -1,0 +1,72 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Issue 9: home, category and guest product pages come rendered from the server, so a shopper on slow mobile
+ * data sees them before the app's code has arrived. Without JavaScript at all, each still shows its content.
+ */
+test.describe('before the app’s code has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows the hero and every product card, priced in kina, with pictures', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('img', { name: 'HP Pavilion 15 Laptop' }).first()).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    expect(await cards.count()).toBeGreaterThanOrEqual(60);
+    await expect(cards.first()).toContainText(/K\d{1,3}(,\d{3})*\.\d{2}/);
+  });
+
+  test('a category page shows only its products', async ({ page, request }) => {
+    const phones = (await (await request.get('/api/products?category=phones')).json()) as {
+      products: { name: string }[];
+    };
+    await page.goto('/category/phones');
+    await expect(page.getByRole('heading', { name: 'Phones', level: 1 })).toBeVisible();
+    const names = await page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(names).toEqual(phones.products.map((product) => product.name));
+  });
+
+  test('a product page shows the product’s name, price and picture', async ({ page }) => {
+    await page.goto('/index-item/1');
+    await expect(page.getByRole('heading', { name: 'HP Pavilion 15 Laptop', level: 1 })).toBeVisible();
+    await expect(page.getByText('K3,299.00').first()).toBeVisible();
+    await expect(page.getByRole('img', { name: /HP Pavilion 15 Laptop, picture 1/ })).toBeVisible();
+  });
+});
+
+/** Where the product's picture sits: the app must take over without moving it. */
+const pictureBox = (page: Page) => page.getByRole('img', { name: /picture 1 of/ }).boundingBox();
+
+test('the app takes over the server’s page where it stands, with no error, and the page works', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/index-item/1');
+  const served = await pictureBox(page);
+  // The server renders the header for a visitor whose session is still loading; the app then knows it is a guest.
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(await pictureBox(page)).toEqual(served);
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Added to cart' })).toContainText(
+    'HP Pavilion 15 Laptop is in your cart.',
+  );
+  expect(problems).toEqual([]);
+});
+
+test('a shopper who types a search and taps Search before the app has arrived is not ignored', async ({ page }) => {
+  // A slow mobile link: the app's code comes two seconds after the page.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('samsung');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // Still the server's page: nothing was sent, and what was typed is there.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('samsung');
+  // The app arrives, takes the typing and the tap, and searches.
+  await expect(page).toHaveURL(/\/category\/all\?q=samsung$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'All Products', level: 1 })).toBeVisible();
+});
