@@ -41,7 +41,7 @@ function routeModule(route) {
   const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const component = new RegExp(`path="${escaped}"\\s+element=\\{<(\\w+)`).exec(router)?.[1];
   if (!component) return null;
-  const lazyImport = new RegExp(`const ${component} = lazy\\(\\(\\) => import\\('([^']+)'\\)`).exec(router)?.[1];
+  const lazyImport = new RegExp(`const ${component} = (?:lazy|lazyPage)\\(\\(\\) => import\\('([^']+)'\\)`).exec(router)?.[1];
   return lazyImport ? path.posix.join('src/app', lazyImport) : null;
 }
 
@@ -119,6 +119,10 @@ async function measureLighthouse() {
     // Any same-origin URL that is not the app, so the cache holds nothing of the page before the run.
     await page.goto(`${baseUrl}/favicon.svg`);
     await page.evaluate((value) => localStorage.setItem('guestCartItems', value), JSON.stringify(cart));
+    // A page of the shop, as the shopper saw one after filling the cart: the app mirrors the cart into the
+    // cookie the server renders /guest-cart from (apps/web/src/lib/guest-cart.ts).
+    await page.goto(`${baseUrl}/terms`);
+    await page.waitForFunction(() => document.cookie.includes('bilum_guest_cart='), { timeout: 15_000 });
   };
   const results = [];
   for (const page of pages) {

@@ -70,3 +70,25 @@ test('a shopper who types a search and taps Search before the app has arrived is
   await expect(page).toHaveURL(/\/category\/all\?q=samsung$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'All Products', level: 1 })).toBeVisible();
 });
+
+test('the guest cart comes rendered from the server too, from the cookie the app keeps in step with the cart', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/index-item/1');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Added to cart' })).toBeVisible();
+
+  // The same browser storage and cookies, without JavaScript: the server's page shows the cart.
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const serverPage = await withoutScripts.newPage();
+  await serverPage.goto('/guest-cart');
+  await expect(serverPage.getByRole('heading', { name: 'Your Shopping Cart' })).toBeVisible();
+  await expect(serverPage.getByRole('heading', { name: 'HP Pavilion 15 Laptop', level: 2 })).toBeVisible();
+  await expect(serverPage.getByText('Qty 1')).toBeVisible();
+  await withoutScripts.close();
+});

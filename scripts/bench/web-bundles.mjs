@@ -15,8 +15,8 @@ export const lazyOnlyFeatures = [
 ];
 
 /**
- * Builds the web app into `outDir` with the production settings of apps/web/vite.config.ts (manifest on) and
- * returns, for every output chunk, the source modules it holds (the manifest names chunks, not modules).
+ * Builds the web app into `outDir` with the production settings of apps/web/vite.config.ts (manifest on), and
+ * its first-screen renderer into `outDir`/.server, and returns, for every output chunk, the source modules it holds (the manifest names chunks, not modules).
  */
 export async function buildWeb(outDir) {
   const modulesByFile = {};
@@ -38,6 +38,12 @@ export async function buildWeb(outDir) {
           },
         },
       ],
+    });
+    // The renderer of the server-rendered first screens (apps/web/src/entry-server.tsx), as `npm run build` makes it.
+    await build({
+      root: path.join(root, 'apps/web'),
+      logLevel: 'warn',
+      build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, '.server'), emptyOutDir: true },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;

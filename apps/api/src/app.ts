@@ -141,7 +141,11 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     webDist: config.webDist,
     transformHtml: chainHtmlTransformers(
       productPreviewTransformer(catalog, config.publicUrl),
-      firstScreenTransformer(await loadFirstScreenRenderer(config.webDist, app.log), catalog, app.log),
+      firstScreenTransformer(await loadFirstScreenRenderer(config.webDist, app.log), {
+        catalog,
+        sessionCookieName: cookie.name,
+        log: app.log,
+      }),
       pagePreloadTransformer(config.webDist),
     ),
   });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { type FirstScreenData, firstScreenStateId, type Product } from '@bilum/shared';
+import { type FirstScreenData, firstScreenStateId, type GuestCartEntry, type Product } from '@bilum/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { prepareFirstScreen } from './entry-server';
 import { testProduct } from './features/catalog/test-product';
@@ -14,10 +14,12 @@ const laptop: Product = {
 };
 const catalogue = [laptop, testProduct];
 
-function fakeData(): FirstScreenData & { calls: string[] } {
+function fakeData(visitor: { session?: boolean; cart?: GuestCartEntry[] } = {}): FirstScreenData & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
+    hasSession: () => visitor.session ?? false,
+    guestCart: () => visitor.cart ?? [],
     products: vi.fn(async () => {
       calls.push('products');
       return { products: catalogue, count: catalogue.length };
@@ -88,8 +90,35 @@ describe('the first screen rendered on the server', () => {
   });
 
   it('leaves other pages, unknown products and pages a signed-in shopper sees to the browser', async () => {
-    for (const url of ['/guest-cart', '/login', '/index-item/999', '/item/1', '/dashboard', '/admin-login']) {
+    for (const url of ['/guest-cart', '/cart', '/login', '/index-item/999', '/item/1', '/dashboard', '/admin-login']) {
       expect(await prepareFirstScreen(url, fakeData()), url).toBeNull();
     }
+  });
+});
+
+describe('the guest cart rendered on the server, from the cookie the app mirrors the cart into', () => {
+  it('shows each product of the cart with its quantity, as a guest whose session need not be asked for', async () => {
+    const data = fakeData({
+      cart: [
+        { productId: 1, quantity: 2 },
+        { productId: 6, quantity: 1 },
+      ],
+    });
+    const screen = await render('/guest-cart', data);
+    expect(data.calls).toEqual(['product 1', 'product 6']);
+    expect(screen?.html).toContain('Your Shopping Cart');
+    expect(screen?.html).toContain('HP Pavilion 15 Laptop');
+    expect(screen?.html).toContain('itel A70');
+    expect(screen?.html).toMatch(/Qty <!-- -->2/);
+    expect(screen?.html).not.toContain('Loading your cart');
+    const keys = stateOf(screen!.stateScript).queries.map((query) => query.queryKey);
+    expect(keys).toEqual([['session'], ['guest-cart-product', 1], ['guest-cart-product', 6]]);
+  });
+
+  it('leaves the cart to the browser for a request with a session, an empty cart or a product that is gone', async () => {
+    const cart = [{ productId: 1, quantity: 1 }];
+    expect(await prepareFirstScreen('/guest-cart', fakeData({ cart, session: true }))).toBeNull();
+    expect(await prepareFirstScreen('/guest-cart', fakeData({ cart: [] }))).toBeNull();
+    expect(await prepareFirstScreen('/guest-cart', fakeData({ cart: [{ productId: 404, quantity: 1 }] }))).toBeNull();
   });
 });

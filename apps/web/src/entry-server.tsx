@@ -3,8 +3,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { type FirstScreenData, type FirstScreenRenderer, firstScreenStateId } from '@bilum/shared';
-import { seedFirstScreen } from './app/first-screen';
+import { seedFirstScreen } from './app/first-screen-seeds';
 import { AppRoutes, preloadRoute } from './app/router';
+import { renderWithGuestCart } from './lib/guest-cart';
 import { createQueryClient } from './lib/query-client';
 
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--", no line separators. */
@@ -27,21 +28,24 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
 ) => {
   const queryClient = createQueryClient();
   const pathname = new URL(url, 'http://shop.invalid').pathname;
-  if (!(await seedFirstScreen(queryClient, pathname, data))) return null;
+  const seeds = await seedFirstScreen(queryClient, pathname, data);
+  if (!seeds) return null;
   return {
     async render() {
       // The page's own code is loaded first, so it renders in place. What else is lazy (the footer, menus, the
       // toaster) renders its fallback here and comes with the app: renderToString then writes no inline script,
       // which the shop's Content-Security-Policy would refuse to run.
       await preloadRoute(pathname);
-      const html = renderToString(
-        <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </QueryClientProvider>
-        </StrictMode>,
+      const html = renderWithGuestCart(seeds.guestCart ?? [], () =>
+        renderToString(
+          <StrictMode>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </QueryClientProvider>
+          </StrictMode>,
+        ),
       );
       const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
       const stateScript = `<script type="application/json" id="${firstScreenStateId}">${scriptJson(state)}</script>`;

@@ -9,11 +9,50 @@ import type { Product } from './catalog';
 /** The id of the script element in the page that carries the data the page was rendered from. */
 export const firstScreenStateId = 'first-screen-state';
 
-/** What the server gives the renderer: the same answers as GET /api/products and GET /api/products/:id. */
+/**
+ * What the server gives the renderer: the same answers as GET /api/products and GET /api/products/:id, and what
+ * the request says of the visitor.
+ */
 export interface FirstScreenData {
   products(): Promise<{ products: Product[]; count: number }>;
   /** null when there is no such product for sale. */
   product(id: number): Promise<Product | null>;
+  /** Whether the request carries a session cookie: then the visitor may be signed in, and sees no guest page. */
+  hasSession(): boolean;
+  /** The guest cart as the browser mirrors it into the `guestCartCookie` cookie ([] when none or unreadable). */
+  guestCart(): GuestCartEntry[];
+}
+
+export interface GuestCartEntry {
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * The guest cart lives in the browser's storage (the spec's `guestCartItems`); the app mirrors its products and
+ * quantities into this cookie, "1.2-5.1" (product 1 twice, product 5 once), so the server can render /guest-cart.
+ */
+export const guestCartCookie = 'bilum_guest_cart';
+const maxGuestCartEntries = 100;
+
+export function formatGuestCartCookie(entries: readonly GuestCartEntry[]): string {
+  return entries
+    .slice(0, maxGuestCartEntries)
+    .map((entry) => `${entry.productId}.${entry.quantity}`)
+    .join('-');
+}
+
+/** The entries of a cookie value; [] for anything that is not exactly such a list. */
+export function parseGuestCartCookie(value: string | undefined): GuestCartEntry[] {
+  if (!value || !/^\d{1,10}\.\d{1,4}(?:-\d{1,10}\.\d{1,4}){0,99}$/.test(value)) return [];
+  const entries = value.split('-').map((pair) => {
+    const [productId = 0, quantity = 0] = pair.split('.').map(Number);
+    return { productId, quantity };
+  });
+  const valid = entries.every(
+    ({ productId, quantity }) => productId >= 1 && productId <= 2_147_483_647 && quantity >= 1,
+  );
+  return valid && new Set(entries.map((entry) => entry.productId)).size === entries.length ? entries : [];
 }
 
 export interface FirstScreenRenderer {

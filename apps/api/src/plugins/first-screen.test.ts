@@ -35,6 +35,9 @@ export async function prepareFirstScreen(url, data) {
     const product = await data.product(Number(pathname.split('/')[2]));
     if (!product) return null;
     markup = '<h1>' + product.name + '</h1>';
+  } else if (pathname === '/guest-cart') {
+    const cart = data.guestCart();
+    markup = '<p>' + (data.hasSession() ? 'session' : 'guest') + ' ' + cart.map((e) => e.productId + 'x' + e.quantity).join(',') + '</p>';
   } else {
     return null;
   }
@@ -117,7 +120,7 @@ describe('the first screen of the landing pages comes rendered from the server',
   });
 
   it('sends other pages, unknown products and pages the renderer fails on as they are, with the app’s scripts', async () => {
-    for (const url of ['/login', '/guest-cart', '/index-item/999999', '/index-item/99999999999', '/broken']) {
+    for (const url of ['/login', '/cart', '/index-item/999999', '/index-item/99999999999', '/broken']) {
       const html = await page(url);
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
@@ -135,6 +138,16 @@ describe('the first screen of the landing pages comes rendered from the server',
     await ctx.db.update(products).set({ priceToea: 25_000 }).where(eq(products.id, phone.id));
     expect(await pageShowing('/?cache-test=1', 'Cached Phone K25000')).toContain('Cached Phone K25000');
     expect(renders()).toBe(before + 1);
+  });
+
+  it('tells the renderer the guest cart the browser mirrors into its cookie, and whether a session cookie came', async () => {
+    const cart = async (cookie: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/guest-cart', headers: { cookie } })).body;
+    expect(await cart('bilum_guest_cart=7.2-9.1')).toContain('<div id="root"><p>guest 7x2,9x1</p></div>');
+    // Another cart on the same URL is another rendering.
+    expect(await cart('bilum_guest_cart=7.3')).toContain('<div id="root"><p>guest 7x3</p></div>');
+    expect(await cart('bilum_guest_cart=7.3; bilum_session=abc')).toContain('<p>session 7x3</p>');
+    expect(await cart('bilum_guest_cart=<script>')).toContain('<p>guest </p>');
   });
 
   it('sends the page compressed when the browser takes brotli', async () => {

@@ -2,8 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type FirstScreenData, type FirstScreenRenderer, type Product, productListQuerySchema } from '@bilum/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import {
+  type FirstScreenData,
+  type FirstScreenRenderer,
+  formatGuestCartCookie,
+  guestCartCookie,
+  parseGuestCartCookie,
+  type Product,
+  productListQuerySchema,
+} from '@bilum/shared';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors';
 import type { CatalogService } from '../modules/catalog/catalog.service';
@@ -30,8 +38,23 @@ export async function loadFirstScreenRenderer(
  * The catalogue as the renderer asks for it, the same answers as GET /api/products and GET /api/products/:id.
  * Each answer adds a version of what it gave to `versions`: the same URL with the same versions renders the same.
  */
-function catalogData(catalog: CatalogService, versions: string[]): FirstScreenData {
+function catalogData(
+  catalog: CatalogService,
+  versions: string[],
+  request: FastifyRequest,
+  sessionCookieName: string,
+): FirstScreenData {
   return {
+    hasSession() {
+      const present = Boolean(request.cookies?.[sessionCookieName]);
+      versions.push(present ? 'with session' : 'no session');
+      return present;
+    },
+    guestCart() {
+      const entries = parseGuestCartCookie(request.cookies?.[guestCartCookie]);
+      versions.push(formatGuestCartCookie(entries));
+      return entries;
+    },
     async products() {
       const { body, etag } = await catalog.listProductsAnswer('', productListQuerySchema.parse({}));
       versions.push(etag);
@@ -78,15 +101,18 @@ export function holdAppScripts(html: string): string {
  */
 export function firstScreenTransformer(
   renderer: FirstScreenRenderer | null,
-  catalog: CatalogService,
-  log: FastifyBaseLogger,
+  deps: { catalog: CatalogService; sessionCookieName: string; log: FastifyBaseLogger },
 ): HtmlTransformer {
+  const { catalog, sessionCookieName, log } = deps;
   if (!renderer) return (html) => html;
   const rendered = new LRUCache<string, { html: string; stateScript: string }>({ max: 64 });
   return async (html, request) => {
     try {
       const versions: string[] = [];
-      const prepared = await renderer.prepareFirstScreen(request.url, catalogData(catalog, versions));
+      const prepared = await renderer.prepareFirstScreen(
+        request.url,
+        catalogData(catalog, versions, request, sessionCookieName),
+      );
       if (!prepared) return html;
       const key = `${request.url}\n${versions.join('\n')}`;
       let screen = rendered.get(key);

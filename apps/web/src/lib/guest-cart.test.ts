@@ -89,6 +89,20 @@ describe('saving the guest cart', () => {
     expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
   });
 
+  it('mirrors the products and quantities into the cookie the server renders /guest-cart from', () => {
+    writeGuestCart([phone, { ...phone, id: 1, product_id: 1, quantity: 3 }]);
+    expect(document.cookie).toContain('bilum_guest_cart=6.1-1.3');
+    writeGuestCart([]);
+    expect(document.cookie).not.toMatch(/bilum_guest_cart=\d/);
+  });
+
+  it('mirrors a cart saved before the mirror existed once the app reads it', () => {
+    localStorage.setItem(GUEST_CART_KEY, JSON.stringify([{ ...phone, quantity: 2 }]));
+    renderHook(() => useGuestCart());
+    expect(document.cookie).toContain('bilum_guest_cart=6.2');
+    writeGuestCart([]);
+  });
+
   it('answers false instead of throwing when the browser storage is full', () => {
     expect(writeGuestCart([phone], fullStorage)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { cartScreenMessages } from '@bilum/shared';
+import { cartScreenMessages, formatGuestCartCookie, guestCartCookie } from '@bilum/shared';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import type { LocalCartItem } from './local-cart-item';
@@ -98,6 +98,19 @@ export function readGuestCart(storage: KeyValueStorage | undefined = browserStor
   return parseGuestCart(savedText(storage));
 }
 
+/** The cart a server render shows (from the cookie mirror); null, an empty cart, otherwise. */
+let serverGuestCart: string | null = null;
+
+/** Renders on the server (`render` must be synchronous) as if the browser's storage held `items`. */
+export function renderWithGuestCart<T>(items: readonly LocalCartItem[], render: () => T): T {
+  serverGuestCart = JSON.stringify(items);
+  try {
+    return render();
+  } finally {
+    serverGuestCart = null;
+  }
+}
+
 // Same-tab listeners: the storage event only reaches other tabs.
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -114,12 +127,28 @@ export function writeGuestCart(
     if (!storage) return false;
     if (items.length === 0) storage.removeItem(GUEST_CART_KEY);
     else storage.setItem(GUEST_CART_KEY, JSON.stringify(items));
+    mirrorGuestCartCookie(items);
     return true;
   } catch {
     return false;
   } finally {
     notify();
   }
+}
+
+/**
+ * Mirrors the cart's products and quantities into a cookie (packages/shared/src/first-screen.ts), so the server
+ * can render /guest-cart for the shopper's next visit; an empty cart removes it.
+ */
+export function mirrorGuestCartCookie(
+  items: readonly LocalCartItem[],
+  doc: Document | undefined = globalThis.document,
+) {
+  if (!doc) return;
+  const value = formatGuestCartCookie(items.map((item) => ({ productId: item.product_id, quantity: item.quantity })));
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  const lifetime = value === '' ? 'Max-Age=0' : `Max-Age=${60 * 60 * 24 * 365}`;
+  doc.cookie = `${guestCartCookie}=${value}; Path=/; SameSite=Lax; ${lifetime}${secure}`;
 }
 
 /** Writes the cart, telling the shopper when the browser would not keep it. */
@@ -155,11 +184,15 @@ export function useGuestCart(): LocalCartItem[] {
   const saved = useSyncExternalStore(
     subscribe,
     () => savedText(browserStorage()),
-    () => null,
+    () => serverGuestCart,
   );
   const read = useMemo(() => parseGuestCart(saved), [saved]);
   useEffect(() => {
     if (read.unreadable) resetUnreadableGuestCart();
   }, [read.unreadable]);
+  // A cart saved before the cookie mirror existed, or changed in another tab, is mirrored here too.
+  useEffect(() => {
+    if (!read.unreadable) mirrorGuestCartCookie(read.items);
+  }, [read]);
   return read.items;
 }

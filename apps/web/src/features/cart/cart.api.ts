@@ -39,10 +39,13 @@ export function removeFailure(error: unknown, title: string = cartScreenMessages
  * The guest cart's products as the shop has them now (price, sold or withdrawn), read in parallel. A product
  * that no longer exists answers null; one that cannot be read right now stays undefined (the saved data shows).
  */
+/** One product of the guest cart, as /guest-cart reads it again from the server. */
+export const guestCartProductKey = (id: number) => ['guest-cart-product', id] as const;
+
 export function useGuestCartProducts(productIds: readonly number[]) {
   const results = useQueries({
     queries: productIds.map((id) => ({
-      queryKey: ['guest-cart-product', id] as const,
+      queryKey: guestCartProductKey(id),
       queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Product | null> => {
         try {
           return (await api<{ product: Product }>(`/products/${id}`, { signal })).product;
