@@ -41,7 +41,9 @@ function routeModule(route) {
   const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const component = new RegExp(`path="${escaped}"\\s+element=\\{<(\\w+)`).exec(router)?.[1];
   if (!component) return null;
-  const lazyImport = new RegExp(`const ${component} = (?:lazy|lazyPage)\\(\\(\\) => import\\('([^']+)'\\)`).exec(router)?.[1];
+  const lazyImport = new RegExp(`const ${component} = (?:lazy|lazyPage)\\(\\(\\) => import\\('([^']+)'\\)`).exec(
+    router,
+  )?.[1];
   return lazyImport ? path.posix.join('src/app', lazyImport) : null;
 }
 
@@ -122,7 +124,7 @@ async function measureLighthouse() {
     // A page of the shop, as the shopper saw one after filling the cart: the app mirrors the cart into the
     // cookie the server renders /guest-cart from (apps/web/src/lib/guest-cart.ts).
     await page.goto(`${baseUrl}/terms`);
-    await page.waitForFunction(() => document.cookie.includes('bilum_guest_cart='), { timeout: 15_000 });
+    await page.waitForFunction(() => globalThis.document.cookie.includes('bilum_guest_cart='), { timeout: 15_000 });
   };
   const results = [];
   for (const page of pages) {
