@@ -47,6 +47,11 @@ export function handOverFirstScreenInput(doc: Document = document, input = windo
   }
   // In a task of its own: the typing has been rendered by then, as if the shopper had tapped after it.
   setTimeout(() => {
-    for (const element of taps) if (element instanceof HTMLElement && element.isConnected) element.click();
+    for (const element of taps) {
+      if (!element?.isConnected) continue;
+      // A tap often lands on a button's icon (an SVG element, which has no click()): the click bubbles to it.
+      if (element instanceof HTMLElement) element.click();
+      else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
   }, 0);
 }
