@@ -28,6 +28,28 @@ export async function load(name, options) {
   return { name, ...summary };
 }
 
+/** Rounds of one measurement as one: requests over the whole time, the worst round's latencies, all failures. */
+export function combineRounds(name, rounds) {
+  const sum = (key) => rounds.reduce((total, round) => total + round[key], 0);
+  const worst = (key) => Math.max(...rounds.map((round) => round[key]));
+  const durationS = sum('durationS');
+  return {
+    name,
+    requestsPerSecond: sum('requestsTotal') / durationS,
+    requestsTotal: sum('requestsTotal'),
+    latencyP50Ms: worst('latencyP50Ms'),
+    latencyP99Ms: worst('latencyP99Ms'),
+    latencyMaxMs: worst('latencyMaxMs'),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    durationS,
+    connections: rounds[0]?.connections ?? null,
+    overallRate: null,
+    rounds: rounds.length,
+  };
+}
+
 /** Registers a shopper and returns the session cookie ("name=value") for the signed-in calls. */
 export async function signInShopper(baseUrl) {
   const response = await fetch(`${baseUrl}/api/auth/register`, {

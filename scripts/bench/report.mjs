@@ -170,7 +170,8 @@ export function renderMarkdown(run) {
             ms(result.latencyP50Ms),
             ms(result.latencyP99Ms),
             String(result.non2xx + result.errors),
-            `${result.connections} connections${result.overallRate ? `, ${result.overallRate} req/s asked` : ', as fast as it goes'}`,
+            `${result.connections} connections${result.overallRate ? `, ${result.overallRate} req/s asked` : ', as fast as it goes'}` +
+              (result.rounds > 1 ? `, ${result.rounds} rounds in turn with the other` : ''),
           ];
     lines.push(
       table(
