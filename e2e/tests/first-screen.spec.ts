@@ -36,14 +36,24 @@ test.describe('before the app’s code has run', () => {
 /** Where the product's picture sits: the app must take over without moving it. */
 const pictureBox = (page: Page) => page.getByRole('img', { name: /picture 1 of/ }).boundingBox();
 
-test('the app takes over the server’s page where it stands, with no error, and the page works', async ({ page }) => {
+test('the app takes over the server’s page where it stands, with no error, and the page works', async ({
+  page,
+  browser,
+}) => {
+  // Where the server's page puts the picture (no JavaScript: nothing takes it over).
+  const serverOnly = await browser.newContext({ javaScriptEnabled: false });
+  const serverPage = await serverOnly.newPage();
+  await serverPage.goto('/index-item/1');
+  const served = await pictureBox(serverPage);
+  await serverOnly.close();
+  expect(served).not.toBeNull();
+
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/index-item/1');
-  const served = await pictureBox(page);
   // The server renders the header for a visitor whose session is still loading; the app then knows it is a guest.
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await pictureBox(page)).toEqual(served);
