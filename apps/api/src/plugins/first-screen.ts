@@ -94,8 +94,8 @@ export function holdAppScripts(html: string): string {
 }
 
 /**
- * Puts the first screen of the storefront's landing pages (home, category, guest product page) into the page
- * as HTML, so a shopper on slow mobile data sees it before the app's JavaScript has arrived and run (measured in
+ * Puts the first screen of the storefront's landing pages (home, category, guest product page, guest cart) into
+ * the page as HTML, so a shopper on slow mobile data sees it before the app's JavaScript has arrived and run (in
  * docs/performance.md). Renderings are kept per URL and data version (product changes show at once). A page the
  * renderer cannot render is sent as it is: the app then renders it in the browser, as before.
  */
