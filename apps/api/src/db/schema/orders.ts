@@ -90,6 +90,10 @@ export const orders = pgTable(
     index('orders_unpaid_idx')
       .on(table.lastReconciledAt)
       .where(sql`${table.paymentStatus} in ('pending','failed','cancelled')`),
+    // The checkout jobs' retry of refunds that failed (cancelled, still paid): a handful among all orders.
+    index('orders_refund_pending_idx')
+      .on(table.cancelledAt)
+      .where(sql`${table.shippingStatus} = 'Cancelled' and ${table.paymentStatus} = 'paid'`),
   ],
 );
 

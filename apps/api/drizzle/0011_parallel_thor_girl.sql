@@ -1,0 +1,1 @@
+CREATE INDEX "orders_refund_pending_idx" ON "orders" USING btree ("cancelled_at") WHERE "orders"."shipping_status" = 'Cancelled' and "orders"."payment_status" = 'paid';
