@@ -11,6 +11,7 @@ import { createPasswordResetService } from './modules/auth/password-reset.servic
 import { createSessionService } from './modules/auth/session.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productPreviewTransformer } from './modules/catalog/catalog.preview';
+import { pageProductLookup } from './modules/catalog/page-product';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { adminMembersRoutes } from './modules/admin/admin-members.routes';
 import { createAdminMembersService } from './modules/admin/admin-members.service';
@@ -137,12 +138,14 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   registerReadiness(app, { db });
 
+  const productFor = pageProductLookup(catalog);
   await registerWebApp(app, {
     webDist: config.webDist,
     transformHtml: chainHtmlTransformers(
-      productPreviewTransformer(catalog, config.publicUrl),
+      productPreviewTransformer(productFor, config.publicUrl),
       firstScreenTransformer(await loadFirstScreenRenderer(config.webDist, app.log), {
         catalog,
+        productFor,
         sessionCookieName: cookie.name,
         log: app.log,
       }),

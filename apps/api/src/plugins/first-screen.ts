@@ -13,11 +13,9 @@ import {
 } from '@bilum/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { AppError } from '../errors';
 import type { CatalogService } from '../modules/catalog/catalog.service';
+import type { PageProductLookup } from '../modules/catalog/page-product';
 import type { HtmlTransformer } from './web-app';
-
-const MAX_ID = 2_147_483_647;
 
 /** The renderer of a web build, or null when the build has none (an older build, or none at all). */
 export async function loadFirstScreenRenderer(
@@ -34,19 +32,25 @@ export async function loadFirstScreenRenderer(
   }
 }
 
+type ProductList = { products: Product[]; count: number };
+
 /**
- * The catalogue as the renderer asks for it, the same answers as GET /api/products and GET /api/products/:id.
- * Each answer adds a version of what it gave to `versions`: the same URL with the same versions renders the same.
+ * The catalogue as the renderer asks for it, the same answers as GET /api/products and GET /api/products/:id,
+ * and what the request says of the visitor. Each answer adds a version of what it gave to `versions`: the same
+ * URL with the same versions renders the same.
  */
-function catalogData(
-  catalog: CatalogService,
-  versions: string[],
+function pageData(
+  deps: {
+    productList: () => Promise<{ etag: string; list: ProductList }>;
+    productFor: PageProductLookup;
+    sessionCookieName: string;
+  },
   request: FastifyRequest,
-  sessionCookieName: string,
+  versions: string[],
 ): FirstScreenData {
   return {
     hasSession() {
-      const present = Boolean(request.cookies?.[sessionCookieName]);
+      const present = Boolean(request.cookies?.[deps.sessionCookieName]);
       versions.push(present ? 'with session' : 'no session');
       return present;
     },
@@ -56,20 +60,14 @@ function catalogData(
       return entries;
     },
     async products() {
-      const { body, etag } = await catalog.listProductsAnswer('', productListQuerySchema.parse({}));
+      const { etag, list } = await deps.productList();
       versions.push(etag);
-      return JSON.parse(body.toString('utf8')) as { products: Product[]; count: number };
+      return list;
     },
     async product(id) {
-      if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return null;
-      try {
-        const product = await catalog.getProduct(id);
-        versions.push(createHash('sha1').update(JSON.stringify(product)).digest('base64url'));
-        return product;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-        throw error;
-      }
+      const product = await deps.productFor(request, id);
+      if (product) versions.push(createHash('sha1').update(JSON.stringify(product)).digest('base64url'));
+      return product;
     },
   };
 }
@@ -101,17 +99,24 @@ export function holdAppScripts(html: string): string {
  */
 export function firstScreenTransformer(
   renderer: FirstScreenRenderer | null,
-  deps: { catalog: CatalogService; sessionCookieName: string; log: FastifyBaseLogger },
+  deps: { catalog: CatalogService; productFor: PageProductLookup; sessionCookieName: string; log: FastifyBaseLogger },
 ): HtmlTransformer {
-  const { catalog, sessionCookieName, log } = deps;
+  const { catalog, productFor, sessionCookieName, log } = deps;
   if (!renderer) return (html) => html;
   const rendered = new LRUCache<string, { html: string; stateScript: string }>({ max: 64 });
+  // The product list parsed once per catalogue version, not once per page request.
+  let parsed: { etag: string; list: ProductList } | undefined;
+  const productList = async () => {
+    const { body, etag } = await catalog.listProductsAnswer('', productListQuerySchema.parse({}));
+    if (parsed?.etag !== etag) parsed = { etag, list: JSON.parse(body.toString('utf8')) as ProductList };
+    return parsed;
+  };
   return async (html, request) => {
     try {
       const versions: string[] = [];
       const prepared = await renderer.prepareFirstScreen(
         request.url,
-        catalogData(catalog, versions, request, sessionCookieName),
+        pageData({ productList, productFor, sessionCookieName }, request, versions),
       );
       if (!prepared) return html;
       const key = `${request.url}\n${versions.join('\n')}`;

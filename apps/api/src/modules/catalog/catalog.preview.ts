@@ -1,12 +1,10 @@
 import { formatKina, homeHeroImage, type Product, toKinaDecimal } from '@bilum/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
 import type { HtmlTransformer } from '../../plugins/web-app';
-import type { CatalogService } from './catalog.service';
+import type { PageProductLookup } from './page-product';
 
 /** The four product detail routes of the web app (guest and member, each under two names). */
 const detailPath = /^\/(?:index-item|indexdetail|item|itemdetail)\/(\d{1,10})\/?$/;
-const MAX_ID = 2_147_483_647;
 const DESCRIPTION_LENGTH = 200;
 
 export function escapeHtml(text: string): string {
@@ -85,19 +83,16 @@ export function preloadImage(html: string, image: string | null): string {
  * Shared product links show a preview (Facebook, WhatsApp): the server fills in the product's name,
  * description, price and image before sending the page. Other pages, and unknown products, get the page as is.
  */
-export function productPreviewTransformer(catalog: CatalogService, publicUrl: string | undefined): HtmlTransformer {
+export function productPreviewTransformer(
+  productFor: PageProductLookup,
+  publicUrl: string | undefined,
+): HtmlTransformer {
   return async (html, request) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/') return preloadImage(html, homeHeroImage);
-    const id = Number(detailPath.exec(path)?.[1] ?? 0);
-    if (id < 1 || id > MAX_ID) return html;
-    let product: Product;
-    try {
-      product = await catalog.getProduct(id);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return html;
-      throw error;
-    }
+    const id = detailPath.exec(path)?.[1];
+    const product = id === undefined ? null : await productFor(request, Number(id));
+    if (!product) return html;
     const origin = requestOrigin(request, publicUrl);
     return preloadImage(injectPreview(html, productPreview(product, absoluteUrl(origin, path), origin)), product.image);
   };
