@@ -48,6 +48,7 @@ import { firstScreenTransformer, loadFirstScreenRenderer } from './plugins/first
 import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { resolveServerKey, secretHasher } from './security/server-key';
 
 export interface AppDeps {
   db: Database;
@@ -62,6 +63,8 @@ export interface AppDeps {
 export async function buildApp({ db, config, ...deps }: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const payments = deps.payments ?? createPaymentProvider(config.payments, db, { now });
+  // Secrets at rest (reset codes and links, checkout tokens) are HMACs under the server key (issue 16).
+  const secrets = secretHasher(await resolveServerKey(config));
   const security = {
     https: (config.publicUrl ?? '').startsWith('https://'),
     ...paymentCspOrigins(config.payments.provider),

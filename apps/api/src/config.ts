@@ -58,6 +58,8 @@ const accountEnv = {
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** The key of the HMACs that keep secrets at rest (security/server-key.ts); unset: generated into DATA_DIR. */
+  SECRET_KEY: optionalString.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
 };
 
 export interface MailConfig {
@@ -149,6 +151,8 @@ export type Config = {
   admin: { username: string; password: string | undefined };
   authLimits: AuthLimitsConfig;
   deployment: DeploymentConfig;
+  /** SECRET_KEY: the server key (security/server-key.ts); unset: generated once into `<DATA_DIR>/server-key`. */
+  secretKey: string | undefined;
 };
 
 export type PaymentsConfig =
@@ -215,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
     deployment: deploymentConfig(e),
+    secretKey: e.SECRET_KEY,
   };
 }
 
@@ -233,6 +238,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       CHECKOUT_JOBS_INTERVAL_MS: '0',
     }),
     webDist: '',
+    secretKey: randomBytes(32).toString('hex'),
     ...overrides,
   };
 }

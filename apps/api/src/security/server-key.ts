@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The server's own secret (issue 16, finding 5): the key of every HMAC that keeps a secret at rest (reset codes and
+ * links, checkout tokens). A copy of the database without this key cannot be used to test guesses offline.
+ *
+ * SECRET_KEY from the environment (every instance of a shop must share it); otherwise generated once into
+ * `<DATA_DIR>/server-key` (readable by the owner only) and read back at every start.
+ */
+export async function resolveServerKey(options: { secretKey: string | undefined; dataDir: string }): Promise<Buffer> {
+  if (options.secretKey) return Buffer.from(options.secretKey, 'utf8');
+  const file = path.join(options.dataDir, 'server-key');
+  try {
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const key = randomBytes(32);
+  try {
+    // `wx`: when two instances start on one data folder at once, the second reads the first one's key.
+    await writeFile(file, `${key.toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
+  }
+}
+
+/** The one helper for secrets at rest: an HMAC-SHA-256 under the server key, separated by purpose. */
+export interface SecretHasher {
+  /** Hex HMAC of `value` for `purpose` (e.g. "reset-code"); what the database keeps instead of the secret. */
+  hash(purpose: string, value: string): string;
+  /** Whether `value` hashes to `stored`, compared in constant time. */
+  matches(purpose: string, value: string, stored: string): boolean;
+  /** A secret derived from `value` (base64url), for tokens the server must be able to give out again. */
+  derive(purpose: string, value: string): string;
+}
+
+export function secretHasher(key: Buffer): SecretHasher {
+  const mac = (purpose: string, value: string) => createHmac('sha256', key).update(`${purpose}\n${value}`, 'utf8');
+  return {
+    hash: (purpose, value) => mac(purpose, value).digest('hex'),
+    matches(purpose, value, stored) {
+      const a = mac(purpose, value).digest();
+      const b = Buffer.from(stored, 'hex');
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
+    derive: (purpose, value) => mac(`derive:${purpose}`, value).digest('base64url'),
+  };
+}
