@@ -19,6 +19,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'repo',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
