@@ -40,6 +40,15 @@ describe('contactDetailsSchema (the one delivery-or-pickup rule)', () => {
     });
   });
 
+  it('takes a PNG postcode of three digits only (issue 17: letters were accepted)', () => {
+    for (const postcode of ['11A', 'ABC', '1111', '11', '1 1', 'NCD']) {
+      expect(messages(physical.safeParse({ ...delivery, postcode }))).toEqual({
+        postcode: contactMessages.postcodeFormat,
+      });
+    }
+    expect(physical.parse({ ...delivery, postcode: ' 411 ' }).postcode).toBe('411');
+  });
+
   it('needs a pickup location for pickup and then ignores the address fields', () => {
     const missing = physical.safeParse({ ...delivery, pickup: true, pickupLocation: '' });
     expect(messages(missing)).toEqual({ pickupLocation: contactMessages.pickupLocation });

@@ -21,6 +21,8 @@ export const contactMessages = {
   city: 'Please enter your city.',
   state: 'Please enter your state or province.',
   postcode: 'Please enter your postcode.',
+  /** decisions.md (second round): PNG postcodes are three digits; the shop delivers within PNG. */
+  postcodeFormat: 'Please enter a 3-digit PNG postcode, e.g. 111.',
   /** checkout-and-admin.md 5 (signed-in edit modal). */
   pickupLocation: 'Please enter a pickup location for your order (required for physical items).',
   /** checkout-and-admin.md 5: the summary message above a form with missing fields. */
@@ -82,6 +84,14 @@ export function checkContactDetails(value: Fields, ctx: z.RefinementCtx, hasPhys
   for (const field of ['address', 'city', 'state', 'postcode'] as const) {
     if (blank(field)) ctx.addIssue({ code: 'custom', path: [field], message: contactMessages[field] });
   }
+  if (!blank('postcode') && !isPngPostcode(String(value.postcode))) {
+    ctx.addIssue({ code: 'custom', path: ['postcode'], message: contactMessages.postcodeFormat });
+  }
+}
+
+/** A PNG postcode: three digits (e.g. 111 for Port Moresby, 411 for Lae). */
+export function isPngPostcode(value: string): boolean {
+  return /^\d{3}$/.test(value.trim());
 }
 
 /** Empties what the shopper's choice makes irrelevant, so a stored order never holds both. */
