@@ -20,6 +20,9 @@ export const e2eAccountEnv = {
   ADMIN_USERNAME: e2eAdmin.username,
   ADMIN_PASSWORD: e2eAdmin.password,
   AUTH_RATE_LIMIT_PER_IP: '1000',
+  // Every journey checks out from 127.0.0.1: the per-address checkout limits are tested in the API suite.
+  CHECKOUT_ORDERS_PER_IP: '1000',
+  CHECKOUT_UNPAID_ORDERS_PER_IP: '1000',
 };
 
 /** A fresh address per run, so journeys never meet each other's accounts. */
@@ -56,4 +59,25 @@ export async function readResetEmail(address: string): Promise<{ code: string; l
   const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(latest)?.[1];
   if (!code || !link) throw new Error(`no code or link in the e-mail:\n${latest}`);
   return { code, link };
+}
+
+/** Waits for the link e-mailed to a new address from the profile (issue 16) and reads it. */
+export async function readEmailChangeLink(address: string): Promise<string> {
+  const emailsTo = () =>
+    existsSync(e2eOutboxDir)
+      ? readdirSync(e2eOutboxDir)
+          .filter((file) => file.endsWith('.eml'))
+          .sort()
+          .map((file) => decodeQuotedPrintable(readFileSync(path.join(e2eOutboxDir, file), 'utf8')))
+          .filter(
+            (eml) => eml.includes(`To: ${address}`) && eml.includes('Subject: Confirm your new Bilum e-mail address'),
+          )
+      : [];
+  let latest = '';
+  await expect
+    .poll(() => (latest = emailsTo().at(-1) ?? ''), { timeout: 15_000, message: `confirmation e-mail to ${address}` })
+    .not.toBe('');
+  const link = /(http\S+\/confirm-email\?token=[\w-]+)/.exec(latest)?.[1];
+  if (!link) throw new Error(`no link in the e-mail:\n${latest}`);
+  return link;
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, readResetEmail, uniqueEmail } from '../src/accounts';
+import { e2eAdmin, readEmailChangeLink, readResetEmail, uniqueEmail } from '../src/accounts';
 
 const fullName = 'Kila Wari';
 
@@ -145,7 +145,9 @@ test('sign-in goes back to a page inside the shop, and never to another site', a
   await expect(page).toHaveURL(/localhost:\d+\/dashboard$/);
 });
 
-test('the admin sign-in refuses a shopper and lets the administrator in', async ({ page }) => {
+test('the admin sign-in answers a shopper’s password as a wrong one and lets the administrator in', async ({
+  page,
+}) => {
   const email = uniqueEmail('not-admin');
   await registerQuickly(page, email, 'shopper-password-1');
   await page.context().clearCookies();
@@ -156,7 +158,9 @@ test('the admin sign-in refuses a shopper and lets the administrator in', async 
   await page.getByLabel('Username').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('shopper-password-1');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Access Denied: Not an administrator account.')).toBeVisible();
+  // Issue 16: the admin door checks only administrators, so a shopper's right password is just a wrong one.
+  await expect(page.getByText('Login Failed: Invalid username or password.')).toBeVisible();
+  await expect(page.getByText('Access Denied: Not an administrator account.')).toHaveCount(0);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByLabel('Username').fill(e2eAdmin.username);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -167,4 +171,49 @@ test('the admin sign-in refuses a shopper and lets the administrator in', async 
   await expect(page.getByText('Admin login successful! Redirecting to Inventory.')).toBeVisible();
   await expect(page).toHaveURL(/\/entry-option$/, { timeout: 5000 });
   expect((await page.request.get('/api/admin/whoami')).status()).toBe(200);
+});
+
+test('a shopper changes e-mail and password with the current password, confirms the new address from its inbox and signs in with it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const oldEmail = uniqueEmail('moving');
+  const newEmail = uniqueEmail('moved');
+  await registerQuickly(page, oldEmail, 'first-password-1');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Email Address').fill(newEmail);
+  await page.getByLabel('Password', { exact: true }).fill('a-second-password-2');
+  // A new e-mail or password asks for the current password, and a wrong one is refused on the field.
+  const current = page.getByLabel('Current Password');
+  await expect(current).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    page.getByText('Please enter your current password to change your e-mail address or password.'),
+  ).toBeVisible();
+  await current.fill('not-my-password');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Your current password is not correct.').first()).toBeVisible();
+  await current.fill('first-password-1');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!', { exact: false }).first()).toBeVisible();
+  // The old address stays the sign-in until the new one is confirmed.
+  const pending = `Check your inbox at ${newEmail} to confirm your new e-mail address.`;
+  await expect(page.getByRole('status').filter({ hasText: pending })).toBeVisible();
+  await expect(page.getByText(oldEmail, { exact: true })).toBeVisible();
+
+  // The link from the new inbox, opened in a browser that is not signed in.
+  const link = await readEmailChangeLink(newEmail);
+  await page.context().clearCookies();
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { name: 'Confirm your new e-mail address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm my new e-mail address' }).click();
+  await expect(page.getByText('Your e-mail address has been changed.')).toBeVisible();
+  await expect(page.getByText(newEmail)).toBeVisible();
+
+  await page.goto('/login');
+  await signInThroughTheForm(page, oldEmail, 'a-second-password-2');
+  await expect(page.getByText('Invalid email or password. Please try again.').first()).toBeVisible();
+  await signInThroughTheForm(page, newEmail, 'a-second-password-2');
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
 });

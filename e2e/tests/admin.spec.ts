@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
 
@@ -69,6 +70,7 @@ test('an admin adds a product with an uploaded picture, finds it on the storefro
   await expect(page.getByText('Product Name is required.')).toBeVisible();
   await expect(page.getByText('Description must be at least 10 characters.')).toBeVisible();
   await expect(page.getByText('Price must be greater than 0.')).toBeVisible();
+  await expect(page.getByText('Stock on hand is required: a whole number, 0 or more.')).toBeVisible();
   await expect(page.getByText('Main image URL is required.')).toBeVisible();
   await expect(page.getByText('Please select a valid category.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Secondary image 1' })).toBeVisible();
@@ -79,6 +81,7 @@ test('an admin adds a product with an uploaded picture, finds it on the storefro
   await page.getByLabel('Description').fill('A mirrorless camera added by the admin journey.');
   await page.getByLabel('Price (K)').fill('1,250.50');
   await page.getByLabel('Category').selectOption('cameras');
+  await page.getByLabel('Stock on hand').fill('3');
   await page
     .getByLabel('Upload main image')
     .setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: pngPicture });
@@ -111,6 +114,106 @@ test('an admin adds a product with an uploaded picture, finds it on the storefro
   await openOnStorefront(page, 'cameras', name);
   await expect(page.getByText('K999.00').first()).toBeVisible();
   await expect(page.getByText('K1,250.50')).toHaveCount(0);
+});
+
+/** A real one-colour PNG, made here (zlib's deflate and CRC-32), wide enough for the shop's 320 and 640 px copies. */
+function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set([red, green, blue], 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const bluePicture = solidPng(700, 500, [29, 78, 216]);
+const redPicture = solidPng(700, 500, [185, 28, 28]);
+
+test('an admin uploads gallery pictures in the edit dialog, reorders and removes them, and the storefront shows them in order', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Gallery Lamp ${Date.now()}`;
+  await signInAsAdmin(page);
+  const created = await page.request.post('/api/admin/products', {
+    data: {
+      name,
+      description: 'A lamp whose pictures the admin adds in the edit dialog.',
+      price: 45_000,
+      stock: 4,
+      category: 'accessories',
+      image: '/images/products/acer-aspire-5-laptop.svg',
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/product-inventory');
+  await page.getByPlaceholder('Search products by name or category...').fill(name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit Product: ${name}` });
+  await expect(dialog.getByText('No secondary images yet.')).toBeVisible();
+
+  // A new main picture and two gallery pictures, uploaded.
+  await dialog
+    .getByLabel('Upload new main image')
+    .setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: pngPicture });
+  await expect(dialog.getByLabel('Image URL')).toHaveValue(/^\/api\/images\/[0-9a-f]{32}$/);
+  const mainUrl = await dialog.getByLabel('Image URL').inputValue();
+  const upload = dialog.getByLabel('Upload secondary image');
+  await upload.setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: bluePicture });
+  await expect(dialog.getByRole('textbox', { name: 'Secondary image 1' })).toHaveValue(/^\/api\/images\//);
+  await upload.setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: redPicture });
+  await expect(dialog.getByRole('textbox', { name: 'Secondary image 2' })).toHaveValue(/^\/api\/images\//);
+  const blueUrl = await dialog.getByRole('textbox', { name: 'Secondary image 1' }).inputValue();
+  const redUrl = await dialog.getByRole('textbox', { name: 'Secondary image 2' }).inputValue();
+  expect(redUrl).not.toBe(blueUrl);
+
+  // Red moves up with the keyboard-reachable button; focus stays on the moved row, and the move is announced.
+  await dialog.getByRole('button', { name: 'Move secondary image 2 up' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Secondary image 1' })).toHaveValue(redUrl);
+  await expect(dialog.getByRole('textbox', { name: 'Secondary image 2' })).toHaveValue(blueUrl);
+  await expect(dialog.getByRole('button', { name: 'Move secondary image 1 down' })).toBeFocused();
+  await expect(dialog.getByRole('status').filter({ hasText: 'moved to position 1 of 2' })).toBeAttached();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product Updated Successfully')).toBeVisible();
+
+  // The storefront: main picture, then red, then blue; each uploaded one offers its small WebP copies.
+  await openOnStorefront(page, 'accessories', name);
+  const thumbnails = page.getByRole('list', { name: 'Product pictures' }).locator('img');
+  await expect(thumbnails).toHaveCount(3);
+  await expect(thumbnails.nth(0)).toHaveAttribute('src', mainUrl);
+  await expect(thumbnails.nth(1)).toHaveAttribute('src', redUrl);
+  await expect(thumbnails.nth(2)).toHaveAttribute('src', blueUrl);
+  await expect(thumbnails.nth(1)).toHaveAttribute('srcset', new RegExp(`^${redUrl}/320\\.webp 320w, `));
+  const small = await page.request.get(`${redUrl}/320.webp`);
+  expect(small.headers()['content-type']).toBe('image/webp');
+  expect(small.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  // Removing one in the dialog leaves the other.
+  await page.goto('/product-inventory');
+  await page.getByPlaceholder('Search products by name or category...').fill(name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await dialog.getByRole('button', { name: 'Remove secondary image 1' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Secondary image 1' })).toHaveValue(blueUrl);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product Updated Successfully').first()).toBeVisible();
+  await openOnStorefront(page, 'accessories', name);
+  await expect(thumbnails).toHaveCount(2);
+  await expect(thumbnails.nth(1)).toHaveAttribute('src', blueUrl);
 });
 
 test('an admin searches the membership overview by name, e-mail and phone', async ({ page }) => {
@@ -169,8 +272,15 @@ test('an admin changes the shop’s phone on /settings and the footer shows it a
   });
 });
 
-/** A guest order for one unit of an in-stock demo product, placed and paid through the API with 4242 4242 4242 4242. */
-async function placePaidGuestOrder(request: APIRequestContext, lastName: string): Promise<number> {
+/**
+ * A guest order for one unit of an in-stock demo product, placed through the API and paid with 4242 4242 4242 4242
+ * unless `pay` is false (an abandoned checkout).
+ */
+async function placePaidGuestOrder(
+  request: APIRequestContext,
+  lastName: string,
+  { phone = '7123 4567', pay = true }: { phone?: string; pay?: boolean } = {},
+): Promise<number> {
   const listed = await request.get('/api/products');
   const { products } = (await listed.json()) as {
     products: { id: number; stock: number; status: string; isMembership: boolean; isExclusive: boolean }[];
@@ -185,7 +295,7 @@ async function placePaidGuestOrder(request: APIRequestContext, lastName: string)
         lastName,
         email: uniqueEmail('order'),
         countryCode: '+675',
-        phone: '7123 4567',
+        phone,
         pickup: false,
         address: 'Section 5, Lot 12, Boroko Drive',
         city: 'Port Moresby',
@@ -197,6 +307,7 @@ async function placePaidGuestOrder(request: APIRequestContext, lastName: string)
   });
   expect(placed.status()).toBe(201);
   const { order, checkoutToken } = (await placed.json()) as { order: { id: number }; checkoutToken: string };
+  if (!pay) return order.id;
   const paid = await request.post(`/api/orders/${order.id}/payment`, {
     headers: { 'x-checkout-token': checkoutToken },
     data: {
@@ -250,4 +361,49 @@ test('an admin dispatches and delivers an order and sees the tiles change', asyn
   await expect(page.getByText('No orders found matching "nobody-ordered-this".')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Search' }).click();
   await expect(page.getByRole('row').filter({ hasText: `#${orderId}` })).toHaveCount(1);
+});
+
+test('an admin finds an order by phone, sees unpaid checkouts only when asked, and the tiles add up', async ({
+  page,
+}) => {
+  const stamp = String(Date.now()).slice(-7);
+  const lastName = `Wari${stamp}`;
+  const phone = `7${stamp}`; // a PNG mobile of 8 digits, as the shopper typed it
+  const paidId = await placePaidGuestOrder(page.request, lastName, { phone });
+  const unpaidId = await placePaidGuestOrder(page.request, lastName, { phone, pay: false });
+
+  await signInAsAdmin(page);
+  await page.goto('/order-inventory');
+  await expect(page.getByRole('heading', { name: 'Order Management', level: 1 })).toBeVisible();
+  await expect(tile(page, 'Total Orders')).not.toHaveText('0');
+  const parts = await Promise.all(
+    ['Pending', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'].map((label) => tileValue(page, label)),
+  );
+  expect(parts.reduce((sum, count) => sum + count, 0)).toBe(await tileValue(page, 'Total Orders'));
+
+  const search = page.getByPlaceholder('Search by customer name or order ID...');
+  const row = (id: number) => page.getByRole('row').filter({ hasText: `#${id}` });
+  for (const typed of [`+675 ${phone.slice(0, 4)} ${phone.slice(4)}`, `+675${phone}`]) {
+    await search.fill(typed);
+    await expect(row(paidId)).toHaveCount(1);
+    await expect(row(unpaidId)).toHaveCount(0);
+  }
+
+  await page.getByLabel('Show').selectOption({ label: 'Unpaid checkouts' });
+  await expect(row(unpaidId)).toHaveCount(1);
+  await expect(row(paidId)).toHaveCount(0);
+  await expect(row(unpaidId).getByText('Not paid: awaiting payment')).toBeVisible();
+  await expect(row(unpaidId).getByRole('button', { name: `Dispatch order #${unpaidId}` })).toHaveCount(0);
+
+  await page.getByLabel('Show').selectOption({ label: 'Paid orders' });
+  await row(paidId)
+    .getByRole('button', { name: `Dispatch order #${paidId}` })
+    .click();
+  await expect(page.getByText(`Order #${paidId} status updated to Dispatched`)).toBeVisible();
+  await row(paidId)
+    .getByRole('button', { name: `View order #${paidId}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Order #${paidId}` });
+  await expect(dialog.getByText('Estimated delivery')).toBeVisible();
+  await expect(dialog.getByText('To be confirmed')).toHaveCount(0);
 });

@@ -81,7 +81,7 @@ test('a guest buys two items with a test card, reads the confirmation e-mail and
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   const trackingCode = (await page.getByTestId('tracking-code').textContent())!.trim();
   expect(trackingCode.length).toBeGreaterThan(8);
-  const orderId = (await page.locator('dd').first().textContent())!.trim();
+  const orderId = (await page.getByTestId('order-id').textContent())!.trim();
   await expect(page.getByText(`A confirmation e-mail was sent to ${email}.`)).toBeVisible({ timeout: 15_000 });
 
   // The guest cart is empty now.
@@ -165,6 +165,12 @@ test('a card that needs authentication goes through the simulated 3-D Secure pag
 
   await payWithCard(page, cards.authentication);
   await expect(page).toHaveURL(/\/api\/payments\/simulator\/authenticate\//);
+  // Issue 17: the page's icon is the shop's, and /favicon.ico answers (no 404 in the browser's console).
+  const iconPath = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(iconPath).toBe('/favicon.ico');
+  const icon = await page.request.get(iconPath!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/icon/);
   await page.getByRole('button', { name: 'Complete' }).click();
   await expect(page).toHaveURL(/\/order-confirmation$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();

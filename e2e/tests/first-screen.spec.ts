@@ -25,6 +25,22 @@ test.describe('before the app’s code has run', () => {
     expect(names).toEqual(phones.products.map((product) => product.name));
   });
 
+  test('a category address in capitals (/category/PHONES) shows Phones at its lower-case address', async ({ page }) => {
+    await page.goto('/category/PHONES');
+    await expect(page).toHaveURL(/\/category\/phones$/);
+    await expect(page.getByRole('heading', { name: 'Phones', level: 1 })).toBeVisible();
+    await page.goto('/dashboard-category/Phones?sort=priceAsc');
+    await expect(page).toHaveURL(/\/dashboard-category\/phones\?sort=priceAsc$/);
+  });
+
+  test('the Accessories page lists no Premium membership: it is sold on the membership pages', async ({ page }) => {
+    await page.goto('/category/accessories');
+    await expect(page.getByRole('heading', { name: 'Accessories', level: 1 })).toBeVisible();
+    const names = await page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => /premium membership/i.test(name))).toEqual([]);
+  });
+
   test('a product page shows the product’s name, price and picture', async ({ page }) => {
     await page.goto('/index-item/1');
     await expect(page.getByRole('heading', { name: 'HP Pavilion 15 Laptop', level: 1 })).toBeVisible();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from '../src/accounts';
+import { readStorage } from '../src/browser-storage';
 
 // Demo catalogue products (apps/api/src/db/seed/catalog-data.ts), chosen so other journeys do not use them.
 const galaxyA05 = { id: 41, name: 'Samsung Galaxy A05 64GB', price: 'K399.00', memberPrice: 'K359.10' };
@@ -8,6 +9,7 @@ const sdCard = { id: 39, name: 'SanDisk Extreme 128GB microSD Card' };
 const watch = { id: 44, name: 'Samsung Galaxy Watch6 40mm', memberPrice: 'K809.10' };
 const goPro = { id: 3, name: 'GoPro HERO12 Black' }; // an Exclusive Member offer
 const premiumProduct = { id: 70, name: 'Premium Membership (1 year)' };
+const camera = { id: 28, name: 'Nikon D850 DSLR Body (Pre-owned)', price: 'K5,499.00', memberPrice: 'K4,949.10' };
 
 async function registerQuickly(page: Page, email: string) {
   const response = await page.request.post('/api/auth/register', {
@@ -116,8 +118,13 @@ test('a shopper buys Premium with the test card, sees member prices, edits the p
   await expect(page.getByText('Changes cancelled.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome, Kila!' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit Profile' }).click();
-  await expect(page.getByLabel('Password')).toHaveAttribute('placeholder', 'Enter new password (optional)');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
+    'placeholder',
+    'Enter new password (optional)',
+  );
   await expect(page.getByText('Leave blank to keep current password.')).toBeVisible();
+  // Names and address need no password; only a new e-mail or password asks for the current one (issue 16).
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
   await page.getByLabel('First Name').fill('Mary');
   await page.getByLabel('City').fill('Lae');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -187,7 +194,11 @@ test('a declined card changes nothing, and a new shopper sees the empty order hi
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: /^Subscribe –/ }).click();
-  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  // The decline is said in a toast and stays on the page beside Subscribe after the toast has gone.
+  const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+  await expect(declined).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(declined).toBeVisible();
   await expect(page).toHaveURL(/\/membership-payment$/);
 
   await page.goto(`/item/${goPro.id}`);
@@ -220,4 +231,36 @@ test('a shopper buys Premium with the card that needs 3-D Secure and comes back 
   await expect(page).toHaveURL(/\/membership-success$/, { timeout: 5_000 });
   const session = (await (await page.request.get('/api/session')).json()) as { membership: { isMember: boolean } };
   expect(session.membership.isMember).toBe(true);
+});
+
+test('buying Premium on /membership-payment keeps the cart and clears only the checkout hand-off', async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('premium-keeps-cart');
+  await registerQuickly(page, email);
+  const added = await page.request.post('/api/cart/items', { data: { productId: camera.id, quantity: 1 } });
+  expect(added.status()).toBeLessThan(300);
+  await page.goto('/membership-payment');
+  // A checkout started earlier and left: its hand-off data is what the payment clears.
+  await page.evaluate(
+    `sessionStorage.setItem('checkoutType', 'all');
+     sessionStorage.setItem('cartItemsForCheckout', '[{"product_id":${camera.id},"quantity":1}]');`,
+  );
+  await page.getByLabel('Cardholder name').fill('Kila Wari');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Subscribe –/ }).click();
+  await expect(page).toHaveURL(/\/membership-success$/, { timeout: 10_000 });
+
+  expect(await readStorage(page, 'sessionStorage', 'checkoutType')).toBeNull();
+  expect(await readStorage(page, 'sessionStorage', 'cartItemsForCheckout')).toBeNull();
+  const cart = (await (await page.request.get('/api/cart')).json()) as {
+    items: { productId: number; name: string }[];
+  };
+  expect(cart.items).toEqual([expect.objectContaining({ productId: camera.id, name: camera.name })]);
+  // The camera is still in the cart, now at the member price.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: camera.name })).toBeVisible();
+  await expect(page.getByText(camera.memberPrice).first()).toBeVisible();
 });

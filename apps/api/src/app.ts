@@ -1,3 +1,4 @@
+import { canonicalCategoryUrl } from '@bilum/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, shopUrl } from './config';
@@ -17,6 +18,8 @@ import { adminMembersRoutes } from './modules/admin/admin-members.routes';
 import { createAdminMembersService } from './modules/admin/admin-members.service';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
 import { createAdminOrdersService } from './modules/admin/admin-orders.service';
+import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
+import { createAdminCatalogService } from './modules/admin/admin-catalog.service';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes';
 import { createAdminProductsService } from './modules/admin/admin-products.service';
 import { imageServingRoutes, imageUploadRoutes } from './modules/uploads/images.routes';
@@ -37,17 +40,20 @@ import { createSavedProductsService } from './modules/saved-products/saved-produ
 import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { registerAuth, sessionCookie } from './plugins/auth';
+import { trustProxyOption } from './plugins/client-address';
 import { registerCompression } from './plugins/compression';
 import { registerCrossSiteProtection } from './plugins/cross-site';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerReadiness } from './plugins/health';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
+import { registerPrivateAnswers } from './plugins/private-answers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { firstScreenTransformer, loadFirstScreenRenderer } from './plugins/first-screen';
 import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { logRedaction } from './security/log-redaction';
 import { resolveServerKey, secretHasher } from './security/server-key';
 
 export interface AppDeps {
@@ -57,6 +63,8 @@ export interface AppDeps {
   payments?: ConfiguredPaymentProvider;
   /** The clock for checkout (stock holds, payments); tests pass one they can move. */
   now?: () => Date;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole shop without listening: tests call it with `app.inject`, the server with `listen`. */
@@ -70,8 +78,12 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     ...paymentCspOrigins(config.payments.provider),
   };
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.env === 'production',
+    // No secret in any log line (a reset link's token, a failed query's parameters): security/log-redaction.ts.
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...logRedaction, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    trustProxy: trustProxyOption(config.deployment.trustedProxies),
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkErrors(securityHeaders(security)),
   }).withTypeProvider<ZodTypeProvider>();
@@ -81,6 +93,7 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   registerErrorHandler(app);
   await registerCompression(app);
   await registerSecurityHeaders(app, security);
+  registerPrivateAnswers(app);
   await registerOpenApi(app);
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);
@@ -99,10 +112,11 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   await app.register(
     authRoutes({
       auth: createAuthService(db, sessions),
-      resets: createPasswordResetService({ db, sessions, mailer, shopUrl: shopUrl(config) }),
+      resets: createPasswordResetService({ db, sessions, mailer, secrets, shopUrl: shopUrl(config) }),
       membership: createMembershipService(db),
       cookie,
       limits: config.authLimits,
+      shopUrl: shopUrl(config),
     }),
     { prefix: '/api' },
   );
@@ -114,15 +128,19 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     drop: { catalog: () => catalog.dropCache(), settings: () => settings.invalidate() },
   });
   await app.register(settingsRoutes(settings), { prefix: '/api' });
-  await app.register(newsletterRoutes(createNewsletterService(db)), { prefix: '/api' });
+  await app.register(newsletterRoutes(createNewsletterService(db), config.authLimits), { prefix: '/api' });
   await app.register(cartRoutes(createCartService(db)), { prefix: '/api' });
-  await app.register(profileRoutes(createProfileService(db, sessions)), { prefix: '/api' });
+  await app.register(
+    profileRoutes(createProfileService({ db, sessions, mailer, secrets, shopUrl: shopUrl(config) }), config.authLimits),
+    { prefix: '/api' },
+  );
   await app.register(savedProductsRoutes(createSavedProductsService(db)), { prefix: '/api' });
   await app.register(orderHistoryRoutes(createOrderHistoryService(db)), { prefix: '/api' });
   // Admin (issue 8): every route under /api/admin refuses anyone but an administrator (modules/admin/admin-guard.ts).
-  const images = createImagesService(db);
-  await app.register(adminProductsRoutes(createAdminProductsService(db, catalog)), { prefix: '/api' });
-  await app.register(adminMembersRoutes(createAdminMembersService(db)), { prefix: '/api' });
+  const images = createImagesService(db, config.imageFetch);
+  await app.register(adminProductsRoutes(createAdminProductsService(db, catalog, images)), { prefix: '/api' });
+  await app.register(adminCatalogRoutes(createAdminCatalogService(db, catalog)), { prefix: '/api' });
+  await app.register(adminMembersRoutes(createAdminMembersService(db, now)), { prefix: '/api' });
   const adminOrders = createAdminOrdersService({
     db,
     payments,
@@ -137,15 +155,16 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   await app.register(adminSettingsRoutes(settings), { prefix: '/api' });
   await app.register(imageUploadRoutes(images), { prefix: '/api' });
   await app.register(imageServingRoutes(images), { prefix: '/api' });
-  await registerCheckout(app, { db, config, payments, mailer, settings, now });
+  await registerCheckout(app, { db, config, payments, mailer, settings, now, secrets });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   registerReadiness(app, { db });
 
   const productFor = pageProductLookup(catalog);
   await registerWebApp(app, {
     webDist: config.webDist,
+    canonicalPageUrl: canonicalCategoryUrl,
     transformHtml: chainHtmlTransformers(
-      productPreviewTransformer(productFor, config.publicUrl),
+      productPreviewTransformer(productFor, shopUrl(config)),
       firstScreenTransformer(await loadFirstScreenRenderer(config.webDist, app.log), {
         catalog,
         productFor,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newPasswordField } from '@bilum/shared';
 import { z } from 'zod';
 
 /** The repository root, so that ./data and the web build resolve the same from any working directory. */
@@ -26,6 +28,11 @@ const paymentEnv = {
   STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
   /** How often the checkout jobs run (payment reconciliation, expired stock holds); 0 stops them. */
   CHECKOUT_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Orders placed per client address in 15 minutes (retries of one checkout included). */
+  CHECKOUT_ORDERS_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Unpaid orders holding stock at once, per client address and per shopper account (issue 16). */
+  CHECKOUT_UNPAID_ORDERS_PER_IP: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
 };
 
 const stripeKeyPrefixes = {
@@ -54,7 +61,8 @@ const accountEnv = {
   OUTBOX_DIR: optionalString,
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   ADMIN_USERNAME: optionalString,
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must have at least 8 characters').optional()),
+  // The one password policy (issue 16, finding 11): 8 characters or more, not blank, not a common password.
+  ADMIN_PASSWORD: optionalString.pipe(newPasswordField().optional()),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -71,14 +79,60 @@ export interface MailConfig {
   workerIntervalMs: number;
 }
 
+/** What unpaid checkouts can hold (modules/orders/order-holds.ts) and how fast orders may be placed. */
+export interface CheckoutLimitsConfig {
+  /** CHECKOUT_ORDERS_PER_IP: POST /api/orders per client address in `windowMs`. */
+  ordersPerIp: number;
+  windowMs: number;
+  /** CHECKOUT_UNPAID_ORDERS_PER_IP / _PER_ACCOUNT: unpaid orders holding stock at once. */
+  unpaidPerAddress: number;
+  unpaidPerAccount: number;
+}
+
 export interface AuthLimitsConfig {
   perIp: number;
   perAccount: number;
   windowMs: number;
+  /**
+   * Past `perAccount` wrong passwords from anywhere, an account's tries wait `stepMs`, doubling with each new
+   * wrong password, at most `maxMs`: slowed down, never locked. Unset: modules/auth/password-guess-limits.ts.
+   */
+  accountSlowDown?: { stepMs: number; maxMs: number };
 }
+
+/** proxy-addr's names for address ranges (Fastify's trustProxy list takes them as well as addresses and CIDRs). */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUSTED_PROXIES entry: an address, an address/prefix (CIDR), or loopback, linklocal or uniquelocal. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For, -Host and -Proto headers count, comma-separated
+ * (e.g. `127.0.0.1,10.0.0.0/8`). Empty (the default): none, so a client's own headers change nothing.
+ */
+const trustedProxiesEnv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .refine((entries) => entries.every(isProxyAddress), {
+    message: 'must be addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8), or loopback, linklocal, uniquelocal',
+  });
 
 /** Several instances on one database (issue 11, docs/deployment.md). */
 const deploymentEnv = {
+  TRUSTED_PROXIES: trustedProxiesEnv,
   REDIS_URL: optionalString,
   REDIS_KEY_PREFIX: z.string().default('bilum:'),
   MIGRATE_ON_START: z
@@ -90,6 +144,11 @@ const deploymentEnv = {
 };
 
 export interface DeploymentConfig {
+  /**
+   * TRUSTED_PROXIES: the addresses/CIDRs whose proxy headers Fastify believes (its `trustProxy` list); empty:
+   * none. The client's address is then the nearest one in X-Forwarded-For that is not a trusted proxy.
+   */
+  trustedProxies: string[];
   /** MIGRATE_ON_START=false: `npm run migrate` runs once per deploy instead (several instances). */
   migrateOnStart: boolean;
   /** DATABASE_POOL_SIZE: PostgreSQL connections per instance (plus one for cache change notifications). */
@@ -104,6 +163,7 @@ export interface DeploymentConfig {
 
 function deploymentConfig(e: z.output<typeof envSchema>): DeploymentConfig {
   return {
+    trustedProxies: e.TRUSTED_PROXIES,
     migrateOnStart: e.MIGRATE_ON_START,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
@@ -128,6 +188,14 @@ const envSchema = z.object({
   ...paymentEnv,
   ...accountEnv,
   ...deploymentEnv,
+  /**
+   * Product pictures fetched from an address (issue 18): true lets the fetch reach loopback addresses, plain
+   * http included, for tests with a local server. Never on a real shop: it opens the SSRF guard to this machine.
+   */
+  IMAGE_FETCH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** Runs even when other variables are bad too, so that one error lists everything. */
@@ -146,6 +214,7 @@ export type Config = {
   payments: PaymentsConfig;
   /** CHECKOUT_JOBS_INTERVAL_MS: the checkout's background jobs (modules/orders/checkout-jobs.ts); 0 = off. */
   checkoutJobsIntervalMs: number;
+  checkoutLimits: CheckoutLimitsConfig;
   mail: MailConfig;
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the admin account ensured at start (modules/auth/admin-account.ts). */
   admin: { username: string; password: string | undefined };
@@ -153,6 +222,8 @@ export type Config = {
   deployment: DeploymentConfig;
   /** SECRET_KEY: the server key (security/server-key.ts); unset: generated once into `<DATA_DIR>/server-key`. */
   secretKey: string | undefined;
+  /** IMAGE_FETCH_ALLOW_LOOPBACK: picture addresses on this machine may be fetched (tests only; security/outbound-fetch.ts). */
+  imageFetch: { allowLoopback: boolean };
 };
 
 export type PaymentsConfig =
@@ -206,6 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     payments: paymentsConfig(e),
     checkoutJobsIntervalMs: e.CHECKOUT_JOBS_INTERVAL_MS,
+    checkoutLimits: {
+      ordersPerIp: e.CHECKOUT_ORDERS_PER_IP,
+      windowMs: 15 * 60_000,
+      unpaidPerAddress: e.CHECKOUT_UNPAID_ORDERS_PER_IP,
+      unpaidPerAccount: e.CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -220,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     deployment: deploymentConfig(e),
     secretKey: e.SECRET_KEY,
+    imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK },
   };
 }
 

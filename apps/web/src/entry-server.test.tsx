@@ -61,6 +61,13 @@ describe('the first screen rendered on the server', () => {
     expect(screen?.html).not.toContain('HP Pavilion 15 Laptop</');
   });
 
+  it('renders a category asked for in other letters (/category/PHONES) as that category, not as not found', async () => {
+    const screen = await render('/category/PHONES');
+    expect(screen?.html).toMatch(/<h1[^>]*>Phones<\/h1>/);
+    expect(screen?.html).toContain('itel A70');
+    expect(screen?.html).not.toContain('HP Pavilion 15 Laptop</');
+  });
+
   it('renders a guest product page with its name, price and picture, from that product alone', async () => {
     const data = fakeData();
     const screen = await render('/index-item/1', data);

@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { hydrateFirstScreen } from './app/first-screen';
 import { handOverFirstScreenInput } from './app/first-screen-handover';
 import { preloadRoute } from './app/router';
+import { trackLastFocused } from './lib/last-focused';
 import { createQueryClient } from './lib/query-client';
 import './app/styles.css';
 
@@ -13,6 +14,7 @@ function HandOver({ children }: { children: ReactNode }) {
   return children;
 }
 
+trackLastFocused();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const queryClient = createQueryClient();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, newPasswordPairSchema, registerSchema, resetWithCodeSchema } from './accounts.schema';
+import {
+  loginSchema,
+  newPasswordPairSchema,
+  passwordProblem,
+  registerSchema,
+  resetWithCodeSchema,
+  resetWithTokenSchema,
+} from './accounts.schema';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -73,5 +80,41 @@ describe('registerSchema with several problems at once', () => {
   it('still reports the phone rule when the password is empty', () => {
     const result = registerSchema.safeParse({ ...validRegistration, password: '', phone: '51234567' });
     expect(messages(result).phone).toBe('PNG numbers must start with 7, 3, 2, or 8.');
+  });
+});
+
+describe('the one password policy (issue 16, finding 11)', () => {
+  const passwordMessage = (schema: { safeParse(value: unknown): unknown }, value: Record<string, unknown>) =>
+    messages(schema.safeParse(value) as Parameters<typeof messages>[0]).password;
+  const everywhere = [
+    ['registration', registerSchema, { ...validRegistration }],
+    ['reset with a code', resetWithCodeSchema, { email: 'kila@example.pg', code: '123456' }],
+    ['reset with a link', resetWithTokenSchema, { token: 'a-token' }],
+    ['the new-password pair', newPasswordPairSchema, { confirmPassword: 'x' }],
+  ] as const;
+
+  it.each(everywhere)('%s refuses a password of only spaces', (_name, schema, rest) => {
+    expect(passwordMessage(schema, { ...rest, password: '        ' })).toBe(
+      'Password must have at least one character that is not a space.',
+    );
+    expect(passwordMessage(schema, { ...rest, password: ' \t  \n   ' })).toBe(
+      'Password must have at least one character that is not a space.',
+    );
+  });
+
+  it.each(everywhere)('%s refuses the most common passwords, in any letter case', (_name, schema, rest) => {
+    for (const common of ['password', 'Password1', '12345678', 'QWERTYUIOP', 'iloveyou']) {
+      expect(passwordMessage(schema, { ...rest, password: common })).toBe(
+        'This password is too common. Choose a less common password.',
+      );
+    }
+    expect(passwordMessage(schema, { ...rest, password: 'bilum-bag-2025' })).toBeUndefined();
+  });
+
+  it('gives one message per password, the first problem found', () => {
+    expect(passwordProblem('  ')).toBe('Password must be at least 8 characters long.');
+    expect(passwordProblem('        ')).toBe('Password must have at least one character that is not a space.');
+    expect(passwordProblem('password')).toBe('This password is too common. Choose a less common password.');
+    expect(passwordProblem('  a bilum for market day  ')).toBeNull();
   });
 });

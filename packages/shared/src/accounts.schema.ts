@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from '#common-passwords';
 import { accountMessages, resetCodeLength } from './accounts';
 import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
 import type { MembershipState, SessionState, SessionUser } from './session';
@@ -14,19 +15,49 @@ export const emailField = z
   .max(254, 'Email addresses have at most 254 characters.')
   .pipe(z.email('Please enter a valid email address.'));
 
-/** A new password (registration, reset, profile): at least 8 characters (decisions.md), long ones allowed. */
-export function newPasswordField(missingMessage: string = accountMessages.newPasswordMissing) {
+const passwordMessages = {
+  tooShort: `Password must be at least ${passwordRules.min} characters long.`,
+  tooLong: `Password must be at most ${passwordRules.max} characters long.`,
+  blank: 'Password must have at least one character that is not a space.',
+  common: accountMessages.passwordTooCommon,
+} as const;
+
+/**
+ * What is wrong with a new password, or null (issue 16, finding 11; OWASP ASVS 5.0 6.2): at least 8 characters
+ * (decisions.md), not only spaces, and not one of the most common passwords. Long passwords and any characters
+ * are allowed. The common-password list is checked on the server only (`#common-passwords`: the browser build
+ * gets a stand-in without the list), so a form may first hear about it in the server's answer.
+ */
+export function passwordProblem(password: string): string | null {
+  if (password.length < passwordRules.min) return passwordMessages.tooShort;
+  if (!/\S/.test(password)) return passwordMessages.blank;
+  if (isCommonPassword(password)) return passwordMessages.common;
+  return null;
+}
+
+/**
+ * The one password policy as a zod field: `passwordProblem` for any non-empty value (the empty one is left to
+ * the caller: "missing", or "keep the current one" on the profile).
+ */
+function passwordPolicy(field: z.ZodString) {
   return (
-    z
-      .string()
-      .min(1, missingMessage)
-      .max(passwordRules.max, `Password must be at most ${passwordRules.max} characters long.`)
+    field
+      .max(passwordRules.max, passwordMessages.tooLong)
       // Not `.min(8)`: an empty password gets one message, and an aborting check would hide other fields' checks.
-      .refine((value) => value === '' || value.length >= passwordRules.min, {
-        message: `Password must be at least ${passwordRules.min} characters long.`,
+      .superRefine((value, ctx) => {
+        const problem = value === '' ? null : passwordProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
   );
 }
+
+/** A new password (registration, reset by code and by link, ADMIN_PASSWORD): required, then the policy. */
+export function newPasswordField(missingMessage: string = accountMessages.newPasswordMissing) {
+  return passwordPolicy(z.string().min(1, missingMessage));
+}
+
+/** The profile's new password: empty keeps the current one; anything else meets the same policy. */
+export const optionalNewPasswordField = passwordPolicy(z.string());
 
 /** A password being checked (sign-in): any length up to a bound, so old passwords still work. */
 const currentPasswordField = z.string().min(1, 'Please enter your password.').max(1024);

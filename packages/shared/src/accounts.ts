@@ -26,6 +26,7 @@ export const accountMessages = {
   tokenMissing: 'Invalid or missing token.',
   tokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   passwordsDiffer: 'Passwords do not match.',
+  passwordTooCommon: 'This password is too common. Choose a less common password.',
   fillAllFields: 'Please fill in all fields.',
   codeMissing: 'Please enter your email and OTP.',
   codeInvalid: 'Invalid OTP. Please try again.',

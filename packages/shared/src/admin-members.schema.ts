@@ -8,8 +8,11 @@ export const memberRecordSchema = z.object({
   /** Country code plus digits, or null when unknown. */
   phone: z.string().nullable(),
   membershipType: z.string().nullable(),
-  /** completed, pending, failed, or expired (a completed year that has ended); null without a membership. */
-  status: z.enum(['completed', 'succeeded', 'pending', 'failed', 'expired']).nullable(),
+  /**
+   * completed, pending, failed, expired (a completed year that has ended), or refunded (its year was withdrawn
+   * because the payment was refunded); null without a membership.
+   */
+  status: z.enum(['completed', 'succeeded', 'pending', 'failed', 'expired', 'refunded']).nullable(),
   /** ISO date of the latest payment. */
   paymentDate: z.string().nullable(),
   reference: z.string().nullable(),

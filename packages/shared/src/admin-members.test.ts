@@ -22,6 +22,7 @@ describe('the membership overview', () => {
     expect(memberStatusTone('failed')).toBe('red');
     expect(memberStatusTone(null)).toBe('grey');
     expect(memberStatusTone('expired')).toBe('grey');
+    expect(memberStatusTone('refunded')).toBe('grey');
   });
 
   it('searches name, e-mail and phone without regard to case', () => {

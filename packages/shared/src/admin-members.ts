@@ -1,7 +1,7 @@
 import { formatPhoneNumber } from './phone';
 
 /** The payment states a membership record may carry; "succeeded" is the card provider's word for completed. */
-export type MemberPaymentStatus = 'completed' | 'succeeded' | 'pending' | 'failed' | 'expired';
+export type MemberPaymentStatus = 'completed' | 'succeeded' | 'pending' | 'failed' | 'expired' | 'refunded';
 
 /** Decisions "Admin display rules": "completed" and "succeeded" both count as an active member. */
 export function isActiveMemberStatus(status: string | null | undefined): boolean {
@@ -45,7 +45,7 @@ export function searchMembers<T extends { fullName: string; email: string; phone
 ): T[] {
   const text = term.trim().toLowerCase();
   if (text === '') return [...users];
-  const digits = text.replace(/\D/g, '');
+  const digits = phoneSearchDigits(text);
   return users.filter((user) => {
     const phone = user.phone ?? '';
     return (
@@ -53,9 +53,20 @@ export function searchMembers<T extends { fullName: string; email: string; phone
       user.email.toLowerCase().includes(text) ||
       phone.includes(text) ||
       (phone !== '' && formatPhoneNumber(phone).toLowerCase().includes(text)) ||
-      (digits.length >= 3 && /^[\d\s+()-]+$/.test(text) && phone.replace(/\D/g, '').includes(digits))
+      (digits !== null && phone.replace(/\D/g, '').includes(digits))
     );
   });
+}
+
+/**
+ * The digits of a search term that looks like a phone number (only digits, spaces, "+", "-" and brackets, with at
+ * least 3 digits), to find in a stored number ("+67571234567"); null otherwise. Used by the member and order searches.
+ */
+export function phoneSearchDigits(term: string): string | null {
+  const text = term.trim();
+  if (!/^[\d\s+()-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : null;
 }
 
 /** Section 2 "Member status" and section 7 check_membership_status. */

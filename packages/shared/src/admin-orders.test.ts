@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayShippingStatus,
+  orderInventoryMessages,
+  orderSearch,
   orderTiles,
-  searchOrders,
   shippingActions,
   shippingTransitionError,
 } from './admin-orders';
@@ -17,6 +18,7 @@ describe('displayShippingStatus', () => {
 });
 
 describe('shippingActions', () => {
+  const paid = { needsShipping: true, paidAt: '2026-03-05T04:30:00.000Z' };
   it.each([
     ['Pending', { dispatch: true, deliver: true, cancel: true }],
     ['Processing', { dispatch: true, deliver: true, cancel: true }],
@@ -24,50 +26,81 @@ describe('shippingActions', () => {
     ['Delivered', { dispatch: false, deliver: false, cancel: false }],
     ['Cancelled', { dispatch: false, deliver: false, cancel: false }],
     ['unknown', { dispatch: true, deliver: true, cancel: true }],
-  ])('%s enables %o', (status, enabled) => {
-    expect(shippingActions(status)).toEqual(enabled);
+  ])('%s enables %o', (shippingStatus, enabled) => {
+    expect(shippingActions({ ...paid, shippingStatus })).toEqual(enabled);
   });
-});
 
-describe('shippingTransitionError', () => {
-  it('allows what the enabled buttons do, and nothing out of a final status', () => {
-    expect(shippingTransitionError(7, 'Pending', 'Dispatched')).toBeNull();
-    expect(shippingTransitionError(7, 'Dispatched', 'Delivered')).toBeNull();
-    expect(shippingTransitionError(7, 'Dispatched', 'Cancelled')).toBeNull();
-    expect(shippingTransitionError(7, 'Delivered', 'Cancelled')).toBe(
-      'Order #7 is already Delivered; a delivered order cannot be changed.',
-    );
-    expect(shippingTransitionError(7, 'Dispatched', 'Pending')).toBe(
-      'Order #7 is Dispatched and cannot go back to Pending.',
-    );
-    expect(shippingTransitionError(7, 'Dispatched', 'Dispatched')).toBe('Order #7 is already Dispatched.');
-  });
-});
-
-describe('orderTiles', () => {
-  it('counts all orders, Pending (unknown included), Dispatched and Delivered', () => {
-    const statuses = ['Pending', 'odd', 'Dispatched', 'Delivered', 'Delivered', 'Cancelled', 'Processing'];
-    expect(orderTiles(statuses.map((shippingStatus) => ({ shippingStatus })))).toEqual({
-      totalOrders: 7,
-      pending: 2,
-      dispatched: 1,
-      delivered: 2,
+  it('offers only Cancel for an order with nothing to ship, and nothing for an unpaid one', () => {
+    expect(shippingActions({ ...paid, shippingStatus: 'Pending', needsShipping: false })).toEqual({
+      dispatch: false,
+      deliver: false,
+      cancel: true,
+    });
+    expect(shippingActions({ ...paid, shippingStatus: 'Pending', paidAt: null })).toEqual({
+      dispatch: false,
+      deliver: false,
+      cancel: false,
     });
   });
 });
 
-describe('searchOrders', () => {
-  const orders = [
-    { id: 12, firstName: 'Kila', lastName: 'Amini', trackingCode: 'BLM-ABCD-1234' },
-    { id: 120, firstName: 'Mary', lastName: 'Tau', trackingCode: 'BLM-WXYZ-9876' },
-  ];
-  it('finds by customer name, order id (with or without #) or tracking code', () => {
-    expect(searchOrders(orders, 'kila am').map((o) => o.id)).toEqual([12]);
-    expect(searchOrders(orders, '  TAU ').map((o) => o.id)).toEqual([120]);
-    expect(searchOrders(orders, '#12').map((o) => o.id)).toEqual([12]);
-    expect(searchOrders(orders, '120').map((o) => o.id)).toEqual([120]);
-    expect(searchOrders(orders, 'wxyz').map((o) => o.id)).toEqual([120]);
-    expect(searchOrders(orders, '')).toHaveLength(2);
-    expect(searchOrders(orders, 'nobody')).toEqual([]);
+describe('shippingTransitionError', () => {
+  const order = { id: 7, needsShipping: true, paidAt: '2026-03-05T04:30:00.000Z' };
+  it('allows what the enabled buttons do, and nothing out of a final status', () => {
+    expect(shippingTransitionError(order, 'Pending', 'Dispatched')).toBeNull();
+    expect(shippingTransitionError(order, 'Dispatched', 'Delivered')).toBeNull();
+    expect(shippingTransitionError(order, 'Dispatched', 'Cancelled')).toBeNull();
+    expect(shippingTransitionError(order, 'Delivered', 'Cancelled')).toBe(
+      'Order #7 is already Delivered; a delivered order cannot be changed.',
+    );
+    expect(shippingTransitionError(order, 'Dispatched', 'Pending')).toBe(
+      'Order #7 is Dispatched and cannot go back to Pending.',
+    );
+    expect(shippingTransitionError(order, 'Dispatched', 'Dispatched')).toBe('Order #7 is already Dispatched.');
+  });
+
+  it('refuses to ship an order that holds only a membership, and any change to an unpaid one', () => {
+    const membershipOnly = { ...order, needsShipping: false };
+    for (const to of ['Processing', 'Dispatched', 'Delivered'] as const) {
+      expect(shippingTransitionError(membershipOnly, 'Pending', to)).toBe(orderInventoryMessages.nothingToShip(7));
+    }
+    expect(shippingTransitionError(membershipOnly, 'Pending', 'Cancelled')).toBeNull();
+    expect(shippingTransitionError(membershipOnly, 'Cancelled', 'Delivered')).toBe(
+      'Order #7 is already Cancelled; a cancelled order cannot be changed.',
+    );
+    expect(shippingTransitionError({ ...order, paidAt: null }, 'Pending', 'Cancelled')).toBe(
+      orderInventoryMessages.notPaid(7),
+    );
+  });
+});
+
+describe('orderTiles', () => {
+  it('has one tile per status (unknown counted as Pending), so the tiles add up to Total Orders', () => {
+    const groups = [
+      { shippingStatus: 'Pending', count: 3 },
+      { shippingStatus: 'odd', count: 1 },
+      { shippingStatus: 'Processing', count: 2 },
+      { shippingStatus: 'Dispatched', count: 1 },
+      { shippingStatus: 'Delivered', count: 2 },
+      { shippingStatus: 'Cancelled', count: 4 },
+    ];
+    const tiles = orderTiles(groups);
+    expect(tiles).toEqual({ totalOrders: 13, pending: 4, processing: 2, dispatched: 1, delivered: 2, cancelled: 4 });
+    const { totalOrders, ...parts } = tiles;
+    expect(Object.values(parts).reduce((sum, count) => sum + count, 0)).toBe(totalOrders);
+    expect(orderTiles([])).toMatchObject({ totalOrders: 0, pending: 0 });
+  });
+});
+
+describe('orderSearch', () => {
+  it('reads an order number, and the digits of a phone number however it is typed', () => {
+    expect(orderSearch('  ')).toBeNull();
+    expect(orderSearch('#12')).toEqual({ text: '#12', orderId: 12, phoneDigits: null });
+    expect(orderSearch('120')).toEqual({ text: '120', orderId: 120, phoneDigits: '120' });
+    expect(orderSearch(' Kila   AMINI ')).toEqual({ text: 'kila amini', orderId: null, phoneDigits: null });
+    expect(orderSearch('7123 4567')?.phoneDigits).toBe('71234567');
+    expect(orderSearch('+675 7123 4567')?.phoneDigits).toBe('67571234567');
+    expect(orderSearch('+67571234567')?.phoneDigits).toBe('67571234567');
+    expect(orderSearch('Kila@Example.PG')).toEqual({ text: 'kila@example.pg', orderId: null, phoneDigits: null });
   });
 });

@@ -1,3 +1,4 @@
+import { phoneSearchDigits } from './admin-members';
 import type { ShippingStatus } from './checkout.schema';
 
 /**
@@ -15,15 +16,30 @@ export function displayShippingStatus(status: string | null | undefined): Shippi
 
 export const isFinalShippingStatus = (status: string): boolean => status === 'Delivered' || status === 'Cancelled';
 
+/**
+ * What an admin may do with an order depends on more than its status: an order that was never paid (a declined
+ * card, an abandoned checkout) has nothing to handle, and an order that holds only a membership has nothing to
+ * ship (issue 17), so it may only be cancelled (and refunded).
+ */
+export interface ShippableOrder {
+  id: number;
+  shippingStatus: string;
+  /** False when every line is a membership: nothing to dispatch or deliver. */
+  needsShipping: boolean;
+  /** Null for an order that was never paid. */
+  paidAt: string | null;
+}
+
 /** Which buttons are enabled: Dispatch unless Dispatched, Delivered or Cancelled; Deliver and Cancel unless final. */
-export function shippingActions(status: string | null | undefined): {
+export function shippingActions(order: Omit<ShippableOrder, 'id'>): {
   dispatch: boolean;
   deliver: boolean;
   cancel: boolean;
 } {
-  const shown = displayShippingStatus(status);
-  const open = !isFinalShippingStatus(shown);
-  return { dispatch: open && shown !== 'Dispatched', deliver: open, cancel: open };
+  const shown = displayShippingStatus(order.shippingStatus);
+  const open = order.paidAt !== null && !isFinalShippingStatus(shown);
+  const ships = open && order.needsShipping;
+  return { dispatch: ships && shown !== 'Dispatched', deliver: ships, cancel: open };
 }
 
 /** Where each status may go (the enabling rules above, plus Pending to Processing). */
@@ -35,8 +51,17 @@ const allowedNext: Record<ShippingStatus, readonly ShippingStatus[]> = {
   Cancelled: [],
 };
 
-/** Null when `from` may become `to`; otherwise the sentence the server answers with (409). */
-export function shippingTransitionError(orderId: number, from: ShippingStatus, to: ShippingStatus): string | null {
+/** Null when the order may go from `from` to `to`; otherwise the sentence the server answers with (409). */
+export function shippingTransitionError(
+  order: Omit<ShippableOrder, 'shippingStatus'>,
+  from: ShippingStatus,
+  to: ShippingStatus,
+): string | null {
+  const orderId = order.id;
+  if (order.paidAt === null) return orderInventoryMessages.notPaid(orderId);
+  if (!order.needsShipping && to !== 'Cancelled' && !isFinalShippingStatus(from)) {
+    return orderInventoryMessages.nothingToShip(orderId);
+  }
   if (allowedNext[from].includes(to)) return null;
   if (isFinalShippingStatus(from)) {
     return `Order #${orderId} is already ${from}; a ${from.toLowerCase()} order cannot be changed.`;
@@ -48,36 +73,53 @@ export function shippingTransitionError(orderId: number, from: ShippingStatus, t
 export interface OrderTiles {
   totalOrders: number;
   pending: number;
+  processing: number;
   dispatched: number;
   delivered: number;
+  cancelled: number;
 }
 
-/** The four summary tiles: Total Orders, Pending (unknown statuses included), Dispatched, Delivered. */
-export function orderTiles(orders: readonly { shippingStatus: string }[]): OrderTiles {
-  const count = (status: ShippingStatus) =>
-    orders.filter((order) => displayShippingStatus(order.shippingStatus) === status).length;
-  return {
-    totalOrders: orders.length,
-    pending: count('Pending'),
-    dispatched: count('Dispatched'),
-    delivered: count('Delivered'),
-  };
+/**
+ * The summary tiles: Total Orders and one tile per shipping status, so the tiles partition the orders they count
+ * and add up to the total (issue 17). `groups` are counts per stored status; an unknown status counts as Pending.
+ */
+export function orderTiles(groups: readonly { shippingStatus: string; count: number }[]): OrderTiles {
+  const tiles: OrderTiles = { totalOrders: 0, pending: 0, processing: 0, dispatched: 0, delivered: 0, cancelled: 0 };
+  for (const { shippingStatus, count } of groups) {
+    const key = displayShippingStatus(shippingStatus).toLowerCase() as Lowercase<ShippingStatus>;
+    tiles[key] += count;
+    tiles.totalOrders += count;
+  }
+  return tiles;
 }
 
-/** The search: case-insensitive in the customer's name, or the order id ("12", "#12") or tracking code. */
-export function searchOrders<T extends { id: number; firstName: string; lastName: string; trackingCode: string }>(
-  orders: readonly T[],
-  term: string,
-): T[] {
+/** Which orders the list shows by payment: paid ones (the default), unpaid ones (declined, abandoned), or all. */
+export const adminOrderPaymentViews = ['paid', 'unpaid', 'all'] as const;
+export type AdminOrderPaymentView = (typeof adminOrderPaymentViews)[number];
+
+export interface OrderSearch {
+  /** Lower-cased, spaces collapsed: matched in the customer's name, e-mail and tracking code. */
+  text: string;
+  /** The order number when the term is one ("12", "#12"). */
+  orderId: number | null;
+  /** The digits to find in the stored phone number when the term looks like a phone number, else null. */
+  phoneDigits: string | null;
+}
+
+/**
+ * The order search (issue 17), run by the server in SQL: case-insensitive in the customer's name, e-mail and
+ * tracking code, the order number ("12", "#12"), and the phone number however it is typed ("7123 4567",
+ * "+675 7123 4567" and "+67571234567" all find "+67571234567"). Null for an empty term (no filter).
+ */
+export function orderSearch(term: string): OrderSearch | null {
   const text = term.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (text === '') return [...orders];
-  const id = text.replace(/^#/, '');
-  return orders.filter(
-    (order) =>
-      `${order.firstName} ${order.lastName}`.toLowerCase().includes(text) ||
-      String(order.id) === id ||
-      order.trackingCode.toLowerCase().includes(text),
-  );
+  if (text === '') return null;
+  const number = text.replace(/^#\s*/, '');
+  return {
+    text,
+    orderId: /^\d{1,9}$/.test(number) ? Number(number) : null,
+    phoneDigits: phoneSearchDigits(text),
+  };
 }
 
 /** Section 8 "Admin orders", plus the server's own sentences. */
@@ -90,10 +132,19 @@ export const orderInventoryMessages = {
   updated: (id: number, status: string) => `Order #${id} status updated to ${status}`,
   noMatch: (term: string) => `No orders found matching "${term}".`,
   noOrders: 'No orders available yet. Orders will appear here!',
+  noUnpaid: 'No unpaid checkouts.',
   noItems: 'No items found for this order. Please check data source.',
   searchPlaceholder: 'Search by customer name or order ID...',
+  searchHint: 'Finds a name, e-mail, phone number, tracking code or order number.',
   // The server's own
   notFound: 'Order not found.',
+  notPaid: (id: number) => `Order #${id} was never paid, so there is nothing to dispatch, deliver or cancel.`,
+  nothingToShip: (id: number) =>
+    `Order #${id} holds only a membership, so there is nothing to dispatch or deliver; it can only be cancelled.`,
   refundFailed: (id: number) =>
     `Order #${id} was cancelled, but the refund did not go through. Cancel it again to retry the refund.`,
+  // Why the shop itself cancelled an unpaid order (AdminOrder.cancelNote)
+  replacedBy: (id: number) => `Replaced by order #${id}: the customer changed their checkout before paying.`,
+  holdExpired: 'Not paid before its reservation ended; the stock went back.',
+  refundedUnhonourable: 'Paid after it could no longer be honoured; the payment was refunded in full.',
 } as const;

@@ -6,7 +6,10 @@ import {
   isImageLocation,
   parseKinaInput,
 } from './admin-products';
-import { productCategories, productConditions, productStatuses } from './catalog';
+import { catalogAdminMessages, normaliseSku } from './admin-catalog';
+import { DEFAULT_LOW_STOCK_THRESHOLD, MAX_STOCK, stockMessages } from './admin-stock';
+import { lowStockThresholdField, stockOnHandField } from './admin-stock.schema';
+import { productCategories, productConditions, storedProductStatuses } from './catalog';
 
 const MAX_PRICE_TOEA = 2_000_000_000; // fits the integer column with room to spare
 const MAX_IMAGE_URL = 2000;
@@ -42,7 +45,23 @@ const flags = {
   isHot: z.boolean().default(false),
   isAuction: z.boolean().default(false),
   isTopPick: z.boolean().default(false),
+  /** decisions.md "Exclusive Member offers": anyone sees it, only active members can buy it. */
+  isExclusive: z.boolean().default(false),
 };
+
+/** A SKU (issue 18): trimmed, upper case, letters and digits with - _ . between. */
+const skuField = z
+  .string()
+  .max(100, catalogAdminMessages.skuFormat)
+  .transform((value, context) => {
+    const sku = normaliseSku(value);
+    if (sku === null) context.addIssue({ code: 'custom', message: catalogAdminMessages.skuFormat });
+    return sku ?? '';
+  });
+/** A form's SKU text: empty means "let the shop give one" when adding. */
+const optionalSkuText = z.string().refine((value) => value.trim() === '' || normaliseSku(value) !== null, {
+  message: catalogAdminMessages.skuFormat,
+});
 
 /**
  * POST /api/admin/products (the spec's add_product): the add form's rules with prices in toea. The form
@@ -65,11 +84,18 @@ export const newProductSchema = z.object({
     .int(add.discount)
     .min(0, add.discount)
     .max(100, add.discount)
-    .default(0),
+    .nullable()
+    .default(null)
+    .describe('whole percent; null: worked out from the prices; another figure sets the price from the original'),
   image: imageField(add.imageRequired),
   category: z.enum(productCategories, { error: add.category }),
   condition: z.enum(productConditions, { error: add.condition }).default('New'),
-  status: z.enum(['active', 'inactive']).default('active'),
+  status: z.enum(storedProductStatuses).default('active'),
+  /** Left out, the shop gives one (BLM-000123). */
+  sku: skuField.optional(),
+  /** Units on hand (issue 18): required, no default — a product added without saying how many it has is refused. */
+  stock: stockOnHandField,
+  lowStockThreshold: lowStockThresholdField.default(DEFAULT_LOW_STOCK_THRESHOLD),
   ...flags,
   secondaryImages: secondaryImagesField.default([]),
 });
@@ -101,8 +127,27 @@ export const productUpdateSchema = z.object({
     .nullable(),
   image: imageField(edit.imageRequired),
   condition: z.enum(productConditions, { error: edit.conditionRequired }),
-  status: z.enum(productStatuses),
+  /** "Sold" is not set by hand: it follows the stock. */
+  status: z.enum(storedProductStatuses, { error: stockMessages.statusSoldDerived }),
+  /** Left out, it stays as it is. */
+  sku: skuField.optional(),
+  /** The version the admin edited (from the inventory): an edit of an older one is refused (409). */
+  version: z.number().int().min(1).max(2_147_483_647),
+  /**
+   * Units to add (or take, negative) relative to what is on hand when saved: checkouts meanwhile lose nothing.
+   * The edit dialog sends the figure typed minus the figure it showed.
+   */
+  stockChange: z
+    .number({ error: stockMessages.stockRange })
+    .int(stockMessages.stockRange)
+    .min(-MAX_STOCK, stockMessages.stockRange)
+    .max(MAX_STOCK, stockMessages.stockRange)
+    .default(0),
+  /** Left out, it stays as it is. */
+  lowStockThreshold: lowStockThresholdField.optional(),
   ...flags,
+  /** The gallery in its order (issue 18); left out, it stays as it is. */
+  secondaryImages: secondaryImagesField.optional(),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
@@ -121,7 +166,26 @@ const optionalPercentText = (message: string) =>
     .string()
     .refine((value) => value.trim() === '' || (/^\d{1,3}$/.test(value.trim()) && Number(value) <= 100), message);
 
+/** The forms' gallery: one row per picture, in order; empty rows are dropped when saving. */
+const secondaryImageRows = z
+  .array(
+    z.object({
+      url: z
+        .string()
+        .transform(cleanImageUrl)
+        .refine((value) => value === '' || (value.length <= MAX_IMAGE_URL && isImageLocation(value)), {
+          message: add.secondaryImage,
+        }),
+    }),
+  )
+  .max(20, 'A product can have at most 20 secondary images.');
+const galleryUrls = (rows: { url: string }[]) => rows.map((entry) => entry.url).filter((url) => url !== '');
+
 const optionalToea = (value: string) => (value.trim() === '' ? null : parseKinaInput(value));
+
+/** A whole number typed in a form (units on hand, a threshold), 0 to MAX_STOCK. */
+const unitsText = (message: string) =>
+  z.string().refine((value) => /^\d{1,7}$/.test(value.trim()) && Number(value) <= MAX_STOCK, message);
 
 /** The /product-entry form. Its output is the `newProductSchema` body (prices in toea, empty images dropped). */
 export const addProductFormSchema = z
@@ -134,34 +198,35 @@ export const addProductFormSchema = z
     originalPrice: optionalKinaText(add.originalPrice),
     discountPercentage: optionalPercentText(add.discount),
     condition: z.enum(productConditions, { error: add.condition }),
-    status: z.enum(['active', 'inactive']),
+    status: z.enum(storedProductStatuses),
+    stock: unitsText(stockMessages.stockRequired),
+    lowStockThreshold: unitsText(stockMessages.threshold),
+    sku: optionalSkuText,
     isHot: z.boolean(),
     isAuction: z.boolean(),
     isTopPick: z.boolean(),
-    secondaryImages: z.array(
-      z.object({
-        url: z
-          .string()
-          .transform(cleanImageUrl)
-          .refine((value) => value === '' || isImageLocation(value), { message: add.secondaryImage }),
-      }),
-    ),
+    isExclusive: z.boolean(),
+    secondaryImages: secondaryImageRows,
   })
   .transform((form): NewProduct => ({
     name: form.name,
     description: form.description,
     price: parseKinaInput(form.price) ?? 0,
     originalPrice: optionalToea(form.originalPrice),
-    // Empty means 0 for the add form.
-    discountPercentage: form.discountPercentage.trim() === '' ? 0 : Number(form.discountPercentage),
+    // Empty: worked out from the prices (0 without an original price), as the spec's "empty means 0" intends.
+    discountPercentage: form.discountPercentage.trim() === '' ? null : Number(form.discountPercentage),
     image: form.image,
     category: form.category,
     condition: form.condition,
     status: form.status,
+    stock: Number(form.stock),
+    lowStockThreshold: Number(form.lowStockThreshold),
     isHot: form.isHot,
     isAuction: form.isAuction,
     isTopPick: form.isTopPick,
-    secondaryImages: form.secondaryImages.map((entry) => entry.url).filter((url) => url !== ''),
+    isExclusive: form.isExclusive,
+    ...(form.sku.trim() === '' ? {} : { sku: normaliseSku(form.sku) ?? '' }),
+    secondaryImages: galleryUrls(form.secondaryImages),
   }));
 export type AddProductFormValues = z.input<typeof addProductFormSchema>;
 
@@ -178,11 +243,25 @@ export function emptyAddProductForm(): AddProductFormValues {
     discountPercentage: '',
     condition: 'New',
     status: 'active',
+    // Required (issue 18): the admin types how many are on hand.
+    stock: '',
+    lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD),
     isHot: false,
     isAuction: false,
     isTopPick: false,
+    isExclusive: false,
+    sku: '',
     secondaryImages: [{ url: '' }, { url: '' }],
   };
+}
+
+/** The edit dialog's output: the update body but for the version and the stock change, which need the product. */
+export type EditedProduct = Omit<ProductUpdate, 'version' | 'stockChange'> & { stock: number };
+
+/** The PUT body from the dialog's output and the product as the dialog showed it (its version and stock). */
+export function productUpdateBody(edited: EditedProduct, shown: { version: number; stock: number }): ProductUpdate {
+  const { stock, ...rest } = edited;
+  return { ...rest, version: shown.version, stockChange: stock - shown.stock };
 }
 
 /** The edit dialog's form: required fields only; cleared optional numbers mean null. */
@@ -196,13 +275,22 @@ export const editProductFormSchema = z
     discountPercentage: optionalPercentText(edit.discount),
     image: imageField(edit.imageRequired),
     condition: z.enum(productConditions, { error: edit.conditionRequired }),
-    status: z.enum(productStatuses),
+    status: z.enum(storedProductStatuses, { error: stockMessages.statusSoldDerived }),
+    /** The figure on hand the admin wants; the dialog sends it as a change from the figure it showed. */
+    stock: unitsText(stockMessages.stockRange),
+    lowStockThreshold: unitsText(stockMessages.threshold),
+    sku: skuField,
     isHot: z.boolean(),
     isAuction: z.boolean(),
     isTopPick: z.boolean(),
+    isExclusive: z.boolean(),
+    secondaryImages: secondaryImageRows,
   })
-  .transform((form): ProductUpdate => ({
+  .transform((form): EditedProduct => ({
     ...form,
+    stock: Number(form.stock),
+    lowStockThreshold: Number(form.lowStockThreshold),
+    secondaryImages: galleryUrls(form.secondaryImages),
     price: parseKinaInput(form.price) ?? 0,
     originalPrice: optionalToea(form.originalPrice),
     discountPercentage: form.discountPercentage.trim() === '' ? null : Number(form.discountPercentage),
@@ -217,3 +305,13 @@ export const uploadedImageSchema = z.object({
   size: z.number().int(),
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+/** POST /api/admin/uploads/from-url: a picture on another site, fetched once by the shop and stored. */
+export const imageFromUrlSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Please enter the picture’s address.')
+    .max(MAX_IMAGE_URL)
+    .refine((value) => /^https?:\/\//i.test(value), 'Please enter an https:// address.'),
+});

@@ -14,7 +14,10 @@ import {
   editProductFormSchema,
   emptyAddProductForm,
   newProductSchema,
+  type EditedProduct,
+  productUpdateBody,
 } from './admin-products.schema';
+import { stockLevel, stockMessages } from './admin-stock';
 
 describe('parseKinaInput', () => {
   it('strips commas and a K, and rounds to two decimals half up', () => {
@@ -111,6 +114,7 @@ const validForm = () => ({
   price: '1,299.99',
   image: ' /api/images/abc\n',
   category: 'cameras' as const,
+  stock: '5',
 });
 
 function messagesOf(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -124,7 +128,25 @@ describe('the add-product form', () => {
     expect(form).toMatchObject({ condition: 'New', status: 'active' });
   });
 
-  it('turns what was typed into the API body: toea, empty discount 0, empty original price null, empty images dropped', () => {
+  it('requires the stock on hand (no default of 1): a whole number, 0 or more; the threshold defaults to 3', () => {
+    expect(emptyAddProductForm()).toMatchObject({ stock: '', lowStockThreshold: '3' });
+    for (const stock of ['', ' ', '-1', '2.5', 'five', '1000001']) {
+      expect(addProductFormSchema.safeParse({ ...validForm(), stock }).success, stock).toBe(false);
+    }
+    expect(messagesOf(addProductFormSchema.safeParse({ ...validForm(), stock: '' }))).toContain(
+      stockMessages.stockRequired,
+    );
+    expect(addProductFormSchema.parse({ ...validForm(), stock: '0' })).toMatchObject({
+      stock: 0,
+      lowStockThreshold: 3,
+    });
+    expect(addProductFormSchema.parse({ ...validForm(), stock: ' 12 ', lowStockThreshold: '4' })).toMatchObject({
+      stock: 12,
+      lowStockThreshold: 4,
+    });
+  });
+
+  it('turns what was typed into the API body: toea, empty discount worked out from the prices (null), empty original price null, empty images dropped', () => {
     const body = addProductFormSchema.parse({
       ...validForm(),
       secondaryImages: [{ url: '' }, { url: 'https://x.pg/b.png' }, { url: ' ' }],
@@ -132,7 +154,7 @@ describe('the add-product form', () => {
     expect(body).toMatchObject({
       price: 129_999,
       originalPrice: null,
-      discountPercentage: 0,
+      discountPercentage: null,
       image: '/api/images/abc',
       secondaryImages: ['https://x.pg/b.png'],
     });
@@ -177,10 +199,15 @@ describe('the edit form', () => {
     discountPercentage: '',
     image: '/images/a.svg',
     condition: 'Used',
-    status: 'sold',
+    status: 'inactive',
+    stock: '7',
+    lowStockThreshold: '2',
+    sku: ' cam-1 ',
     isHot: false,
     isAuction: false,
     isTopPick: true,
+    isExclusive: true,
+    secondaryImages: [],
   };
 
   it('is looser than the add form and turns cleared optional numbers into null', () => {
@@ -189,13 +216,45 @@ describe('the edit form', () => {
       price: 0,
       originalPrice: null,
       discountPercentage: null,
-      status: 'sold',
+      status: 'inactive',
+      sku: 'CAM-1',
+      isExclusive: true,
     });
+  });
+
+  it('does not offer "Sold" (it follows the stock) and sends the stock as a change from the figure shown', () => {
+    const sold = editProductFormSchema.safeParse({ ...edit, status: 'sold' });
+    expect(sold.error?.issues.filter((issue) => issue.path[0] === 'status').map((issue) => issue.message)).toEqual([
+      stockMessages.statusSoldDerived,
+    ]);
+    const edited = { name: 'Canon EOS', status: 'active', stock: 3, lowStockThreshold: 2 } as unknown as EditedProduct;
+    expect(productUpdateBody(edited, { version: 4, stock: 5 })).toMatchObject({
+      version: 4,
+      stockChange: -2,
+      lowStockThreshold: 2,
+    });
+    expect(productUpdateBody(edited, { version: 4, stock: 5 })).not.toHaveProperty('stock');
   });
 
   it('still requires name, description, price and image', () => {
     for (const field of ['name', 'description', 'price', 'image']) {
       expect(editProductFormSchema.safeParse({ ...edit, [field]: '' }).success).toBe(false);
     }
+  });
+});
+
+describe('stock levels', () => {
+  it('is out with none on hand, low at or below the product’s threshold, and never either for the membership', () => {
+    const level = (stock: number, lowStockThreshold = 3, isMembership = false) =>
+      stockLevel({ stock, lowStockThreshold, isMembership });
+    expect([level(0), level(1), level(3), level(4), level(10, 10), level(11, 10), level(0, 3, true)]).toEqual([
+      'out',
+      'low',
+      'low',
+      'in',
+      'low',
+      'in',
+      'in',
+    ]);
   });
 });

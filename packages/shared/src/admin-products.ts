@@ -122,12 +122,15 @@ export function displayedProductStatus(status: string): 'active' | 'inactive' | 
   return status === 'active' || status === 'sold' ? status : 'inactive';
 }
 
-/** The feature badges of an inventory row: Hot, Auction, Top Pick, or None. */
-export function featureBadges(product: Pick<Product, 'isHot' | 'isAuction' | 'isTopPick'>): string[] {
+/** The feature badges of an inventory row: Hot, Auction, Top Pick, Exclusive Member (issue 18), or None. */
+export function featureBadges(
+  product: Pick<Product, 'isHot' | 'isAuction' | 'isTopPick'> & Partial<Pick<Product, 'isExclusive'>>,
+): string[] {
   const badges = [
     product.isHot ? 'Hot' : null,
     product.isAuction ? 'Auction' : null,
     product.isTopPick ? 'Top Pick' : null,
+    product.isExclusive ? 'Exclusive Member' : null,
   ].filter((badge): badge is string => badge !== null);
   return badges.length > 0 ? badges : ['None'];
 }

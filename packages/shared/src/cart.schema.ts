@@ -43,9 +43,10 @@ export const cartLineSchema = z.object({
   category: z.enum(productCategories),
   condition: z.string(),
   isMembership: z.boolean(),
-  status: z.enum(['available', 'sold']),
+  /** 'reserved': no stock on hand, every unit held by other shoppers' unpaid checkouts ("Reserved"). */
+  status: z.enum(['available', 'sold', 'reserved']),
   quantity: z.number().int(),
-  /** The stock on hand (1 for the membership product). */
+  /** The stepper's top: the stock on hand, at most MAX_UNITS_PER_PRODUCT (1 for the membership product). */
   maxQuantity: z.number().int(),
   unitPrice: z.number().int().describe('toea; the member price when it applies'),
   originalPrice: z.number().int().nullable().describe('toea; struck through when above the unit price'),

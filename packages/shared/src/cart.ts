@@ -28,6 +28,13 @@ export const CART_SHIPPING_TOEA = 0;
 export const MEMBERSHIP_MAX_QUANTITY = 1;
 
 /**
+ * The most units of one product that one order may hold (and a cart line's stepper goes up to): what a shopper
+ * could plausibly buy at once. An unpaid order keeps its units from other shoppers until its hold ends, so this
+ * bounds how much of a product a single checkout can take off the shelf (issue 16).
+ */
+export const MAX_UNITS_PER_PRODUCT = 5;
+
+/**
  * The cart totals over available, selected lines: the subtotal uses the original price when there is one, the
  * total the unit price, and the saving is the difference (never negative).
  */
@@ -60,6 +67,7 @@ export const cartMessages = {
   itemNotFound: 'Cart item not found.',
   quantityTooHigh: (max: number) => `Only ${max} of this item ${max === 1 ? 'is' : 'are'} available.`,
   quantityTooLow: 'Quantity must be at least 1.',
+  perOrderLimit: (max: number) => `You can buy at most ${max} of this item in one order.`,
 } as const;
 
 /** The spec's cart screen texts (storefront.md carts, states and error catalogue), used by the web. */
@@ -67,6 +75,8 @@ export const cartScreenMessages = {
   emptyCart: 'Your cart feels a little light!',
   noSearchMatch: 'No items found matching your search.',
   soldOut: 'SOLD OUT!',
+  /** A line whose units are all held by other shoppers' unpaid checkouts (decisions.md, second round). */
+  reserved: 'Reserved',
   cannotCheckoutTitle: 'Cannot checkout',
   cannotCheckout: 'Your cart is empty or no items are selected. Add items to proceed.',
   notSignedIn: 'User not logged in.',

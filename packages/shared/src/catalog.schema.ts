@@ -28,6 +28,8 @@ export const productSchema = z.object({
   isMembership: z.boolean(),
   image: z.string().nullable(),
   galleryImages: z.array(z.string()),
+  reserved: z.boolean().describe('no stock on hand, every unit held by unpaid checkouts: shown "Reserved"'),
+  reservedUntil: z.string().nullable().describe('while reserved: when the first hold ends (ISO time)'),
 });
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

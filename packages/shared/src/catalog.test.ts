@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTitle, discountBadge, filterProducts, inPriceBand, isSoldOut, wrapIndex } from './catalog';
+import {
+  canonicalCategoryUrl,
+  categoryTitle,
+  discountBadge,
+  filterProducts,
+  inPriceBand,
+  isSoldOut,
+  productStatusFor,
+  wrapIndex,
+} from './catalog';
 import { productGallery } from './catalog-detail';
 import { listQueryFromSearch, sortProducts } from './catalog-query';
 
@@ -82,9 +91,9 @@ describe('sortProducts', () => {
 });
 
 describe('discountBadge', () => {
-  it('shows "-{n}% OFF" only when the percentage is above 0 and the original price is above the price', () => {
+  it('shows "-{n}% OFF" only when the original price is above the price, n worked out from the two', () => {
     expect(discountBadge({ price: 9000, originalPrice: 10000, discountPercentage: 10 })).toBe('-10% OFF');
-    expect(discountBadge({ price: 9000, originalPrice: 10000, discountPercentage: 0 })).toBeNull();
+    expect(discountBadge({ price: 9000, originalPrice: 10000, discountPercentage: 0 })).toBe('-10% OFF');
     expect(discountBadge({ price: 10000, originalPrice: 10000, discountPercentage: 10 })).toBeNull();
     expect(discountBadge({ price: 9000, originalPrice: null, discountPercentage: 10 })).toBeNull();
   });
@@ -101,6 +110,13 @@ describe('categoryTitle and isSoldOut', () => {
     expect(isSoldOut({ status: 'sold', stock: 3, isMembership: false })).toBe(true);
     expect(isSoldOut({ status: 'active', stock: 0, isMembership: false })).toBe(true);
     expect(isSoldOut({ status: 'active', stock: 0, isMembership: true })).toBe(false);
+  });
+  it('derives "sold" from the stock: no units on hand is sold unless hidden, and a restock puts it back on sale', () => {
+    expect(productStatusFor({ status: 'active', stock: 0, isMembership: false })).toBe('sold');
+    expect(productStatusFor({ status: 'active', stock: 4, isMembership: false })).toBe('active');
+    expect(productStatusFor({ status: 'inactive', stock: 0, isMembership: false })).toBe('inactive');
+    expect(productStatusFor({ status: 'inactive', stock: 9, isMembership: false })).toBe('inactive');
+    expect(productStatusFor({ status: 'active', stock: 0, isMembership: true })).toBe('active');
   });
 });
 
@@ -138,5 +154,26 @@ describe('listQueryFromSearch', () => {
 
   it('ignores unknown values instead of failing', () => {
     expect(listQueryFromSearch(new URLSearchParams('category=boats&price=cheap&sort=random&q='))).toEqual({});
+  });
+});
+
+describe('canonicalCategoryUrl (issue 17: category addresses are case-insensitive)', () => {
+  it('gives the lower-case address of a category written in other letters, keeping the query', () => {
+    expect(canonicalCategoryUrl('/category/PHONES')).toBe('/category/phones');
+    expect(canonicalCategoryUrl('/dashboard-category/Phones')).toBe('/dashboard-category/phones');
+    expect(canonicalCategoryUrl('/Category/Cameras?sort=priceAsc&q=nikon')).toBe(
+      '/category/cameras?sort=priceAsc&q=nikon',
+    );
+    expect(canonicalCategoryUrl('/category/ALL')).toBe('/category/all');
+    expect(canonicalCategoryUrl('/category/phones/')).toBe('/category/phones');
+  });
+
+  it('leaves canonical addresses, unknown categories and other pages alone', () => {
+    expect(canonicalCategoryUrl('/category/phones')).toBeNull();
+    expect(canonicalCategoryUrl('/category/phones?sort=priceAsc')).toBeNull();
+    expect(canonicalCategoryUrl('/category/TOYS')).toBeNull();
+    expect(canonicalCategoryUrl('/category/%E0%A4%A')).toBeNull();
+    expect(canonicalCategoryUrl('/item/PHONES')).toBeNull();
+    expect(canonicalCategoryUrl('/category')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { discountPercentFor } from './product-discount';
+
 export const productCategories = ['phones', 'computers', 'cameras', 'vehicles', 'accessories'] as const;
 export type ProductCategory = (typeof productCategories)[number];
 export const categoryFilterValues = ['all', ...productCategories] as const;
@@ -6,6 +8,18 @@ export type CategoryFilter = (typeof categoryFilterValues)[number];
 export const productConditions = ['New', 'Pre-owned/Working fine', 'Refurbished', 'Used'] as const;
 export const productStatuses = ['active', 'inactive', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
+/** What an admin sets and the database keeps: on sale or hidden. "Sold" is never stored (productStatusFor). */
+export const storedProductStatuses = ['active', 'inactive'] as const;
+export type StoredProductStatus = (typeof storedProductStatuses)[number];
+
+/**
+ * The status the shop shows (issue 18): hidden stays hidden; otherwise a product with no units on hand is "sold"
+ * (SOLD OUT! on the storefront, Sold in the admin) and restocking puts it back on sale. The membership is not stock.
+ */
+export function productStatusFor(product: { status: string; stock: number; isMembership: boolean }): ProductStatus {
+  if (product.status !== 'active') return 'inactive';
+  return !product.isMembership && product.stock <= 0 ? 'sold' : 'active';
+}
 
 /** Spec: under 500; 500 to 1000 inclusive; over 1000 (kina). */
 export const priceBands = ['under-500', '500-1000', 'over-1000'] as const;
@@ -45,6 +59,13 @@ export interface Product {
   isMembership: boolean;
   image: string | null;
   galleryImages: string[];
+  /**
+   * No stock on hand, but units are held by unpaid checkouts that may still give them back: shown "Reserved",
+   * not "SOLD OUT!" (decisions.md, second round). Set by the server; always false when stock is on hand.
+   */
+  reserved: boolean;
+  /** While `reserved`: when the first of those holds ends (ISO time), or null when no end is set. */
+  reservedUntil: string | null;
 }
 
 export interface ProductListQuery {
@@ -64,6 +85,33 @@ export function categoryTitle(categoryName: string | undefined): string {
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
+}
+
+/** A category name as an address may write it ("PHONES", "Phones"): the shop's category, or null when none. */
+export function categoryFromName(name: string | undefined): CategoryFilter | null {
+  const lower = (name ?? '').trim().toLowerCase();
+  return (categoryFilterValues as readonly string[]).includes(lower) ? (lower as CategoryFilter) : null;
+}
+
+/**
+ * Category addresses are case-insensitive (issue 17): the canonical address ("/category/phones", with the query
+ * kept) of a category page written in other letters ("/category/PHONES?sort=priceAsc",
+ * "/Dashboard-Category/Phones"), or null when `url` is canonical already or not a known category's page.
+ */
+export function canonicalCategoryUrl(url: string): string | null {
+  const match = /^\/(category|dashboard-category)\/([^/?#]+)\/?([?#].*)?$/i.exec(url);
+  if (!match) return null;
+  const [, base = '', segment = '', rest = ''] = match;
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  const category = categoryFromName(name);
+  if (!category) return null;
+  const canonical = `/${base.toLowerCase()}/${category}${rest}`;
+  return canonical === url ? null : canonical;
 }
 
 export function isCategory(value: string | undefined): value is ProductCategory {
@@ -109,12 +157,13 @@ export function filterProducts<T extends Filterable>(
   );
 }
 
-/** Spec: the "-{n}% OFF" badge shows only if discount_percentage > 0 and original_price > price. */
+/**
+ * The "-{n}% OFF" badge: n is worked out from the original and current price (issue 18, `discountPercentFor`), so
+ * it never disagrees with the prices shown; no badge when that rounds to 0.
+ */
 export function discountBadge(product: Pick<Product, 'price' | 'originalPrice' | 'discountPercentage'>): string | null {
-  if (product.discountPercentage > 0 && product.originalPrice !== null && product.originalPrice > product.price) {
-    return `-${product.discountPercentage}% OFF`;
-  }
-  return null;
+  const percent = discountPercentFor(product.originalPrice, product.price);
+  return percent > 0 ? `-${percent}% OFF` : null;
 }
 
 /** A product can be bought when it is active with stock, or is the membership product. */
@@ -126,6 +175,19 @@ export function isPurchasable(product: Pick<Product, 'status' | 'stock' | 'isMem
 
 export function isSoldOut(product: Pick<Product, 'status' | 'stock' | 'isMembership'>): boolean {
   return !product.isMembership && (product.status === 'sold' || product.stock <= 0);
+}
+
+/**
+ * Cannot be bought now because every unit is held by an unpaid checkout (it may come back): "Reserved". A product
+ * marked sold, or with no stock and no hold, is sold out instead.
+ */
+export function isReserved(product: Pick<Product, 'status' | 'stock' | 'isMembership' | 'reserved'>): boolean {
+  return product.reserved && product.status !== 'inactive' && isSoldOut(product);
+}
+
+/** The label of a product that cannot be bought now: "Reserved" while held by checkouts, else "SOLD OUT!". */
+export function unavailableLabel(product: Pick<Product, 'status' | 'stock' | 'isMembership' | 'reserved'>): string {
+  return isReserved(product) ? catalogMessages.reserved : catalogMessages.soldOut;
 }
 
 /** Steps through `count` items round: next from the last is the first, previous from the first is the last. */
@@ -142,6 +204,12 @@ export const catalogMessages = {
   foundItems: (count: number) => `Found ${count} items matching your criteria!`,
   noItemsFound: 'No items found matching your filter criteria.',
   noDescription: 'No description available.',
+  soldOut: 'SOLD OUT!',
+  /** decisions.md (second round): units held by an unpaid checkout. */
+  reserved: 'Reserved',
+  /** The product page, with the time (formatted by the web) the first hold ends. */
+  reservedUntil: (time: string) =>
+    `Reserved by another shopper's checkout until ${time}. It may become available again then.`,
 } as const;
 
 /**

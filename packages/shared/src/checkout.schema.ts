@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { cartSummarySchema } from './cart.schema';
+import { MAX_UNITS_PER_PRODUCT } from './cart';
+import { MAX_SERIAL_ID } from './ids';
+import { cartLineSchema, cartSummarySchema } from './cart.schema';
 import { checkContactDetails, contactDetailsFields, normaliseContactDetails } from './contact-details';
 
 /*
@@ -28,6 +30,8 @@ import { checkContactDetails, contactDetailsFields, normaliseContactDetails } fr
  *                                      back (?payment_intent=…&payment_intent_client_secret=…) or while processing
  *   GET  /api/orders/:id/confirmation  -> OrderConfirmation (order id, tracking code, e-mail, guest flag, e-mail status)
  *   POST /api/orders/track             body TrackOrderInput -> { order: TrackedOrder }; 404 'Order not found.'
+ *   POST /api/checkout/quote           body { source } -> CheckoutQuote (the lines and totals as the server sees
+ *                                      them now, before the order; guests may use only source.type 'items')
  *
  * Proof of ownership for /api/orders/:id/…: a registered order needs its shopper's session; a guest order needs
  * the `checkoutToken` from POST /api/orders in the `x-checkout-token` header (keep it in session storage with the
@@ -75,9 +79,23 @@ export const checkoutMessages = {
   holdExpired: 'Your reservation has expired. Please start checkout again.',
   alreadyPaid: 'This order is already paid.',
   orderCancelled: 'This order was cancelled. Please start checkout again.',
+  orderReplaced: (newOrderId: number) =>
+    `This order was replaced by your newer order #${newOrderId} when you changed your checkout. Please pay that order instead.`,
+  refundedReplaced:
+    'Your payment went through, but you had already changed your checkout and placed a newer order, so we cancelled this one and refunded your payment in full.',
   refundedCannotHonour:
     'Your payment went through, but an item in your order is no longer available, so we cancelled the order and refunded your payment in full.',
   processing: 'Your payment is being processed. This page updates when it completes.',
+  perOrderLimit: (name: string, max: number) => `You can buy at most ${max} of ${name} in one order.`,
+  tooManyLines: 'An order can have at most 100 lines.',
+  totalTooLarge:
+    'This order is too large to pay online. Please place it as several smaller orders, or contact us to order in bulk.',
+  tooManyUnpaidOrders: (minutes: number) =>
+    `You already have several orders waiting for payment. Please pay one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  premiumCheckoutOpen:
+    'You already have a Premium membership order waiting for payment. Please pay that order, or try again when its reservation ends.',
+  refundedPremiumActive:
+    'Your payment went through, but Premium had already been activated on your account by another payment, so we refunded this payment in full.',
 } as const;
 
 export const trackingMessages = {
@@ -89,18 +107,25 @@ export const trackingMessages = {
   noItems: 'No items found for this order.',
   statusUnknown: 'Status Unknown',
   toBeConfirmed: 'To be confirmed',
+  /** Issue 17: an unpaid order is tracked as what it is, never as placed. */
+  awaitingPayment: 'Awaiting payment',
+  paymentNotCompleted: 'Payment not completed',
+  awaitingPaymentNote: 'We have not received the payment for this order yet, so it has not been placed.',
+  paymentNotCompletedNote:
+    'The payment for this order was not completed, so it was not placed and nothing will be sent. You have not been charged for it.',
 } as const;
 
 export const confirmationEmailMessages = {
   failed: 'Failed to send email. Please check your spam folder or contact support.',
 } as const;
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = z.number().int().positive().max(MAX_SERIAL_ID);
+/** One product's units in one order: at most MAX_UNITS_PER_PRODUCT (what an unpaid order may hold). */
 const quantity = z
   .number({ error: 'Quantity must be a whole number.' })
   .int('Quantity must be a whole number.')
   .min(1, 'Quantity must be at least 1.')
-  .max(10_000, 'Quantity is too large.');
+  .max(MAX_UNITS_PER_PRODUCT, `You can buy at most ${MAX_UNITS_PER_PRODUCT} of one item in one order.`);
 
 // Contact details
 
@@ -148,7 +173,7 @@ export const checkoutSourceSchema = z.discriminatedUnion('type', [
   /** Signed in: the selected server-cart lines (checkoutType 'all'). */
   z.object({
     type: z.literal('cart'),
-    cartItemIds: z.array(id).min(1, checkoutMessages.noItems).max(100),
+    cartItemIds: z.array(id).min(1, checkoutMessages.noItems).max(100, checkoutMessages.tooManyLines),
   }),
   /** Guests' browser cart, or one item from Buy It Now (checkoutType 'single'), for anyone. */
   z.object({
@@ -156,7 +181,7 @@ export const checkoutSourceSchema = z.discriminatedUnion('type', [
     items: z
       .array(z.object({ productId: id, quantity: quantity.default(1) }))
       .min(1, checkoutMessages.noItems)
-      .max(100),
+      .max(100, checkoutMessages.tooManyLines),
   }),
 ]);
 export type CheckoutSource = z.input<typeof checkoutSourceSchema>;
@@ -170,8 +195,49 @@ export const createOrderSchema = z.object({
   idempotencyKey: z.string().trim().min(16, 'An idempotency key has at least 16 characters.').max(200),
   contact: contactDetailsBodySchema,
   source: checkoutSourceSchema,
+  /**
+   * The unpaid order of this checkout's previous attempt (the shopper changed the contact details or the lines):
+   * placing this order releases it, in the same transaction, if the caller owns it (a shopper's own order by the
+   * session, a guest order by its checkout token) and it is still unpaid and holding stock. Anything else is
+   * ignored without a word, so the answer says nothing about another shopper's order.
+   */
+  replacesOrder: z.object({ orderId: id, checkoutToken: z.string().trim().min(1).max(200).optional() }).optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+/**
+ * POST /api/checkout/quote: what a checkout is about to buy, as the server sees it now: each line at this
+ * shopper's price (the member price from the session), sold out or not, at most the stock on hand, and the
+ * totals an order of the available lines would charge (the shared cart rule). Nothing is held; checkout shows
+ * it before the order is made, so the browser's copy of the cart never sets a price or a total.
+ */
+export const checkoutQuoteSchema = z.object({ source: checkoutSourceSchema });
+export type CheckoutQuoteInput = z.input<typeof checkoutQuoteSchema>;
+
+export const checkoutQuoteLineSchema = z.object({
+  productId: z.number().int(),
+  /** The server-cart line (source 'cart'); null for items. */
+  cartItemId: z.number().int().nullable(),
+  name: z.string(),
+  image: z.string().nullable(),
+  isMembership: z.boolean(),
+  /** 'sold': greyed "SOLD OUT!", left out of the totals and of the order; 'reserved' likewise ("Reserved"). */
+  status: cartLineSchema.shape.status,
+  /** What the order would take: the quantity asked for, at most the stock on hand. */
+  quantity: z.number().int(),
+  unitPrice: z.number().int().describe('toea; the member price when it applies'),
+  originalPrice: z.number().int().nullable().describe('toea; struck through when above the unit price'),
+  isMemberPrice: z.boolean(),
+  lineTotal: z.number().int().describe('toea'),
+});
+export type CheckoutQuoteLine = z.infer<typeof checkoutQuoteLineSchema>;
+
+export const checkoutQuoteResponseSchema = z.object({
+  lines: z.array(checkoutQuoteLineSchema),
+  /** Over the available lines only. */
+  summary: cartSummarySchema,
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteResponseSchema>;
 
 export const orderLineSchema = z.object({
   productId: z.number().int(),
@@ -221,7 +287,7 @@ export const createOrderResponseSchema = z.object({
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
 export const orderIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Order id must be a number.' }).int().positive().max(2_147_483_647),
+  id: z.coerce.number({ error: 'Order id must be a number.' }).int().positive().max(MAX_SERIAL_ID),
 });
 
 export const checkoutTokenHeader = 'x-checkout-token';
@@ -324,6 +390,8 @@ export const trackedOrderItemSchema = z.object({
 export const trackedOrderSchema = z.object({
   orderId: z.number().int(),
   trackingCode: z.string(),
+  /** What the tracking says the order is (`trackingStatus`): "Awaiting payment", "Payment not completed" or its shipping status. */
+  status: z.string(),
   shippingStatus: z.enum(shippingStatuses),
   paymentStatus: z.enum(orderPaymentStatuses),
   firstName: z.string(),
@@ -336,7 +404,7 @@ export const trackedOrderSchema = z.object({
   placedAt: z.string(),
   dispatchedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
-  /** ISO date: dispatch date + the shop's delivery days; null until dispatched: show "To be confirmed". */
+  /** ISO date stored at dispatch (dispatch date + the delivery days set then); null until dispatched: "To be confirmed". */
   estimatedDelivery: z.string().nullable(),
   items: z.array(trackedOrderItemSchema),
   total: z.number().int().describe('toea'),
@@ -345,6 +413,25 @@ export const trackedOrderSchema = z.object({
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 
 export const trackOrderResponseSchema = z.object({ order: trackedOrderSchema });
+
+/**
+ * What an order's tracking says it is (issue 17): an order is placed once paid, so an unpaid one reads "Awaiting
+ * payment" (its payment may still come) or "Payment not completed" (declined, or its hold ended); a paid or
+ * refunded one reads its shipping status. The API's `status` and the tracking page both use it.
+ */
+export function trackingStatus(order: {
+  paymentStatus: OrderPaymentStatus;
+  shippingStatus: ShippingStatus;
+}): ShippingStatus | typeof trackingMessages.awaitingPayment | typeof trackingMessages.paymentNotCompleted {
+  if (order.paymentStatus === 'pending') return trackingMessages.awaitingPayment;
+  if (order.paymentStatus === 'failed' || order.paymentStatus === 'cancelled')
+    return trackingMessages.paymentNotCompleted;
+  return order.shippingStatus;
+}
+
+/** True once the order was placed (paid, or paid and refunded): only then do shipping and delivery apply. */
+export const isPlacedOrder = (order: { paymentStatus: OrderPaymentStatus }) =>
+  order.paymentStatus === 'paid' || order.paymentStatus === 'refunded';
 
 // Payments
 

@@ -1,5 +1,6 @@
 // Pure rules (no zod): safe for the storefront's first-page bundle.
 export * from './money';
+export * from './ids';
 export * from './catalog';
 export * from './catalog-query';
 export * from './catalog-detail';
@@ -8,6 +9,7 @@ export * from './phone';
 export * from './return-url';
 export * from './accounts';
 export * from './pricing';
+export * from './product-discount';
 export * from './settings';
 export * from './membership-perks';
 export * from './cart';
@@ -15,8 +17,11 @@ export * from './first-screen';
 export * from './profile';
 export * from './membership';
 export * from './admin-products';
+export * from './admin-catalog';
+export * from './admin-stock';
 export * from './admin-members';
 export * from './admin-orders';
+export * from './images';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';
@@ -31,5 +36,7 @@ export * from './checkout.schema';
 export * from './order-history.schema';
 export * from './membership.schema';
 export * from './admin-products.schema';
+export * from './admin-catalog.schema';
+export * from './admin-stock.schema';
 export * from './admin-members.schema';
 export * from './admin-orders.schema';

@@ -1,5 +1,7 @@
-/** Premium membership: K200.50 a year everywhere (decisions.md), 10% off for members. */
-export const PREMIUM_PRICE_TOEA = 20_050;
+/**
+ * Premium membership: 10% off for members. Its price (K200.50 in the demo catalogue, decisions.md) is the Premium
+ * membership product's price in the database, the one source (GET /api/membership/premium; issue 18).
+ */
 export const PREMIUM_DISCOUNT_RATE = 0.1;
 
 /** The one list of membership perks used on every screen (decisions.md "Membership perks"). */

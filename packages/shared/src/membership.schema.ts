@@ -5,7 +5,7 @@ import { membershipMessages } from './membership';
 
 /*
  * Buying Premium on /membership-payment (the spec's create_membership_payment_intent and
- * process_membership_payment). The shopper is the session's; the amount (20050 toea) is the server's.
+ * process_membership_payment). The shopper is the session's; the amount (the Premium product's price) is the server's.
  *
  *   POST /api/membership/payment                 {} -> 201 StartMembershipPayment (a pending membership record
  *                                                and its payment intent; opening the page again reuses them)
@@ -30,7 +30,7 @@ export const startMembershipPaymentResponseSchema = z.object({
   payment: z.object({
     intentId: z.string(),
     clientSecret: z.string(),
-    amount: z.number().int().describe('toea; always 20050'),
+    amount: z.number().int().describe('toea: the Premium membership product’s price when the payment was opened'),
     currency: z.literal('pgk'),
   }),
 });
@@ -61,3 +61,10 @@ export const membershipPaymentResultSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type MembershipPaymentResult = z.infer<typeof membershipPaymentResultSchema>;
+
+/** GET /api/membership/premium: the Premium membership product, the one source of its price (issue 18). */
+export const premiumOfferSchema = z.object({
+  productId: z.number().int(),
+  price: z.number().int().describe('toea'),
+});
+export type PremiumOffer = z.infer<typeof premiumOfferSchema>;

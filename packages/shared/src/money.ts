@@ -29,3 +29,15 @@ export function toKinaDecimal(toea: Toea): string {
 export function applyDiscount(toea: Toea, rate: number): Toea {
   return Math.round(toea * (1 - rate));
 }
+
+/**
+ * The largest amount a money column holds (PostgreSQL `integer`, 32 bits): K21,474,836.47. A sum is worked out in
+ * JavaScript numbers (exact far beyond this) and checked against it before it is written, so a huge order is
+ * refused with a message instead of overflowing the column.
+ */
+export const MAX_STORED_TOEA: Toea = 2_147_483_647;
+
+/** True for a whole amount of toea that fits a money column (0 to MAX_STORED_TOEA). */
+export function fitsMoneyColumn(toea: Toea): boolean {
+  return Number.isSafeInteger(toea) && toea >= 0 && toea <= MAX_STORED_TOEA;
+}

@@ -9,8 +9,15 @@ export const newsletterSignupSchema = z.object({
 });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
+/**
+ * One answer whether the address was new or already on the list (issue 16, finding 10): the form must not tell
+ * anyone who is subscribed.
+ */
 export const newsletterSignupResultSchema = z.object({
-  alreadySubscribed: z.boolean(),
   message: z.string(),
 });
+
+export const newsletterMessages = {
+  subscribed: 'Thanks for subscribing! Deals and new arrivals will come to your inbox.',
+} as const;
 export type NewsletterSignupResult = z.infer<typeof newsletterSignupResultSchema>;

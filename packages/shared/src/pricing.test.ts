@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberPrice, savingsPercent, showsSaving } from './pricing';
+import { memberPrice, memberSavingPercent, savingsPercent, showsSaving } from './pricing';
 
 describe('memberPrice', () => {
   it('takes the member rate off and rounds to the whole toea', () => {
@@ -33,5 +33,28 @@ describe('savingsPercent and showsSaving', () => {
     expect(showsSaving(100, 98)).toBe(true);
     expect(showsSaving(10, 9)).toBe(false);
     expect(showsSaving(10, 10)).toBe(false);
+  });
+});
+
+describe('memberSavingPercent', () => {
+  const member = { isMember: true, discountRate: 0.1 };
+  // A laptop on sale (K3,699.00 -> K3,299.00) at the member price K2,969.10.
+  const saleLaptop = { unitPrice: memberPrice(329_900, 0.1, false), quantity: 1, isMemberPrice: true };
+
+  it('is the membership saving alone, not the product sale added to it', () => {
+    expect(memberSavingPercent(member, [saleLaptop])).toBe(10);
+    expect(memberSavingPercent(member, [saleLaptop, { unitPrice: 35_910, quantity: 2, isMemberPrice: true }])).toBe(10);
+  });
+
+  it('is not shown to a guest or a shopper who is not a member, whatever the lines say', () => {
+    expect(memberSavingPercent({ isMember: false, discountRate: 0 }, [saleLaptop])).toBeNull();
+    expect(memberSavingPercent({ isMember: false, discountRate: 0.1 }, [saleLaptop])).toBeNull();
+    expect(memberSavingPercent({ isMember: true, discountRate: 0 }, [saleLaptop])).toBeNull();
+  });
+
+  it('leaves out lines not at a member price (the membership itself) and a saving of K0.01 or less', () => {
+    expect(memberSavingPercent(member, [{ unitPrice: 20_050, quantity: 1, isMemberPrice: false }])).toBeNull();
+    expect(memberSavingPercent(member, [{ unitPrice: 9, quantity: 1, isMemberPrice: true }])).toBeNull();
+    expect(memberSavingPercent(member, [{ unitPrice: 18, quantity: 1, isMemberPrice: true }])).toBe(10);
   });
 });

@@ -40,4 +40,23 @@ describe('updateProfileSchema', () => {
     ]);
     expect(updateProfileSchema.safeParse({ ...valid, phone: '3214567' }).success).toBe(true);
   });
+
+  it('holds a new password to the one policy: no blank or common password (issue 16, finding 11)', () => {
+    const withCurrent = { ...valid, currentPassword: 'the-old-one' };
+    const issue = (password: string) =>
+      updateProfileSchema.safeParse({ ...withCurrent, password }).error?.issues.map((i) => i.message);
+    expect(issue('        ')).toEqual(['Password must have at least one character that is not a space.']);
+    expect(issue('Password123')).toEqual(['This password is too common. Choose a less common password.']);
+    expect(issue('a-bilum-for-market-day')).toBeUndefined();
+  });
+
+  it('asks for the current password with a new password (issue 16, finding 3)', () => {
+    const result = updateProfileSchema.safeParse({ ...valid, password: 'a-bilum-for-market-day' });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['currentPassword'],
+        message: 'Please enter your current password to change your e-mail address or password.',
+      }),
+    ]);
+  });
 });

@@ -13,6 +13,19 @@ export const profileMessages = {
   newPasswordPlaceholder: 'Enter new password (optional)',
   newPasswordHint: 'Leave blank to keep current password.',
   emailTaken: 'An account with this email already exists.',
+  // Changing the e-mail or the password (issue 16, finding 3)
+  currentPasswordLabel: 'Current Password',
+  currentPasswordHint: 'Needed to change your e-mail address or password.',
+  currentPasswordMissing: 'Please enter your current password to change your e-mail address or password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  emailChangeSent: 'Check your inbox to confirm your new e-mail address.',
+  emailLinkInvalid: 'This confirmation link is invalid or has expired. Please change your e-mail address again.',
+  emailConfirmed: 'Your e-mail address has been changed.',
+  // The address of the last order, offered while the profile has none (issue 17)
+  lastOrderAddressTitle: 'Your last order went to this address:',
+  useLastOrderAddress: 'Use this address',
+  lastOrderAddressSaved: 'Address saved to your profile.',
+  noOrderAddress: 'None of your orders has a delivery address to save.',
   // The cart popup
   cartNotSignedIn: 'User not logged in. Cannot fetch cart.',
   cartLoadFailed: 'Failed to load cart data.',
@@ -45,6 +58,11 @@ export const savedListMessages = {
   loadFailed: 'Failed to load your saved list.',
   saveFailed: 'Could not update your saved list. Please try again.',
 } as const;
+
+/** The line under the e-mail address while a new one waits for its confirmation. */
+export function pendingEmailNotice(pendingEmail: string): string {
+  return `Check your inbox at ${pendingEmail} to confirm your new e-mail address. Until then, sign in with the current one.`;
+}
 
 /** A shopper's first name for the welcome heading: the stored one, else the first word of the full name. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

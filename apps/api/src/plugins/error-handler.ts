@@ -26,17 +26,40 @@ const codeByStatus: Record<number, ErrorBody['error']['code']> = {
 /**
  * Fastify's own errors raised while it routes, before any hook or the error handler runs: an address that is
  * not valid (FST_ERR_BAD_URL) or a path parameter longer than the router takes (FST_ERR_MAX_PARAM_LENGTH).
- * Without this they would be answered in Fastify's shape and without the security headers.
+ * Without this they would be answered in Fastify's shape and without the security headers. No onSend hook runs
+ * for them either, so the rule that no error is cached (plugins/private-answers.ts) is applied here too.
  */
 export function frameworkErrors(headers: Record<string, string>): FastifyServerOptions['frameworkErrors'] {
   return (error, request, reply) => {
-    reply.headers(headers);
+    reply.headers({ ...headers, 'cache-control': 'no-store' });
     if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
       return send(reply, 400, { code: 'VALIDATION', message: 'The address of this request is not valid.' });
     }
     request.log.error({ err: error, url: request.url }, 'framework error');
     return send(reply, 500, internalError);
   };
+}
+
+/**
+ * The message of a 400 for schema-invalid input: the field's own message when one field is wrong (a form with one
+ * field, such as the newsletter, shows it as is), otherwise a sentence that names where to look.
+ */
+export function validationMessage(where: string | undefined, issues: FieldIssue[]): string {
+  const [first] = issues;
+  if (issues.length === 1 && first && where === 'body' && first.message !== 'Invalid value') return first.message;
+  if (where === 'body') return 'Some fields are not valid. Please check them and try again.';
+  return where === 'querystring' || where === 'params'
+    ? 'This address is not valid. Please check it and try again.'
+    : 'This request is not valid.';
+}
+
+/** PostgreSQL's unique_violation (23505), as node-postgres or PGlite raise it, possibly wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** One error handler: every error body has the same shape; 5xx messages are masked and logged. */
@@ -55,11 +78,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: issue.message ?? 'Invalid value',
       }));
-      const where = err.validationContext ?? 'request';
       return send(reply, 400, {
         code: 'VALIDATION',
-        message: `Some ${where === 'body' ? 'fields' : where} values are not valid.`,
+        message: validationMessage(err.validationContext, issues),
         issues,
+      });
+    }
+    if (isUniqueViolation(err)) {
+      // Two requests claimed the same unique value at once (an e-mail address, a key); the loser is told, never 500.
+      request.log.warn({ err, url: request.url }, 'unique constraint violated by a concurrent request');
+      return send(reply, 409, {
+        code: 'CONFLICT',
+        message: 'This was changed by another request at the same time. Please try again.',
       });
     }
     if (isResponseSerializationError(err)) {

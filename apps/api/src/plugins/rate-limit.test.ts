@@ -104,3 +104,91 @@ describe('rate limits shared by several instances', () => {
     }
   });
 });
+
+/**
+ * One instance with a route whose answer is 401 for `?ok=no`: its rule counts only those failures (issue 16,
+ * finding 4), and past `max` either refuses or, with `slowDown`, only delays.
+ */
+async function failureCountingApp(options: { redisUrl?: string; keyPrefix?: string; slowDown?: boolean }) {
+  database = await createTestDatabase();
+  const config = testConfig();
+  config.deployment = {
+    ...config.deployment,
+    redisUrl: options.redisUrl,
+    rateLimitKeyPrefix: options.keyPrefix ?? config.deployment.rateLimitKeyPrefix,
+  };
+  const app = await buildApp({ db: database.db, config });
+  const limit = rateLimiter(app, [
+    {
+      name: 'guess',
+      max: 2,
+      windowMs: 60_000,
+      key: byAddress,
+      countsOnly: (status) => status === 401,
+      ...(options.slowDown ? { slowDown: { stepMs: 150, maxMs: 600 } } : {}),
+    },
+  ]);
+  app.get('/api/guess-for-test', { preHandler: limit }, async (request, reply) =>
+    (request.query as { ok?: string }).ok === 'no' ? reply.status(401).send({ ok: false }) : { ok: true },
+  );
+  await app.ready();
+  apps.push(app);
+  return (ok: boolean) =>
+    app.inject({ method: 'GET', url: `/api/guess-for-test?ok=${ok ? 'yes' : 'no'}`, remoteAddress: '10.9.8.6' });
+}
+
+async function expectOnlyFailuresCounted(call: (ok: boolean) => Promise<{ statusCode: number }>) {
+  // Successes never use the limit up…
+  for (let i = 0; i < 5; i += 1) expect((await call(true)).statusCode).toBe(200);
+  // …failures do: two are answered, then even a success is refused until the window ends.
+  expect((await call(false)).statusCode).toBe(401);
+  expect((await call(false)).statusCode).toBe(401);
+  expect((await call(false)).statusCode).toBe(429);
+  expect((await call(true)).statusCode).toBe(429);
+}
+
+describe('rules that count only failures', () => {
+  it('count failed answers, not successes, in the database', async () => {
+    const call = await failureCountingApp({});
+    await expectOnlyFailuresCounted(call);
+    const rows = await database.db.select().from(rateLimitCounters);
+    expect(rows.map((row) => [row.key.endsWith('guess:10.9.8.6'), row.count])).toEqual([[true, 2]]);
+  });
+
+  it.skipIf(!hasRedis)('count failed answers, not successes, in Redis', async () => {
+    const keyPrefix = `bilum-test:${randomBytes(6).toString('hex')}:`;
+    const redis = new Redis(redisUrl);
+    try {
+      const call = await failureCountingApp({ redisUrl, keyPrefix });
+      await expectOnlyFailuresCounted(call);
+      const keys = await redis.keys(`${keyPrefix}*`);
+      expect(keys).toHaveLength(1);
+      expect(await redis.get(keys[0]!)).toBe('2');
+      expect(await database.db.select().from(rateLimitCounters)).toEqual([]);
+    } finally {
+      const left = await redis.keys(`${keyPrefix}*`);
+      if (left.length > 0) await redis.del(...left);
+      redis.disconnect();
+    }
+  });
+
+  it('slow down instead of refusing, longer with each failure, up to the most', async () => {
+    const call = await failureCountingApp({ slowDown: true });
+    const timed = async (ok: boolean) => {
+      const started = Date.now();
+      const response = await call(ok);
+      return { status: response.statusCode, ms: Date.now() - started };
+    };
+    expect((await timed(false)).status).toBe(401);
+    expect((await timed(false)).status).toBe(401);
+    const waits = [];
+    for (let i = 0; i < 4; i += 1) waits.push(await timed(false));
+    expect(waits.map((w) => w.status)).toEqual([401, 401, 401, 401]);
+    // 150, 300, 600, 600 ms: never a refusal, and the right answer still gets through after the wait.
+    expect(waits[0]!.ms).toBeGreaterThanOrEqual(140);
+    expect(waits[1]!.ms).toBeGreaterThanOrEqual(290);
+    expect(waits[3]!.ms).toBeGreaterThanOrEqual(590);
+    expect(waits[3]!.ms).toBeLessThan(2000);
+    expect((await timed(true)).status).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { DbExecutor } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { AppError } from '../errors';
+import { clientAddress } from './client-address';
 
 export interface RateLimitStoreOptions {
   /** Counters in this database when `redisUrl` is unset. */
@@ -45,10 +46,32 @@ export async function incrementCounter(db: DbExecutor, key: string, windowMs: nu
   return row;
 }
 
+/** A counter's count and the milliseconds left in its window, without counting (0 and 0 when none is running). */
+export async function readCounter(db: DbExecutor, key: string) {
+  const c = rateLimitCounters;
+  const [row] = await db
+    .select({
+      current: c.count,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${c.expiresAt} - now())) * 1000))::int`,
+    })
+    .from(c)
+    .where(sql`${c.key} = ${key} and ${c.expiresAt} > now()`)
+    .limit(1);
+  return row ?? { current: 0, ttl: 0 };
+}
+
 /** The @fastify/rate-limit store for the table `rate_limit_counters` (used without REDIS_URL, also on PGlite). */
 function databaseStore(db: DbExecutor, keyPrefix: string): FastifyRateLimitStoreCtor {
   let lastSweep = Date.now();
-  const store: FastifyRateLimitStore = {
+  type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+  // `read` (the plugin's `{ increment: false }`) peeks at a counter for the rules that count only failures.
+  const store: FastifyRateLimitStore & { read(key: string, callback: Callback): void } = {
+    read(key, callback) {
+      readCounter(db, keyPrefix + key).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    },
     incr(key, callback, timeWindow) {
       incrementCounter(db, keyPrefix + key, timeWindow).then(
         (result) => callback(null, result),
@@ -75,6 +98,19 @@ function databaseStore(db: DbExecutor, keyPrefix: string): FastifyRateLimitStore
  * app has a database of its own, so tests never share counters.
  */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitStoreOptions) {
+  // Failure-counting rules (rateLimiter) count a failed answer before it is sent, so the next try sees it.
+  app.decorateRequest('rateLimitFailures', null);
+  app.addHook('onSend', async (request, reply) => {
+    const failures = request.rateLimitFailures;
+    if (!failures) return;
+    request.rateLimitFailures = null;
+    for (const failure of failures) {
+      if (!failure.failed(reply.statusCode)) continue;
+      await failure.count().catch((error: unknown) => {
+        request.log.error({ err: error }, 'rate limit store unavailable; failure not counted');
+      });
+    }
+  });
   if (options.redisUrl) {
     const redis = new Redis(options.redisUrl, {
       // A Redis that is down must not hold requests: fail fast (the limiter then lets the request through).
@@ -99,43 +135,82 @@ export interface RateLimitRule {
   windowMs: number;
   /** What to count by; null skips this rule for the request (e.g. no e-mail in the body). */
   key(request: FastifyRequest): string | null;
+  /**
+   * Count only the answers this says failed (e.g. a wrong password's 401), when the answer is sent; unset: every
+   * request counts, when it arrives. Counting failures only means a right password is never what uses up a limit.
+   */
+  countsOnly?: (statusCode: number) => boolean;
+  /**
+   * Over the limit, answer late instead of refusing: `stepMs` at the limit, doubling with each count over it, at
+   * most `maxMs`. For a limit that a stranger could otherwise turn into a lock-out of the account's owner.
+   */
+  slowDown?: { stepMs: number; maxMs: number };
+}
+
+type CountFailure = { failed(statusCode: number): boolean; count(): Promise<unknown> };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Failure-counting rules that checked this request; they count when its answer is sent (registerRateLimit). */
+    rateLimitFailures: CountFailure[] | null;
+  }
+}
+
+/** How long a slowed-down rule holds a request that is `over` counts past its limit (0 = at the limit). */
+export function slowDownMs(slowDown: { stepMs: number; maxMs: number }, over: number): number {
+  return Math.min(slowDown.maxMs, slowDown.stepMs * 2 ** Math.max(0, over));
 }
 
 /**
- * A route preHandler that applies every rule in turn (e.g. per address and per account) and answers 429 in the
- * one error shape, with Retry-After, when any of them is exceeded.
+ * A route preHandler that applies every rule (e.g. per address, per account and address, per account): a rule
+ * over its limit answers 429 in the one error shape, with Retry-After, or with `slowDown` only delays the
+ * request. Rules with `countsOnly` look at their counter here and count when the answer is sent.
  */
 export function rateLimiter(app: FastifyInstance, rules: RateLimitRule[]) {
   const limits = rules.map((rule) => ({
     rule,
+    // The plugin counts and the rule decides: with the plugin's own `max` the counts above it (which the
+    // slow-down grows with) could not be read back, so it gets no limit and `current` comes from `remaining`.
     check: app.createRateLimit({
-      max: rule.max,
+      max: Number.MAX_SAFE_INTEGER,
       timeWindow: rule.windowMs,
       keyGenerator: (request) => `${rule.name}:${rule.key(request) ?? ''}`,
     }),
   }));
   return async function enforceRateLimits(request: FastifyRequest, reply: FastifyReply) {
+    let delayMs = 0;
     for (const { rule, check } of limits) {
       if (rule.key(request) === null) continue;
       let result: Awaited<ReturnType<typeof check>>;
       try {
-        result = await check(request);
+        result = await check(request, { increment: !rule.countsOnly });
       } catch (error) {
         // The counters cannot be reached (Redis or the database is down): let the request through rather
         // than refuse every sign-in, and say so in the log.
         request.log.error({ err: error, rule: rule.name }, 'rate limit store unavailable; request allowed');
         continue;
       }
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, { retryAfterSeconds: result.ttlInSeconds });
+      if (result.isAllowed) continue;
+      if (rule.countsOnly) {
+        const failed = rule.countsOnly;
+        (request.rateLimitFailures ??= []).push({ failed, count: () => check(request) });
       }
+      // This request's place in the window: a failure-counting rule has only peeked, so this try comes next.
+      const place = Number.MAX_SAFE_INTEGER - result.remaining + (rule.countsOnly ? 1 : 0);
+      if (place <= rule.max) continue;
+      if (rule.slowDown) {
+        delayMs = Math.max(delayMs, slowDownMs(rule.slowDown, place - rule.max - 1));
+        continue;
+      }
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, { retryAfterSeconds: result.ttlInSeconds });
     }
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   };
 }
 
-/** Per client address (in production, the address the reverse proxy reports: `trustProxy` in app.ts). */
-export const byAddress = (request: FastifyRequest) => request.ip;
+/** Per client address (plugins/client-address.ts: behind a trusted proxy, the address it reports). */
+export const byAddress = (request: FastifyRequest) => clientAddress(request);
 
 /** Per account: the e-mail or username in the request body, lower-cased. */
 export function byAccountField(field: string) {

@@ -53,6 +53,18 @@ describe('serving the built web app', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('sends a category page asked for in other letters to its lower-case address (issue 17), keeping the query', async () => {
+    const upper = await get('/category/PHONES');
+    expect(upper.statusCode).toBe(301);
+    expect(upper.headers.location).toBe('/category/phones');
+    const member = await get('/dashboard-category/Phones?sort=priceAsc');
+    expect(member.statusCode).toBe(301);
+    expect(member.headers.location).toBe('/dashboard-category/phones?sort=priceAsc');
+    // Canonical and unknown categories are served as the page (the app shows its own not-found screen).
+    expect((await get('/category/phones')).statusCode).toBe(200);
+    expect((await get('/category/TOYS')).statusCode).toBe(200);
+  });
+
   it('keeps the page itself revalidated on every visit', async () => {
     const page = await get('/category/phones');
     expect(page.statusCode).toBe(200);

@@ -32,7 +32,12 @@ export type HtmlTransformer = (html: string, request: FastifyRequest) => Promise
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDist: string; transformHtml?: HtmlTransformer },
+  options: {
+    webDist: string;
+    transformHtml?: HtmlTransformer;
+    /** The canonical address of a page asked for in other letters (a 301 there), or null to serve it as asked. */
+    canonicalPageUrl?: (url: string) => string | null;
+  },
 ) {
   const indexFile = path.join(options.webDist, 'index.html');
   const hasBuild = options.webDist !== '' && existsSync(indexFile);
@@ -62,6 +67,9 @@ export async function registerWebApp(
     if (path.extname(request.url.split('?')[0] ?? '') !== '') {
       throw new AppError('NOT_FOUND', 'File not found.');
     }
+    // Before rendering: the first screen and the app then only ever see the canonical address.
+    const canonical = options.canonicalPageUrl?.(request.url);
+    if (canonical) return reply.redirect(canonical, 301);
     const html = options.transformHtml ? await options.transformHtml(indexHtml, request) : indexHtml;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     return reply.send(await compressPage(html, request, reply));

@@ -26,8 +26,15 @@ let server: ShopServer | undefined;
 
 beforeAll(async () => {
   database = await createShopDatabase();
-  // Many registrations from one address: the sign-up limit is not what this test is about.
-  server = await startShopServer(database, { env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
+  // Many registrations and orders from one address: the per-address limits are not what this test is about.
+  server = await startShopServer(database, {
+    env: {
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      CHECKOUT_ORDERS_PER_IP: '100000',
+      CHECKOUT_UNPAID_ORDERS_PER_IP: '100000',
+      CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT: '100000',
+    },
+  });
 });
 
 afterAll(async () => {

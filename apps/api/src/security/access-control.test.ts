@@ -21,6 +21,8 @@ beforeAll(async () => {
   routes = routeTable(ctx.app);
   [shopper, other, admin] = await Promise.all([signedInShopper(ctx), signedInShopper(ctx), signedInAdmin(ctx)]);
   const product = await createProduct(ctx.db, { stock: 50 });
+  // Premium is priced by the shop's membership product (issue 18).
+  await createProduct(ctx.db, { isMembership: true, priceToea: 20_050, category: 'accessories' });
   const items = { type: 'items' as const, items: [{ productId: product.id, quantity: 1 }] };
   shoppersOrder = await placeOrder(ctx, orderBody(items), shopper.cookie);
   guestsOrder = await placeOrder(ctx, orderBody(items));

@@ -3,8 +3,15 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { testConfig } from '../config';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../test/accounts';
-import { type CheckoutTestContext, createCheckoutTestApp, deliveryContact, orderBody } from '../test/checkout';
+import {
+  type CheckoutTestContext,
+  createCheckoutTestApp,
+  deliveryContact,
+  orderBody,
+  placeOrder,
+} from '../test/checkout';
 import { createProduct } from '../test/factories';
 import { type RouteEntry, routeName, routeTable } from '../test/route-table';
 
@@ -20,7 +27,24 @@ const strictErrorBody = z
   .object({ error: errorBodySchema.shape.error.extend({ code: z.enum(errorCodes) }).strict() })
   .strict();
 
+/** 64-bit numbers (issue 16): past JavaScript's safe integers and past PostgreSQL's bigint, as JSON numbers. */
+const bigNumbers = [1e20, -1e20, 2 ** 53, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 2 ** 64, 1e21];
+/** The same as text, exactly as written (a JSON number literal or a string), so nothing rounds them first. */
+const bigNumberTexts = [
+  '1e20',
+  '9007199254740992',
+  '9007199254740993',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775808',
+  '-9223372036854775809',
+  '18446744073709551616',
+  '99999999999999999999',
+  '1e21',
+];
+
 const hostileStrings = [
+  ...bigNumberTexts,
   "' OR '1'='1' --",
   '1; DROP TABLE users; --',
   '1 UNION SELECT password_hash FROM users',
@@ -64,6 +88,7 @@ const hostileString = fc.oneof(
 
 const hostileNumber = fc.oneof(
   fc.constantFrom(0, -1, 1.5, -0, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, -1e308),
+  fc.constantFrom(...bigNumbers),
   fc.integer(),
   fc.double(),
 );
@@ -151,6 +176,16 @@ const hostileBody: fc.Arbitrary<string> = fc.oneof(
     '{"constructor":{"prototype":{"role":"admin"}}}',
     '{"items":[{"__proto__":{"productId":1}}]}',
   ),
+  // 64-bit number literals where the shop's schemas take numbers, as sent (JSON.stringify would round them).
+  fc
+    .tuple(fc.constantFrom(...fieldNames), fc.constantFrom(...bigNumberTexts))
+    .chain(([field, big]) =>
+      fc.constantFrom(
+        `{"${field}":${big}}`,
+        `{"items":[{"productId":${big},"quantity":${big}}],"source":{"type":"items","items":[{"productId":1,"quantity":${big}}]}}`,
+        `{"productId":${big},"quantity":1,"orderId":${big},"price":${big},"stock":${big},"deliveryDays":${big}}`,
+      ),
+    ),
   // Deep nesting, broken JSON and empty bodies.
   fc.integer({ min: 100, max: 5_000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
   fc.integer({ min: 100, max: 5_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
@@ -163,6 +198,52 @@ const hostileQuery = fc.dictionary(
   { maxKeys: 4 },
 );
 
+/** Text a client can put in a header on the wire (no control characters but tab, nothing beyond Latin-1). */
+const headerSafe = (value: string) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
+
+const headerText = fc
+  .oneof(
+    fc.constantFrom(
+      '1.2.3.4',
+      '127.0.0.1',
+      '::1',
+      '10.0.0.1, 203.0.113.7',
+      ' , ,, ',
+      'unknown',
+      '999.999.999.999',
+      '1.2.3.4.5',
+      '[::1]:80',
+      'fe80::1%eth0',
+      'evil.example',
+      'evil.example:99999',
+      'evil.example:-1',
+      'shop.example.pg@evil.example',
+      'for="_gazonk"',
+      'for=192.0.2.60;proto=http;by=203.0.113.43',
+      'for=unknown, for="[2001:db8:cafe::17]:4711"',
+      'host=evil.example;proto=javascript',
+      'javascript',
+      `${'1.1.1.1, '.repeat(500)}2.2.2.2`,
+      'a'.repeat(4000),
+      ...bigNumberTexts,
+    ),
+    hostileString,
+  )
+  .filter(headerSafe);
+
+/** Forged proxy and Host headers (issue 16): each request may name its own address, host and scheme. */
+const hostileHeaders = fc.record(
+  {
+    'x-forwarded-for': headerText,
+    forwarded: headerText,
+    'x-real-ip': headerText,
+    host: headerText,
+    'x-forwarded-host': headerText,
+    'x-forwarded-proto': headerText,
+  },
+  { requiredKeys: [] },
+);
+
 let ctx: CheckoutTestContext;
 let routes: RouteEntry[];
 let productId: number;
@@ -173,7 +254,12 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
-  ctx = await createCheckoutTestApp();
+  // app.inject comes from 127.0.0.1: trusting it as a proxy makes the forged proxy headers count, so their parsing
+  // is fuzzed too (with no proxy trusted they are not read at all).
+  const base = testConfig();
+  ctx = await createCheckoutTestApp({
+    config: { env: 'production', deployment: { ...base.deployment, trustedProxies: ['127.0.0.1'] } },
+  });
   routes = routeTable(ctx.app);
   [shopper, admin] = await Promise.all([signedInShopper(ctx), signedInAdmin(ctx)]);
   for (let i = 0; i < 3; i++) productId = (await createProduct(ctx.db, { stock: 1_000 })).id;
@@ -185,7 +271,12 @@ afterAll(async () => {
 
 function send(
   route: RouteEntry,
-  input: { id: string; body: string; query: Record<string, string | string[]> },
+  input: {
+    id: string;
+    body: string;
+    query: Record<string, string | string[]>;
+    headers: Partial<Record<string, string>>;
+  },
   cookie?: string,
 ) {
   const withBody = !['GET', 'HEAD'].includes(route.method);
@@ -195,6 +286,7 @@ function send(
     url,
     query: input.query,
     headers: {
+      ...input.headers,
       ...(cookie ? { cookie } : {}),
       ...(withBody ? { 'content-type': 'application/json' } : {}),
     },
@@ -226,15 +318,39 @@ describe('random and hostile input to every route', () => {
       expect(targets.length).toBeGreaterThan(60);
       for (const route of targets) {
         await fc.assert(
-          fc.asyncProperty(fc.record({ id: hostileId, body: hostileBody, query: hostileQuery }), async (input) => {
-            checkAnswer(route, await send(route, input, caller.cookie()), input);
-          }),
+          fc.asyncProperty(
+            fc.record({ id: hostileId, body: hostileBody, query: hostileQuery, headers: hostileHeaders }),
+            async (input) => {
+              checkAnswer(route, await send(route, input, caller.cookie()), input);
+            },
+          ),
           {
             numRuns: runsPerRoute,
             examples: [
-              [{ id: '99999999999999999999999', body: '{"__proto__":{"role":"admin"}}', query: {} }],
-              [{ id: "1' OR '1'='1", body: `${'['.repeat(4000)}${']'.repeat(4000)}`, query: { q: "' OR 1=1 --" } }],
-              [{ id: '-1', body: '{', query: { ['__proto__']: 'x', constructor: ['a', 'b'] } }],
+              [{ id: '99999999999999999999999', body: '{"__proto__":{"role":"admin"}}', query: {}, headers: {} }],
+              [
+                {
+                  id: "1' OR '1'='1",
+                  body: `${'['.repeat(4000)}${']'.repeat(4000)}`,
+                  query: { q: "' OR 1=1 --" },
+                  headers: {},
+                },
+              ],
+              [{ id: '-1', body: '{', query: { ['__proto__']: 'x', constructor: ['a', 'b'] }, headers: {} }],
+              [
+                {
+                  id: '9223372036854775808',
+                  body: '{"productId":9223372036854775808,"quantity":1e20,"orderId":-9223372036854775808}',
+                  query: { id: '1e20', q: '9223372036854775808' },
+                  headers: {
+                    'x-forwarded-for': '1e20, 9223372036854775808',
+                    forwarded: 'for=evil.example;host=evil.example;proto=javascript',
+                    host: 'evil.example:99999',
+                    'x-forwarded-host': 'evil.example',
+                    'x-forwarded-proto': 'javascript',
+                  },
+                },
+              ],
             ],
           },
         );
@@ -273,6 +389,7 @@ describe('random and hostile input to every route', () => {
           description: 'A kettle for the fuzzing.',
           price: 100,
           category: 'accessories',
+          stock: 3,
           image: '/images/products/kettle.svg',
         }),
       },
@@ -303,6 +420,163 @@ describe('random and hostile input to every route', () => {
         }),
         { numRuns: runsPerRoute * 2, examples: keys.map((key) => [key, 'a\u0000b']) },
       );
+    }
+  });
+
+  /**
+   * Requests that pass every check but one number, which is 64 bits wide (issue 16): in a body (as a JSON number
+   * literal and as text), in a path id and in a query, so the handlers and the database meet it.
+   */
+  const numberTemplates: Array<{
+    route: RouteEntry;
+    caller: () => string | undefined;
+    url?: (big: string) => string;
+    body?: (big: string) => string;
+  }> = [
+    {
+      route: { method: 'POST', url: '/api/cart/items' },
+      caller: () => shopper.cookie,
+      body: (n) => `{"productId":${n}}`,
+    },
+    {
+      route: { method: 'POST', url: '/api/cart/items' },
+      caller: () => shopper.cookie,
+      body: (n) => `{"productId":${productId},"quantity":${n}}`,
+    },
+    {
+      route: { method: 'PATCH', url: '/api/cart/items/:id' },
+      caller: () => shopper.cookie,
+      url: (n) => `/api/cart/items/${n}`,
+      body: (n) => `{"quantity":${n}}`,
+    },
+    {
+      route: { method: 'POST', url: '/api/saved-products' },
+      caller: () => shopper.cookie,
+      body: (n) => `{"productId":${n}}`,
+    },
+    {
+      route: { method: 'DELETE', url: '/api/saved-products/:productId' },
+      caller: () => shopper.cookie,
+      url: (n) => `/api/saved-products/${n}`,
+    },
+    { route: { method: 'GET', url: '/api/products/:id' }, caller: () => undefined, url: (n) => `/api/products/${n}` },
+    { route: { method: 'GET', url: '/api/images/:id' }, caller: () => undefined, url: (n) => `/api/images/${n}` },
+    {
+      route: { method: 'GET', url: '/api/products' },
+      caller: () => undefined,
+      url: (n) => `/api/products?q=${n}&price=${n}&category=${n}`,
+    },
+    {
+      route: { method: 'POST', url: '/api/orders/track' },
+      caller: () => undefined,
+      body: (n) => `{"email":"kila@example.pg","orderId":${n}}`,
+    },
+    {
+      route: { method: 'GET', url: '/api/orders/:id/confirmation' },
+      caller: () => shopper.cookie,
+      url: (n) => `/api/orders/${n}/confirmation`,
+    },
+    {
+      route: { method: 'POST', url: '/api/orders/:id/payment/refresh' },
+      caller: () => shopper.cookie,
+      url: (n) => `/api/orders/${n}/payment/refresh`,
+      body: () => '{}',
+    },
+    {
+      route: { method: 'PUT', url: '/api/admin/products/:id' },
+      caller: () => admin.cookie,
+      url: (n) => `/api/admin/products/${n}`,
+      body: (n) =>
+        `{"name":"Kettle","description":"A kettle.","price":${n},"category":"accessories","stock":${n},"image":"/images/products/kettle.svg"}`,
+    },
+    {
+      route: { method: 'POST', url: '/api/admin/products' },
+      caller: () => admin.cookie,
+      body: (n) =>
+        `{"name":"Kettle","description":"A kettle.","price":${n},"originalPrice":${n},"category":"accessories","stock":${n},"image":"/images/products/kettle.svg"}`,
+    },
+    {
+      route: { method: 'POST', url: '/api/admin/products/:id/restock' },
+      caller: () => admin.cookie,
+      url: (n) => `/api/admin/products/${n}/restock`,
+      body: (n) => `{"quantity":${n}}`,
+    },
+    {
+      route: { method: 'GET', url: '/api/admin/products/:id/stock-movements' },
+      caller: () => admin.cookie,
+      url: (n) => `/api/admin/products/${n}/stock-movements?limit=${n}&before=${n}`,
+    },
+    {
+      route: { method: 'PATCH', url: '/api/admin/orders/:id' },
+      caller: () => admin.cookie,
+      url: (n) => `/api/admin/orders/${n}`,
+      body: () => '{"status":"dispatched"}',
+    },
+    {
+      route: { method: 'POST', url: '/api/orders' },
+      caller: () => undefined,
+      body: (n) =>
+        JSON.stringify(orderBody({ type: 'items', items: [{ productId, quantity: 1 }] })).replace(
+          '"quantity":1',
+          `"quantity":${n}`,
+        ),
+    },
+    {
+      route: { method: 'POST', url: '/api/orders' },
+      caller: () => shopper.cookie,
+      body: (n) =>
+        JSON.stringify(orderBody({ type: 'items', items: [{ productId: 1, quantity: 1 }] })).replace(
+          '"productId":1',
+          `"productId":${n}`,
+        ),
+    },
+    {
+      route: { method: 'PUT', url: '/api/admin/settings' },
+      caller: () => admin.cookie,
+      body: (n) => `{"contactEmail":"shop@example.pg","phone":"+675 7123 4567","address":"Boroko","deliveryDays":${n}}`,
+    },
+  ];
+
+  it('never answers 5xx to 64-bit numbers in bodies, ids and queries', { timeout: 120_000 }, async () => {
+    const bigs = [...bigNumberTexts, ...bigNumbers.map((big) => JSON.stringify(big))];
+    for (const template of numberTemplates) {
+      for (const big of bigs) {
+        // As a number literal and as a string: `"1e20"` reaches the schemas that coerce.
+        for (const written of [big, JSON.stringify(big)]) {
+          const cookie = template.caller();
+          const withBody = template.body !== undefined;
+          const response = await ctx.app.inject({
+            method: template.route.method,
+            url: template.url ? template.url(encodeURIComponent(big)) : template.route.url,
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(withBody ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(withBody ? { payload: template.body?.(written) } : {}),
+          });
+          checkAnswer(template.route, response, { big: written });
+        }
+      }
+    }
+  });
+
+  it('never answers 5xx to a signed webhook whose order id is 64 bits wide', async () => {
+    const placed = await placeOrder(ctx, orderBody({ type: 'items', items: [{ productId, quantity: 1 }] }));
+    const intent = await ctx.simulator.retrieveIntent(placed.payment.intentId);
+    const route: RouteEntry = { method: 'POST', url: '/api/payments/webhook' };
+    for (const orderId of [...bigNumberTexts, ...bigNumbers.map(String)]) {
+      const signed = ctx.simulator.signEvent({
+        id: `evt_fuzz_${orderId}`,
+        type: 'payment_intent.succeeded',
+        intent: { ...intent, metadata: { ...intent.metadata, orderId } },
+      });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: route.url,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signed.signatureHeader },
+        payload: signed.payload,
+      });
+      checkAnswer(route, response, { orderId });
     }
   });
 

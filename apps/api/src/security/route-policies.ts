@@ -30,6 +30,7 @@ export const routePolicies: Record<string, Access> = {
   'GET /api/products': 'public',
   'GET /api/products/:id': 'public',
   'GET /api/images/:id': 'public',
+  'GET /api/images/:id/:file': 'public',
   'GET /api/settings': 'public',
   'GET /api/session': 'public',
   'POST /api/newsletter': 'public',
@@ -45,6 +46,9 @@ export const routePolicies: Record<string, Access> = {
   // The signed-in shopper's own things.
   'GET /api/profile': 'shopper',
   'PUT /api/profile': 'shopper',
+  'POST /api/profile/address/from-last-order': 'shopper',
+  // The link e-mailed to a new address: its token is the proof, so it works without a session (issue 16).
+  'POST /api/profile/confirm-email': 'public',
   'GET /api/contact-details': 'shopper',
   'PUT /api/contact-details': 'shopper',
   'GET /api/saved-products': 'shopper',
@@ -57,10 +61,13 @@ export const routePolicies: Record<string, Access> = {
   'DELETE /api/cart/items/:id': 'shopper',
   'POST /api/cart/merge': 'shopper',
   'GET /api/orders/mine': 'shopper',
+  // The Premium product's price, the one source of every K200.50 shown (issue 18).
+  'GET /api/membership/premium': 'public',
   'POST /api/membership/payment': 'shopper',
   'POST /api/membership/payment/:id/confirm': 'shopper',
   'POST /api/membership/payment/:id/refresh': 'shopper',
   // Checkout: guests may buy; an order is then reached only by its owner.
+  'POST /api/checkout/quote': 'public',
   'POST /api/orders': 'public',
   'POST /api/orders/track': 'public',
   'POST /api/orders/:id/payment': 'order-owner',
@@ -78,12 +85,43 @@ export const routePolicies: Record<string, Access> = {
   'POST /api/admin/products': 'admin',
   'PUT /api/admin/products/:id': 'admin',
   'DELETE /api/admin/products/:id': 'admin',
+  'POST /api/admin/products/:id/restock': 'admin',
+  'GET /api/admin/products/:id/stock-movements': 'admin',
+  // The catalogue as a file (issue 18): export, and an import previewed before it is committed.
+  'GET /api/admin/products/export': 'admin',
+  'POST /api/admin/products/import/preview': 'admin',
+  'POST /api/admin/products/import': 'admin',
   'GET /api/admin/members': 'admin',
   'GET /api/admin/orders': 'admin',
   'PATCH /api/admin/orders/:id': 'admin',
   'PUT /api/admin/settings': 'admin',
   'POST /api/admin/uploads': 'admin',
+  'POST /api/admin/uploads/from-url': 'admin',
 };
+
+/**
+ * Public GET routes whose answer is the same for every caller: no session, cookie or token changes it. Only their
+ * answers may be cached (under the route's own Cache-Control, e.g. the catalogue's ETag or an image's year);
+ * every other /api answer, and every error, is `no-store` (plugins/private-answers.ts). A HEAD follows its GET.
+ */
+export const sameForEveryone: ReadonlySet<string> = new Set([
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/*',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/products',
+  'GET /api/products/:id',
+  'GET /api/images/:id',
+  'GET /api/images/:id/:file',
+  'GET /api/settings',
+  'GET /api/membership/premium',
+  'GET /api/payments/config',
+]);
 
 /** Routes whose body is not JSON, with the one content type each takes (from the shop's own origin only). */
 export const nonJsonBodies: Record<string, string> = {
@@ -92,6 +130,7 @@ export const nonJsonBodies: Record<string, string> = {
 };
 
 /** The policy key of a route: a HEAD is answered by its GET handler. */
-export const policyKey = (route: RouteEntry) => `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+export const policyKey = (route: Pick<RouteEntry, 'url'> & { method: string }) =>
+  `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
 
 export const stateChanging = (route: RouteEntry) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);

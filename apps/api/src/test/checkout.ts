@@ -25,6 +25,13 @@ export interface CheckoutTestContext extends TestContext {
   checkoutJobs(): TestContext['app']['checkout']['jobs'];
 }
 
+export const generousCheckoutLimits = {
+  ordersPerIp: 100_000,
+  windowMs: 15 * 60_000,
+  unpaidPerAddress: 100_000,
+  unpaidPerAccount: 100_000,
+};
+
 /**
  * The app with the test-card simulator on a movable clock. `lostWebhooks`: the simulator's events never
  * arrive (a webhook lost on the way), so only the confirm calls, the webhook route or the reconciliation can
@@ -35,7 +42,10 @@ export async function createCheckoutTestApp(
 ): Promise<CheckoutTestContext> {
   const clock = movableClock();
   let simulator: TestCardSimulator | undefined;
-  const ctx = await createTestApp(options.config ?? {}, undefined, {
+  // Each test file places many orders from one address (inject's 127.0.0.1) and one shopper: the limits on that
+  // have tests of their own (orders-limits.test.ts), which pass the configuration's real limits.
+  const config = { checkoutLimits: generousCheckoutLimits, ...options.config };
+  const ctx = await createTestApp(config, undefined, {
     now: clock.now,
     payments: (db) => {
       const made = createTestCardSimulator({ db, webhookSecret: 'whsec_checkout_test', now: clock.now });

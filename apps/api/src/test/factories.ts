@@ -3,8 +3,16 @@ import { type NewProductRow, products } from '../db/schema';
 
 let sequence = 0;
 
-/** Inserts a product with sensible defaults; pass only what the test is about. */
-export async function createProduct(db: Database, overrides: Partial<NewProductRow> = {}) {
+/**
+ * Inserts a product with sensible defaults; pass only what the test is about. `status: 'sold'` is not stored (it
+ * follows the stock, issue 18): it makes a listed product with none on hand.
+ */
+export async function createProduct(
+  db: Database,
+  { status, ...rest }: Partial<Omit<NewProductRow, 'status'>> & { status?: 'active' | 'inactive' | 'sold' } = {},
+) {
+  const overrides: Partial<NewProductRow> = status === 'sold' ? { ...rest, stock: 0 } : { ...rest, status };
+  if (overrides.status === undefined) delete overrides.status;
   sequence += 1;
   const [row] = await db
     .insert(products)

@@ -21,6 +21,8 @@ export async function createTestApp(
     /** A payment provider made for the test (e.g. the simulator with a movable clock). */
     payments?: (db: Database) => NonNullable<AppDeps['payments']>;
     now?: AppDeps['now'];
+    /** Where the log lines go (with a `logLevel` override), so a test can read them. */
+    logStream?: AppDeps['logStream'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -29,6 +31,7 @@ export async function createTestApp(
     config: testConfig(overrides),
     payments: deps.payments?.(database.db),
     now: deps.now,
+    logStream: deps.logStream,
   });
   beforeReady?.(app);
   await app.ready();

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { LazyToaster } from '../lib/toaster';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { AppRoutes } from './router';
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -8,6 +9,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
+        <RouteAnnouncer />
       </BrowserRouter>
       <LazyToaster />
     </QueryClientProvider>

@@ -23,7 +23,7 @@ export default function UserMenu({ fullName }: { fullName: string }) {
           sideOffset={6}
           className="z-50 min-w-44 rounded-xl border border-stone-200 bg-white p-1 shadow-lg animate-fade-in"
         >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-stone-500">{fullName}</DropdownMenu.Label>
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted">{fullName}</DropdownMenu.Label>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/profile">Profile</Link>
           </DropdownMenu.Item>

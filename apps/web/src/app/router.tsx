@@ -20,6 +20,7 @@ const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswo
 const MembershipChoicePage = lazyPage(() => import('../features/account/MembershipChoicePage'));
 const LogoutPage = lazyPage(() => import('../features/account/LogoutPage'));
 const AdminLoginPage = lazyPage(() => import('../features/account/AdminLoginPage'));
+const ConfirmEmailPage = lazyPage(() => import('../features/account/ConfirmEmailPage'));
 // Carts (issue 5)
 const CartPage = lazyPage(() => import('../features/cart/CartPage'));
 const GuestCartPage = lazyPage(() => import('../features/cart/GuestCartPage'));
@@ -72,6 +73,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="membership-choice" element={<MembershipChoicePage />} />
       <Route path="logout" element={<LogoutPage />} />
       <Route path="admin-login" element={<AdminLoginPage />} />
+      <Route path="confirm-email" element={<ConfirmEmailPage />} />
       {/* Carts (issue 5) */}
       <Route path="cart" element={<CartPage />} />
       <Route path="guest-cart" element={<GuestCartPage />} />

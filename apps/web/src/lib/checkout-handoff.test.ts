@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkoutItemsSource,
+  clearCheckoutHandoff,
   clearGuestCheckoutStorage,
   readGuestCheckoutSelection,
   readSignedInCheckoutSelection,
@@ -124,5 +125,18 @@ describe('after a paid guest order', () => {
     clearGuestCheckoutStorage(session, local);
     expect([...session.data.keys()]).toEqual([]);
     expect([...local.data.keys()]).toEqual(['somethingElse']);
+  });
+});
+
+describe('clearing the signed-in checkout hand-off (after buying Premium on /membership-payment)', () => {
+  it('removes cartItemsForCheckout and checkoutType and nothing else', () => {
+    const session = new MemoryStorage({
+      checkoutType: 'all',
+      cartItemsForCheckout: [laptop],
+      shippingInfo: { city: 'Lae' },
+      guestCartItemsForCheckout: [phone],
+    });
+    clearCheckoutHandoff(session);
+    expect([...session.data.keys()].sort()).toEqual(['guestCartItemsForCheckout', 'shippingInfo']);
   });
 });

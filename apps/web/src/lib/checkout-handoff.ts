@@ -256,9 +256,44 @@ export function clearGuestCheckoutStorage(
   }
 }
 
+/**
+ * The signed-in checkout hand-off (`cartItemsForCheckout`, `checkoutType`) is gone; the cart itself stays. After a
+ * Premium payment on /membership-payment this is the spec's "clear the cart" (decisions.md, second round).
+ */
+export function clearCheckoutHandoff(session: KeyValueStorage | undefined = globalThis.sessionStorage) {
+  safeRemove(session, checkoutStorageKeys.signedInItems);
+  safeRemove(session, checkoutStorageKeys.checkoutType);
+}
+
 /** After a paid signed-in order: the handoff and the contact draft are gone (the spec's clean-up). */
 export function clearSignedInCheckoutStorage(session: KeyValueStorage | undefined = globalThis.sessionStorage) {
-  for (const key of [checkoutStorageKeys.signedInItems, checkoutStorageKeys.checkoutType, 'shippingInfo']) {
-    safeRemove(session, key);
+  clearCheckoutHandoff(session);
+  safeRemove(session, 'shippingInfo');
+}
+
+/**
+ * Takes a product out of what was handed to checkout (a sold-out line the shopper removed there), so that a
+ * reload shows the same lines: the signed-in selection (`cartItemsForCheckout`) or the guest's selection
+ * (`guestCartItemsForCheckout`). False when there was no such selection (a guest's whole cart, or Buy It Now,
+ * which checkout has already read).
+ */
+export function dropFromCheckoutHandoff(
+  productId: number,
+  audience: 'guest' | 'member',
+  session: (KeyValueStorage & { setItem(key: string, value: string): void }) | undefined = globalThis.sessionStorage,
+): boolean {
+  const key = audience === 'member' ? checkoutStorageKeys.signedInItems : guestCartStorageKeys.selected;
+  const text = safeGet(session, key);
+  if (text === null || readCheckoutType(session) !== 'all') return false;
+  try {
+    const list: unknown = JSON.parse(text);
+    if (!Array.isArray(list)) return false;
+    const kept = list.filter(
+      (item) => toCheckoutLine({ ...(item as object), product_status: undefined })?.productId !== productId,
+    );
+    session?.setItem(key, JSON.stringify(kept));
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -23,6 +23,13 @@ export const users = pgTable(
     city: text('city'),
     state: text('state'),
     postcode: text('postcode'),
+    /**
+     * A new e-mail address asked for on the profile, used to sign in only once the link e-mailed to it has been
+     * opened (issue 16, finding 3). The link's token is kept only as its HMAC (security/server-key.ts).
+     */
+    pendingEmail: text('pending_email'),
+    pendingEmailTokenHash: text('pending_email_token_hash').unique(),
+    pendingEmailExpiresAt: timestamp('pending_email_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

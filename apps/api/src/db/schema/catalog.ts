@@ -1,19 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Numbers the SKUs the shop gives itself (BLM-000001, …): a product added without one, and the demo catalogue. */
+export const productSkuSeq = pgSequence('product_sku_seq');
 
 export const products = pgTable(
   'products',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
+    /** Stock-keeping unit (issue 18): unique, editable, upper case; the CSV import matches rows by it. */
+    sku: text('sku')
+      .notNull()
+      .default(sql`('BLM-' || lpad(nextval('product_sku_seq')::text, 6, '0'))`),
     description: text('description').notNull().default(''),
     category: text('category').notNull(),
     priceToea: integer('price_toea').notNull(),
     originalPriceToea: integer('original_price_toea'),
     discountPercentage: integer('discount_percentage').notNull().default(0),
     condition: text('condition').notNull().default('New'),
+    /** 'active' or 'inactive' (hidden). "Sold" is not stored: it follows the stock (productStatusFor in shared). */
     status: text('status').notNull().default('active'),
-    stock: integer('stock').notNull().default(1),
+    /** Units on hand. Changed only through changeStock (modules/stock), which logs every change. */
+    stock: integer('stock').notNull().default(0),
+    /** At or below this many units on hand the inventory shows the product as "Low stock". */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    /** Bumped by every admin edit: an edit made on an older version is refused (someone else changed it). */
+    version: integer('version').notNull().default(1),
     isHot: boolean('is_hot').notNull().default(false),
     isAuction: boolean('is_auction').notNull().default(false),
     isTopPick: boolean('is_top_pick').notNull().default(false),
@@ -34,11 +47,16 @@ export const products = pgTable(
       'products_category_check',
       sql`${table.category} in ('phones','computers','cameras','vehicles','accessories')`,
     ),
-    check('products_status_check', sql`${table.status} in ('active','inactive','sold')`),
+    check('products_status_check', sql`${table.status} in ('active','inactive')`),
     check('products_price_check', sql`${table.priceToea} >= 0`),
     check('products_stock_check', sql`${table.stock} >= 0`),
+    check('products_low_stock_threshold_check', sql`${table.lowStockThreshold} >= 0`),
     check('products_discount_check', sql`${table.discountPercentage} between 0 and 100`),
     index('products_category_idx').on(table.category),
+    // Among products not deleted: a deleted product's SKU may be given to a new one.
+    uniqueIndex('products_sku_unique')
+      .on(table.sku)
+      .where(sql`${table.archivedAt} is null`),
   ],
 );
 

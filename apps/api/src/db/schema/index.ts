@@ -10,3 +10,4 @@ export * from './saved-products';
 export * from './orders';
 export * from './shared-state';
 export * from './uploads';
+export * from './stock';

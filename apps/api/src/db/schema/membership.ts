@@ -20,9 +20,13 @@ export const memberships = pgTable(
       .default('premium'),
     status: text('status', { enum: membershipStatuses }).notNull().default('pending'),
     paymentReference: text('payment_reference'),
+    /** What this record's payment asks (toea): the Premium product's price when it was opened (issue 18). */
+    amountToea: integer('amount_toea'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     lastPaymentAt: timestamp('last_payment_at', { withTimezone: true }),
+    /** When a refund withdrew the year a payment bought (an admin cancelled the order). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -53,6 +53,11 @@ export const orders = pgTable(
     requestHash: text('request_hash').notNull(),
     /** SHA-256 of the checkout token that proves a guest owns the order. */
     checkoutTokenHash: text('checkout_token_hash').notNull(),
+    /**
+     * HMAC (server key) of the address the order was placed from: unpaid orders holding stock are limited per
+     * address (issue 16). Only compared, never shown; null for orders placed before it was kept.
+     */
+    clientAddressHash: text('client_address_hash'),
     stockState: text('stock_state', { enum: stockStateValues }).notNull().default('held'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     confirmationEmailId: integer('confirmation_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
@@ -63,6 +68,8 @@ export const orders = pgTable(
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** Dispatch date + the delivery days set at that moment: fixed then, so a later settings change does not move it. */
+    estimatedDeliveryAt: timestamp('estimated_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
@@ -86,6 +93,13 @@ export const orders = pgTable(
     index('orders_email_idx').on(table.email),
     index('orders_hold_idx')
       .on(table.holdExpiresAt)
+      .where(sql`${table.stockState} = 'held'`),
+    // The limits on unpaid orders holding stock, per address and per shopper (modules/orders/order-holds.ts).
+    index('orders_held_address_idx')
+      .on(table.clientAddressHash)
+      .where(sql`${table.stockState} = 'held'`),
+    index('orders_held_user_idx')
+      .on(table.userId)
       .where(sql`${table.stockState} = 'held'`),
     index('orders_unpaid_idx')
       .on(table.lastReconciledAt)
@@ -121,6 +135,8 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${table.quantity} >= 1`),
     check('order_items_price_check', sql`${table.unitPriceToea} >= 0`),
     index('order_items_order_idx').on(table.orderId),
+    // The inventory's units held and sold per product (modules/stock).
+    index('order_items_product_idx').on(table.productId),
   ],
 );
 

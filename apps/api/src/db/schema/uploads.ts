@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Raw bytes; node-postgres and PGlite both hand bytea over as a Buffer/Uint8Array. */
@@ -15,7 +15,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const uploadedImages = pgTable(
   'uploaded_images',
   {
-    /** 128 random bits in hex: the address of the picture. */
+    /** 128 bits in hex: the first half of the SHA-256 of the bytes (uploads from issue 18 on) or random (before). */
     id: text('id').primaryKey(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -30,3 +30,25 @@ export const uploadedImages = pgTable(
 );
 
 export type UploadedImageRow = typeof uploadedImages.$inferSelect;
+
+/**
+ * The resized WebP copies of an uploaded picture (issue 18), one per width of `IMAGE_VARIANT_WIDTHS`. Made when
+ * the picture is stored (or, for a picture stored before, at its first request) and kept in the database like the
+ * original, so every instance serves the same bytes. Derived from the original alone, so they never change.
+ */
+export const uploadedImageVariants = pgTable(
+  'uploaded_image_variants',
+  {
+    imageId: text('image_id')
+      .notNull()
+      .references(() => uploadedImages.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.imageId, table.width] }),
+    check('uploaded_image_variants_size_check', sql`${table.sizeBytes} > 0`),
+  ],
+);

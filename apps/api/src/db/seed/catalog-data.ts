@@ -3,6 +3,7 @@
  * so new products go at the end (before the membership product) and existing ones are never reordered.
  * Pictures are drawn by draw-product-images.ts into apps/web/public/images/products/.
  */
+import { discountPercentFor } from '@bilum/shared';
 
 export type SeedCategory = 'phones' | 'computers' | 'cameras' | 'vehicles' | 'accessories';
 
@@ -70,9 +71,11 @@ function product(input: ProductInput): SeedProduct {
     category: input.category,
     priceToea: input.price,
     originalPriceToea: input.was ?? null,
-    discountPercentage: input.was ? Math.round((1 - input.price / input.was) * 100) : 0,
+    // The one discount rule (issue 18): worked out from the two prices.
+    discountPercentage: discountPercentFor(input.was ?? null, input.price),
     condition: input.condition ?? 'New',
-    status: input.status ?? 'active',
+    // "Sold" is not stored: it follows the stock (issue 18), so a sold product is a listed one with none on hand.
+    status: sold ? 'active' : (input.status ?? 'active'),
     stock: sold ? 0 : input.stock,
     isHot: tags.has('hot'),
     isAuction: tags.has('auction'),

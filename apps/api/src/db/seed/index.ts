@@ -31,6 +31,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     );
     // Ids were given explicitly; move the identity past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
+    // The stock log starts with each product's opening figure (issue 18).
+    await tx.execute(sql`insert into stock_movements (product_id, change, stock_before, stock_after, reason, actor_name)
+      select id, stock, 0, stock, 'created', 'Demo catalogue' from products where not is_membership`);
     return true;
   });
 }

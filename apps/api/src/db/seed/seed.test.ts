@@ -57,7 +57,8 @@ describe('the demo catalogue', () => {
     expect(byId(heroProductIds.smartTv)?.name).toMatch(/TV/);
     expect(byId(heroProductIds.actionCamera)?.category).toBe('cameras');
     for (const id of memberSliderIds) expect(byId(id)?.status).toBe('active');
-    expect(listed.find((p) => p.isMembership)).toMatchObject({ price: 20_050 });
+    // Premium's price is the membership product's (issue 18): K200.50 in the demo catalogue.
+    expect((await ctx.app.inject({ url: '/api/membership/premium' })).json()).toMatchObject({ price: 20_050 });
   });
 
   it('gives every product an image that exists in the repo', () => {

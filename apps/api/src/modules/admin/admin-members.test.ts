@@ -1,4 +1,5 @@
 import type { MemberRecord } from '@bilum/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/schema';
 import { createUser, makeMember, signedInAdmin } from '../../test/accounts';
@@ -53,5 +54,34 @@ describe('GET /api/admin/members (check_membership_status)', () => {
       paymentDate: null,
       reference: null,
     });
+  });
+
+  it('shows a year withdrawn by a refund as refunded, and a refunded renewal that later ran out as expired', async () => {
+    const day = 24 * 60 * 60_000;
+    const now = Date.now();
+    const refunded = await createUser(ctx.db, { fullName: 'Refunded Member' });
+    // The refund withdrew the whole year: it ended when it was refunded.
+    await makeMember(ctx.db, refunded.id, { startsAt: new Date(now - 2 * day), endsAt: new Date(now - 2 * day) });
+    await ctx.db
+      .update(memberships)
+      .set({ refundedAt: new Date(now - 2 * day) })
+      .where(eq(memberships.userId, refunded.id));
+    const lapsed = await createUser(ctx.db, { fullName: 'Renewal Refunded' });
+    // A renewal was refunded 30 days ago; the year it went back to ran out yesterday.
+    await makeMember(ctx.db, lapsed.id, { startsAt: new Date(now - 365 * day), endsAt: new Date(now - day) });
+    await ctx.db
+      .update(memberships)
+      .set({ refundedAt: new Date(now - 30 * day) })
+      .where(eq(memberships.userId, lapsed.id));
+    const admin = await signedInAdmin(ctx);
+
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/members',
+      headers: { cookie: admin.cookie },
+    });
+    const byName = Object.fromEntries((response.json().users as MemberRecord[]).map((user) => [user.fullName, user]));
+    expect(byName['Refunded Member']?.status).toBe('refunded');
+    expect(byName['Renewal Refunded']?.status).toBe('expired');
   });
 });

@@ -5,20 +5,42 @@ import { orderEmail, trackingLink } from '../orders/order-emails';
 
 const dayFormat = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone: 'Pacific/Port_Moresby' });
 
+/**
+ * What cancelling an order did to the Premium year it bought (issue 17, finding 8): the membership has ended, or
+ * (a renewal) the added year was withdrawn and an earlier one still runs until `endsAt`.
+ */
+export type PremiumWithdrawal = { ended: true } | { ended: false; endsAt: Date };
+
+function premiumNews(premium: PremiumWithdrawal | undefined): string[] {
+  if (!premium) return [];
+  if (premium.ended) {
+    return [
+      'The Premium membership bought with this order has ended: member prices and free shipping no longer apply.',
+    ];
+  }
+  return [
+    `The Premium renewal year bought with this order has been withdrawn. Your Premium membership now ends on ${dayFormat.format(premium.endsAt)}.`,
+  ];
+}
+
 /** What the customer is told about each new status. */
-function news(order: OrderRow, status: ShippingStatus, settings: ShopSettings): { subject: string; lines: string[] } {
+function news(
+  order: OrderRow,
+  status: ShippingStatus,
+  premium?: PremiumWithdrawal,
+): { subject: string; lines: string[] } {
   const id = order.id;
   switch (status) {
     case 'Dispatched': {
-      const at = order.dispatchedAt ?? new Date();
-      const due = new Date(at.getTime() + settings.deliveryDays * 24 * 60 * 60_000);
+      // The date stored on the order at dispatch, the same one the tracking page shows.
+      const due = order.estimatedDeliveryAt;
       return {
         subject: `Your Bilum order #${id} has been dispatched`,
         lines: [
           order.pickupLocation
             ? `Good news: your order #${id} is on its way to ${order.pickupLocation} for pickup.`
             : `Good news: your order #${id} is on its way.`,
-          `Estimated delivery: ${dayFormat.format(due)}`,
+          ...(due ? [`Estimated delivery: ${dayFormat.format(due)}`] : []),
         ],
       };
     }
@@ -35,6 +57,7 @@ function news(order: OrderRow, status: ShippingStatus, settings: ShopSettings): 
           `Your payment of ${formatKina(order.totalToea)} is being refunded in full to the card you paid with` +
             `${order.cardLast4 && order.cardLast4 !== 'N/A' ? ` (ending ${order.cardLast4})` : ''}. ` +
             'Your bank may take a few days to show it.',
+          ...premiumNews(premium),
         ],
       };
     default:
@@ -51,10 +74,12 @@ export function orderStatusEmail(input: {
   status: ShippingStatus;
   shopUrl: string;
   settings: ShopSettings;
+  /** Set when cancelling withdrew a Premium year the order bought. */
+  premium?: PremiumWithdrawal;
 }): OutgoingEmail {
   const { order, status, shopUrl, settings } = input;
   const link = trackingLink(shopUrl, order.trackingCode);
-  const { subject, lines } = news(order, status, settings);
+  const { subject, lines } = news(order, status, input.premium);
   const paragraphs = [
     `Hello ${order.firstName},`,
     ...lines,

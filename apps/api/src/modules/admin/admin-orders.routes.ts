@@ -1,4 +1,5 @@
 import {
+  adminOrdersQuerySchema,
   adminOrdersResponseSchema,
   orderIdParamsSchema,
   orderInventoryMessages,
@@ -20,11 +21,14 @@ export function adminOrdersRoutes(service: AdminOrdersService): FastifyPluginAsy
       {
         schema: {
           tags: ['admin'],
-          summary: 'Every paid order, guest and registered, newest first, with items and status history',
+          summary:
+            'The orders, guest and registered, newest first, with items and status history, and the status tiles. ' +
+            'payment: paid (default), unpaid or all; q: name, e-mail, phone, tracking code or order number',
+          querystring: adminOrdersQuerySchema,
           response: { 200: adminOrdersResponseSchema },
         },
       },
-      async () => ({ orders: await service.list() }),
+      async (request) => service.list(request.query),
     );
 
     app.patch(

@@ -1,12 +1,16 @@
 import {
   type AdminOrder,
+  type AdminOrderPaymentView,
   displayShippingStatus,
   orderInventoryMessages as messages,
+  orderSearch,
+  type OrderTiles,
+  orderTiles,
   type SessionUser,
   type ShippingStatus,
   shippingTransitionError,
 } from '@bilum/shared';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import {
   type NewOrderRow,
@@ -16,14 +20,58 @@ import {
   orders,
   type OrderStatusHistoryRow,
   orderStatusHistory,
-  products,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import { createMembershipService } from '../membership/membership.service';
+import { replacingOrderId } from '../orders/order-holds';
 import { refundCancelledOrder } from '../orders/order-refund';
 import { orderAddress, readOrderItems, type OrdersDeps } from '../orders/orders.service';
-import { orderStatusEmail } from './admin-orders.emails';
+import { adminActor, returnOrderStock } from '../stock/stock.service';
+import { orderStatusEmail, type PremiumWithdrawal } from './admin-orders.emails';
+
+const DAY_MS = 24 * 60 * 60_000;
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** An order ships something unless every line is a membership (issue 17: nothing to dispatch or deliver). */
+const needsShipping = (items: Pick<OrderItemRow, 'isMembership'>[]) => items.some((item) => !item.isMembership);
+
+/** Which orders a payment view shows: paid ones (the default), unpaid ones (declined, abandoned), or all. */
+function paymentFilter(view: AdminOrderPaymentView): SQL | undefined {
+  if (view === 'paid') return isNotNull(orders.paidAt);
+  if (view === 'unpaid') return isNull(orders.paidAt);
+  return undefined;
+}
+
+/**
+ * The search in SQL (`orderSearch` reads the term): name, e-mail and tracking code contain the text (strpos, so
+ * "%" and "_" are plain characters), the order number is the number, the phone's digits contain the digits typed.
+ */
+function searchFilter(term: string): SQL | undefined {
+  const search = orderSearch(term);
+  if (!search) return undefined;
+  const contains = (column: SQL) => sql`strpos(lower(${column}), ${search.text}) > 0`;
+  return or(
+    contains(sql`${orders.firstName} || ' ' || ${orders.lastName}`),
+    contains(sql`${orders.email}`),
+    contains(sql`${orders.trackingCode}`),
+    search.orderId === null ? undefined : eq(orders.id, search.orderId),
+    search.phoneDigits === null
+      ? undefined
+      : sql`strpos(regexp_replace(${orders.phone}, '[^0-9]', '', 'g'), ${search.phoneDigits}) > 0`,
+  );
+}
+
+/** Why the shop itself cancelled an order, for staff (an admin's cancellation is in the status history). */
+function cancelNote(order: Pick<OrderRow, 'cancelReason' | 'paymentStatus'>): string | null {
+  const replacedBy = replacingOrderId(order.cancelReason);
+  if (replacedBy !== null) return messages.replacedBy(replacedBy);
+  if (order.cancelReason === 'hold-expired' && order.paymentStatus === 'cancelled') return messages.holdExpired;
+  if (order.cancelReason !== null && order.cancelReason !== 'admin' && order.paymentStatus === 'refunded') {
+    return messages.refundedUnhonourable;
+  }
+  return null;
+}
 
 function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStatusHistoryRow[]): AdminOrder {
   return {
@@ -42,12 +90,17 @@ function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStat
     total: order.totalToea,
     cardLast4: order.cardLast4 ?? 'N/A',
     createdAt: order.placedAt.toISOString(),
+    paidAt: iso(order.paidAt),
+    needsShipping: needsShipping(items),
+    estimatedDelivery: iso(order.estimatedDeliveryAt),
+    cancelNote: cancelNote(order),
     items: items.map((item) => ({
       productId: item.productId,
       productName: item.productName,
       productImage: item.productImage,
       quantity: item.quantity,
       unitPrice: item.unitPriceToea,
+      isMembership: item.isMembership,
     })),
     history: history.map((change) => ({
       fromStatus: change.fromStatus,
@@ -62,23 +115,26 @@ function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStat
  * Undoes what a sold order took: its units go back on the shelf, and a Premium year it bought is withdrawn
  * (its payment is about to be refunded).
  */
-async function undoSale(tx: Transaction, order: OrderRow, at: Date): Promise<void> {
+async function undoSale(
+  tx: Transaction,
+  order: OrderRow,
+  admin: SessionUser,
+  at: Date,
+): Promise<PremiumWithdrawal | undefined> {
   const items = await readOrderItems(tx, order.id);
-  for (const item of items) {
-    if (item.isMembership) continue;
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: at })
-      .where(eq(products.id, item.productId));
-  }
-  if (order.paymentIntentId && items.some((item) => item.isMembership)) {
-    await createMembershipService(tx).withdrawPremiumYear(order.paymentIntentId);
-  }
+  await returnOrderStock(tx, { orderId: order.id, reason: 'order-cancelled', actor: adminActor(admin), at });
+  if (!order.paymentIntentId || !items.some((item) => item.isMembership)) return undefined;
+  const membership = createMembershipService(tx);
+  const { withdrawn } = await membership.withdrawPremiumYear(order.paymentIntentId, at);
+  if (withdrawn === 0 || order.userId === null) return undefined;
+  // What the shopper has left once this year is taken back: nothing (it has ended), or an earlier year.
+  const left = await membership.getState(order.userId, at);
+  return left.isMember && left.endsAt ? { ended: false, endsAt: new Date(left.endsAt) } : { ended: true };
 }
 
 /**
- * Order management (/order-inventory). The orders are those that were paid: an unpaid checkout is not an order
- * yet (the spec saves an order only after the payment succeeded). A status change locks the order, checks the
+ * Order management (/order-inventory). The list shows the paid orders by default; staff may also look at unpaid
+ * checkouts (a declined card, an abandoned payment: issue 17), which cannot be changed. A status change locks the order, checks the
  * transition, records who made it and queues the customer's e-mail in one transaction; cancelling a paid order
  * also returns its stock (and withdraws a Premium year it bought), and then refunds it through the payment provider
  * (refundCancelledOrder, outside the transaction). A refund that fails is retried by cancelling again, and by the
@@ -116,10 +172,28 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
   }
 
   return {
-    /** GET /api/admin/orders: every paid order (guest and registered), newest first. */
-    async list(): Promise<AdminOrder[]> {
-      const rows = await db.select().from(orders).where(isNotNull(orders.paidAt)).orderBy(desc(orders.id));
-      return adminOrders(rows);
+    /**
+     * GET /api/admin/orders: the orders of a payment view (guest and registered) that match the search, newest
+     * first, and the tiles: the view's orders (not narrowed by the search) counted per status.
+     */
+    async list(query: {
+      q: string;
+      payment: AdminOrderPaymentView;
+    }): Promise<{ orders: AdminOrder[]; tiles: OrderTiles }> {
+      const inView = paymentFilter(query.payment);
+      const [rows, groups] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(and(inView, searchFilter(query.q)))
+          .orderBy(desc(orders.id)),
+        db
+          .select({ shippingStatus: orders.shippingStatus, count: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(inView)
+          .groupBy(orders.shippingStatus),
+      ]);
+      return { orders: await adminOrders(rows), tiles: orderTiles(groups) };
     },
 
     /** PATCH /api/admin/orders/:id. Cancelling an order that is cancelled but still paid retries its refund. */
@@ -127,28 +201,36 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
       // Read before the transaction: on PGlite a query outside it would wait for the transaction to end.
       const settings = await deps.settings.get();
       const changed = await db.transaction(async (tx) => {
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, id), isNotNull(orders.paidAt)))
-          .for('update');
+        const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!order) throw notFound(messages.notFound);
         const from = displayShippingStatus(order.shippingStatus);
         if (from === 'Cancelled' && to === 'Cancelled' && order.paymentStatus === 'paid') {
           return { order, stockReturned: false };
         }
-        const refusal = shippingTransitionError(order.id, from, to);
+        const items = await readOrderItems(tx, order.id);
+        const refusal = shippingTransitionError(
+          { id: order.id, paidAt: iso(order.paidAt), needsShipping: needsShipping(items) },
+          from,
+          to,
+        );
         if (refusal) throw new AppError('CONFLICT', refusal);
 
         const at = now();
         const changes: Partial<NewOrderRow> = { shippingStatus: to, updatedAt: at };
-        if (to === 'Dispatched' || to === 'Delivered') changes.dispatchedAt = order.dispatchedAt ?? at;
+        if ((to === 'Dispatched' || to === 'Delivered') && !order.dispatchedAt) {
+          changes.dispatchedAt = at;
+          // Fixed now from the delivery time set now (issue 17): a later settings change does not move it. An order
+          // delivered without being dispatched first arrived today.
+          changes.estimatedDeliveryAt =
+            to === 'Dispatched' ? new Date(at.getTime() + settings.deliveryDays * DAY_MS) : at;
+        }
         if (to === 'Delivered') changes.deliveredAt = at;
         const stockReturned = to === 'Cancelled' && order.stockState === 'sold';
+        let premium: PremiumWithdrawal | undefined;
         if (to === 'Cancelled') {
           Object.assign(changes, { cancelledAt: at, cancelReason: 'admin' });
           if (stockReturned) {
-            await undoSale(tx, order, at);
+            premium = await undoSale(tx, order, admin, at);
             changes.stockState = 'released';
           }
         }
@@ -162,7 +244,10 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
           changedByName: admin.fullName || admin.email,
           changedAt: at,
         });
-        await mailer.enqueue(tx, orderStatusEmail({ order: updated, status: to, shopUrl: deps.shopUrl, settings }));
+        await mailer.enqueue(
+          tx,
+          orderStatusEmail({ order: updated, status: to, shopUrl: deps.shopUrl, settings, premium }),
+        );
         return { order: updated, stockReturned };
       });
       mailer.wake();

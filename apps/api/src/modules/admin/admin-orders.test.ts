@@ -1,8 +1,9 @@
 import { type AdminOrder, orderInventoryMessages, type ShippingStatus } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../config';
 import { emailOutbox, orders, orderStatusHistory, products, simulatedRefunds } from '../../db/schema';
-import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
+import { makeMember, type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import {
   card,
   type CheckoutTestContext,
@@ -14,32 +15,43 @@ import {
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { createMembershipService } from '../membership/membership.service';
+import { testCardNumbers } from '../payments/test-cards';
 
 let ctx: CheckoutTestContext;
 let admin: SignedIn;
 beforeAll(async () => {
-  ctx = await createCheckoutTestApp();
+  // This file places many orders from one address: lift the checkout limits (tested in modules/orders).
+  const { checkoutLimits } = testConfig();
+  ctx = await createCheckoutTestApp({
+    config: {
+      checkoutLimits: { ...checkoutLimits, ordersPerIp: 1_000, unpaidPerAddress: 1_000, unpaidPerAccount: 1_000 },
+    },
+  });
   admin = await signedInAdmin(ctx);
 });
 afterAll(() => ctx.close());
 
 let sequence = 0;
 
-/** A guest order for `quantity` of a new product with `stock` units, paid with 4242 4242 4242 4242 unless told. */
+/**
+ * A guest order for `quantity` of a new product with `stock` units, paid with 4242 4242 4242 4242 unless told.
+ * Each has its own e-mail, first name and mobile number ("76000001", "76000002", ...).
+ */
 async function guestOrder({ stock = 5, quantity = 2, pay = true } = {}) {
   sequence += 1;
   const email = `admin.orders.${sequence}@example.pg`;
+  const phone = `76${String(sequence).padStart(6, '0')}`;
   const product = await createProduct(ctx.db, { priceToea: 12_500, stock });
   const placed = await placeOrder(ctx, {
     ...orderBody({ type: 'items', items: [{ productId: product.id, quantity }] }),
-    contact: { ...deliveryContact, email, firstName: `Kila${sequence}` },
+    contact: { ...deliveryContact, email, phone, firstName: `Kila${sequence}` },
   });
   if (pay) {
     const paid = await payOrder(ctx, placed, { card: card(), returnUrl: '/guestcheckout' });
     expect(paid.json().status).toBe('succeeded');
     await ctx.simulator.whenEventsDelivered();
   }
-  return { product, id: placed.order.id, email };
+  return { product, id: placed.order.id, email, phone, trackingCode: placed.order.trackingCode, placed };
 }
 
 function setStatus(id: number, status: ShippingStatus | string, cookie = admin.cookie) {
@@ -51,11 +63,17 @@ function setStatus(id: number, status: ShippingStatus | string, cookie = admin.c
   });
 }
 
-async function listOrders(): Promise<AdminOrder[]> {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { cookie: admin.cookie } });
+function getOrders(query: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'GET', url: '/api/admin/orders', query, headers: { cookie: admin.cookie } });
+}
+
+async function listOrders(query: Record<string, string> = {}): Promise<AdminOrder[]> {
+  const response = await getOrders(query);
   expect(response.statusCode).toBe(200);
   return response.json().orders;
 }
+
+const idsFound = async (query: Record<string, string>) => (await listOrders(query)).map((order) => order.id);
 
 async function stockOf(productId: number) {
   const [row] = await ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
@@ -65,6 +83,13 @@ async function stockOf(productId: number) {
 async function orderRow(id: number) {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
   return row;
+}
+
+/** The cancellation e-mail(s) of an order, to the address the order was placed with. */
+async function cancellationMail(id: number) {
+  const email = (await orderRow(id))?.email ?? '';
+  const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+  return mails.filter((mail) => mail.subject === `Your Bilum order #${id} has been cancelled`);
 }
 
 const subjectsTo = async (email: string) =>
@@ -219,13 +244,19 @@ describe('PATCH /api/admin/orders/:id', () => {
     expect((await setStatus(id, 'Dispatched')).statusCode).toBe(200);
   });
 
-  it('refuses an unknown status (400), an unknown order and an unpaid checkout (404)', async () => {
-    const { id } = await guestOrder({ pay: false });
+  it('refuses an unknown status (400), an unknown order (404) and any change to an unpaid checkout (409)', async () => {
+    const { id, product } = await guestOrder({ pay: false, stock: 3, quantity: 1 });
     expect((await setStatus(id, 'Shipped')).statusCode).toBe(400);
-    const unpaid = await setStatus(id, 'Dispatched');
-    expect(unpaid.statusCode).toBe(404);
-    expect(unpaid.json().error.message).toBe(orderInventoryMessages.notFound);
-    expect((await setStatus(999_999, 'Dispatched')).statusCode).toBe(404);
+    for (const status of ['Dispatched', 'Delivered', 'Cancelled'] as const) {
+      const unpaid = await setStatus(id, status);
+      expect(unpaid.statusCode).toBe(409);
+      expect(unpaid.json().error.message).toBe(orderInventoryMessages.notPaid(id));
+    }
+    expect(await orderRow(id)).toMatchObject({ shippingStatus: 'Pending', stockState: 'held' });
+    expect(await stockOf(product.id)).toBe(2);
+    const notFound = await setStatus(999_999, 'Dispatched');
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json().error.message).toBe(orderInventoryMessages.notFound);
   });
 
   it('cancelling a paid order returns its stock, refunds it in full and e-mails the customer', async () => {
@@ -345,5 +376,242 @@ describe('PATCH /api/admin/orders/:id', () => {
     expect(await listed()).toMatchObject({ shippingStatus: 'Cancelled', paymentStatus: 'refunded' });
     expect((await orderRow(id))?.refundedAt).toBeInstanceOf(Date);
     refund.mockRestore();
+  });
+});
+
+/** A registered shopper's paid order for the Premium membership only. */
+async function membershipOrder(buyer?: SignedIn) {
+  const shopper = buyer ?? (await signedInShopper(ctx));
+  const premium = await createProduct(ctx.db, { isMembership: true, priceToea: 20_050, category: 'accessories' });
+  const placed = await placeOrder(
+    ctx,
+    orderBody({ type: 'items', items: [{ productId: premium.id, quantity: 1 }] }),
+    shopper.cookie,
+  );
+  const paid = await payOrder(ctx, placed, { card: card(), returnUrl: '/checkout' }, shopper.cookie);
+  expect(paid.json().status).toBe('succeeded');
+  return { shopper, id: placed.order.id };
+}
+
+describe('issue 17: order management that adds up', () => {
+  it('the tiles have one per status, Processing and Cancelled included, and add up to Total Orders', async () => {
+    const processing = await guestOrder();
+    expect((await setStatus(processing.id, 'Processing')).statusCode).toBe(200);
+    const cancelled = await guestOrder();
+    expect((await setStatus(cancelled.id, 'Cancelled')).statusCode).toBe(200);
+    const dispatched = await guestOrder();
+    expect((await setStatus(dispatched.id, 'Dispatched')).statusCode).toBe(200);
+    await guestOrder();
+    await guestOrder({ pay: false });
+
+    const response = await getOrders();
+    expect(response.statusCode).toBe(200);
+    const { orders: listed, tiles } = response.json() as { orders: AdminOrder[]; tiles: Record<string, number> };
+    const counted = (status: ShippingStatus) => listed.filter((order) => order.shippingStatus === status).length;
+    expect(tiles).toEqual({
+      totalOrders: listed.length,
+      pending: counted('Pending'),
+      processing: counted('Processing'),
+      dispatched: counted('Dispatched'),
+      delivered: counted('Delivered'),
+      cancelled: counted('Cancelled'),
+    });
+    expect(tiles.processing).toBeGreaterThan(0);
+    expect(tiles.cancelled).toBeGreaterThan(0);
+    const { totalOrders, ...parts } = tiles;
+    expect(Object.values(parts).reduce((sum, count) => sum + count, 0)).toBe(totalOrders);
+
+    // The search narrows the list, not the tiles.
+    const searched = (await getOrders({ q: processing.email })).json();
+    expect(searched.orders.map((order: AdminOrder) => order.id)).toEqual([processing.id]);
+    expect(searched.tiles).toEqual(tiles);
+  });
+
+  it('an order that holds only a membership cannot be dispatched or delivered (409 with a clear message), only cancelled', async () => {
+    const { id } = await membershipOrder();
+    expect((await listOrders()).find((order) => order.id === id)).toMatchObject({
+      needsShipping: false,
+      items: [expect.objectContaining({ isMembership: true })],
+    });
+    for (const status of ['Dispatched', 'Delivered', 'Processing'] as const) {
+      const refused = await setStatus(id, status);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: 'CONFLICT',
+        message: orderInventoryMessages.nothingToShip(id),
+      });
+    }
+    expect(await orderRow(id)).toMatchObject({ shippingStatus: 'Pending', dispatchedAt: null });
+    expect(await ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).toHaveLength(0);
+
+    const cancelled = await setStatus(id, 'Cancelled');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().order).toMatchObject({ shippingStatus: 'Cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('an order with a membership and an item to ship can still be dispatched', async () => {
+    const shopper = await signedInShopper(ctx);
+    const premium = await createProduct(ctx.db, { isMembership: true, priceToea: 20_050, category: 'accessories' });
+    const lamp = await createProduct(ctx.db, { priceToea: 5_000, stock: 2 });
+    const placed = await placeOrder(
+      ctx,
+      orderBody({
+        type: 'items',
+        items: [
+          { productId: premium.id, quantity: 1 },
+          { productId: lamp.id, quantity: 1 },
+        ],
+      }),
+      shopper.cookie,
+    );
+    await payOrder(ctx, placed, { card: card(), returnUrl: '/checkout' }, shopper.cookie);
+    const dispatched = await setStatus(placed.order.id, 'Dispatched');
+    expect(dispatched.statusCode).toBe(200);
+    expect(dispatched.json().order.needsShipping).toBe(true);
+  });
+
+  it('finds an order in the database by e-mail, phone however typed, name, tracking code and order number', async () => {
+    const wanted = await guestOrder();
+    const other = await guestOrder();
+    const local = wanted.phone; // e.g. "76000012"
+    const spaced = `${local.slice(0, 4)} ${local.slice(4)}`;
+
+    for (const q of [
+      wanted.email.toUpperCase(),
+      `admin.orders.${wanted.email.split('.')[2]}`,
+      spaced,
+      local,
+      `+675${local}`,
+      `+675 ${spaced}`,
+      `kila${wanted.email.split('.')[2]?.split('@')[0]} amini`,
+      wanted.trackingCode.toLowerCase(),
+      String(wanted.id),
+      `#${wanted.id}`,
+    ]) {
+      const found = await idsFound({ q });
+      expect(found, q).toContain(wanted.id);
+      expect(found, q).not.toContain(other.id);
+    }
+    // "%" and "_" are plain characters, not wildcards that find everything.
+    expect(await idsFound({ q: '%' })).toEqual([]);
+    expect(await idsFound({ q: '_' })).toEqual([]);
+    expect(await idsFound({ q: 'nobody-ordered-this' })).toEqual([]);
+  });
+
+  it('unpaid checkouts (declined, abandoned, expired) are left out by default and shown with payment=unpaid or all', async () => {
+    const paid = await guestOrder();
+    const abandoned = await guestOrder({ pay: false });
+    const declined = await guestOrder({ pay: false });
+    const refused = await payOrder(ctx, declined.placed, { card: card(testCardNumbers.declined) });
+    expect(refused.json().order.paymentStatus).toBe('failed');
+
+    const byDefault = await idsFound({});
+    expect(byDefault).toContain(paid.id);
+    expect(byDefault).not.toContain(abandoned.id);
+    expect(byDefault).not.toContain(declined.id);
+    expect(await idsFound({ q: declined.email })).toEqual([]);
+
+    const unpaid = await listOrders({ payment: 'unpaid' });
+    expect(unpaid.map((order) => order.id)).toEqual(expect.arrayContaining([abandoned.id, declined.id]));
+    expect(unpaid.map((order) => order.id)).not.toContain(paid.id);
+    expect(unpaid.every((order) => order.paidAt === null)).toBe(true);
+    expect(unpaid.find((order) => order.id === declined.id)?.paymentStatus).toBe('failed');
+    expect(await idsFound({ payment: 'unpaid', q: declined.email })).toEqual([declined.id]);
+
+    const all = await idsFound({ payment: 'all' });
+    expect(all).toEqual(expect.arrayContaining([paid.id, abandoned.id, declined.id]));
+    const unpaidTiles = (await getOrders({ payment: 'unpaid' })).json().tiles;
+    expect(unpaidTiles.totalOrders).toBe(unpaid.length);
+
+    expect((await getOrders({ payment: 'everything' })).statusCode).toBe(400);
+    expect((await getOrders({ q: 'x'.repeat(101) })).statusCode).toBe(400);
+  });
+
+  it('the estimated delivery is fixed at dispatch: a later change of the delivery time does not move it', async () => {
+    const putDays = (deliveryDays: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { cookie: admin.cookie },
+        payload: {
+          contactEmail: 'sales@bilum.com.pg',
+          phone: '+675 321 4567',
+          address: 'Section 38, Allotment 12, Waigani Drive, Port Moresby',
+          deliveryDays,
+        },
+      });
+    const track = async (trackingCode: string) =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/orders/track', payload: { trackingCode } })).json().order;
+    const day = 24 * 60 * 60_000;
+    expect((await putDays(3)).statusCode).toBe(200);
+    const first = await guestOrder();
+    expect((await track(first.trackingCode)).estimatedDelivery).toBeNull();
+
+    expect((await setStatus(first.id, 'Dispatched')).statusCode).toBe(200);
+    const dispatchedAt = (await orderRow(first.id))?.dispatchedAt as Date;
+    const promised = new Date(dispatchedAt.getTime() + 3 * day).toISOString();
+    expect((await track(first.trackingCode)).estimatedDelivery).toBe(promised);
+
+    expect((await putDays(10)).statusCode).toBe(200);
+    expect((await track(first.trackingCode)).estimatedDelivery).toBe(promised);
+    expect((await listOrders()).find((order) => order.id === first.id)?.estimatedDelivery).toBe(promised);
+    expect((await setStatus(first.id, 'Delivered')).statusCode).toBe(200);
+    expect((await track(first.trackingCode)).estimatedDelivery).toBe(promised);
+
+    // An order dispatched after the change gets the new delivery time.
+    const second = await guestOrder();
+    const dispatched = await setStatus(second.id, 'Dispatched');
+    const secondAt = (await orderRow(second.id))?.dispatchedAt as Date;
+    expect(dispatched.json().order.estimatedDelivery).toBe(new Date(secondAt.getTime() + 10 * day).toISOString());
+    expect((await putDays(3)).statusCode).toBe(200);
+  });
+
+  it('a Premium year refunded by cancelling its order shows as refunded in the membership overview, not expired', async () => {
+    const { shopper, id } = await membershipOrder();
+    expect((await setStatus(id, 'Cancelled')).statusCode).toBe(200);
+    ctx.clock.advance(1_000);
+
+    const overview = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/members',
+      headers: { cookie: admin.cookie },
+    });
+    expect(overview.statusCode).toBe(200);
+    const record = (overview.json().users as { id: number; status: string }[]).find(
+      (user) => user.id === shopper.user.id,
+    );
+    expect(record?.status).toBe('refunded');
+    expect(overview.json().activeMembers).toBe(
+      (overview.json().users as { status: string }[]).filter((user) => user.status === 'completed').length,
+    );
+  });
+
+  it('the cancellation e-mail of an order that bought Premium says that the membership has ended', async () => {
+    const { id } = await membershipOrder();
+    expect((await setStatus(id, 'Cancelled')).statusCode).toBe(200);
+    const [cancelled] = await cancellationMail(id);
+    expect(cancelled?.text).toContain('The Premium membership bought with this order has ended');
+    expect(cancelled?.html).toContain('The Premium membership bought with this order has ended');
+  });
+
+  it('the cancellation e-mail of a Premium renewal says the renewal year was withdrawn and when Premium now ends', async () => {
+    const shopper = await signedInShopper(ctx);
+    const day = 24 * 60 * 60_000;
+    const endsAt = new Date(ctx.clock.now().getTime() + 10 * day);
+    await makeMember(ctx.db, shopper.user.id, { startsAt: new Date(ctx.clock.now().getTime() - 355 * day), endsAt });
+    const { id } = await membershipOrder(shopper);
+    expect((await setStatus(id, 'Cancelled')).statusCode).toBe(200);
+    const [cancelled] = await cancellationMail(id);
+    const format = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone: 'Pacific/Port_Moresby' });
+    expect(cancelled?.text).toContain('The Premium renewal year bought with this order has been withdrawn');
+    expect(cancelled?.text).toContain(`now ends on ${format.format(endsAt)}`);
+    expect(cancelled?.text).not.toContain('has ended');
+  });
+
+  it('the cancellation e-mail of an order without Premium says nothing about a membership', async () => {
+    const { id } = await guestOrder();
+    expect((await setStatus(id, 'Cancelled')).statusCode).toBe(200);
+    const [cancelled] = await cancellationMail(id);
+    expect(cancelled?.text).not.toContain('Premium');
   });
 });

@@ -1,12 +1,17 @@
 import {
   addProductMessages,
+  adminProductSchema,
   inventoryMessages,
   newProductSchema,
-  productSchema,
   productUpdateSchema,
+  restockSchema,
+  stockMessages,
+  stockMovementsQuerySchema,
+  stockMovementsResponseSchema,
 } from '@bilum/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInUser } from '../../plugins/auth';
 import { productIdParams } from '../catalog/catalog.routes';
 import { guardAdminRoutes } from './admin-guard';
 import type { AdminProductsService } from './admin-products.service';
@@ -18,17 +23,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
   return async (app) => {
     guardAdminRoutes(app);
 
-    app.get(
-      '/admin/products',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Every product, inactive and sold ones included (the spec’s fetch_products)',
-          response: { 200: z.object({ products: z.array(productSchema) }) },
-        },
-      },
-      async () => ({ products: await service.list() }),
-    );
+    // GET /admin/products (the inventory's pages) is in admin-catalog.routes.ts.
 
     app.post(
       '/admin/products',
@@ -37,11 +32,11 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
           tags: ['admin'],
           summary: 'Add a product (the spec’s add_product); prices in toea',
           body: newProductSchema,
-          response: { 201: z.object({ product: productSchema, message: z.string() }) },
+          response: { 201: z.object({ product: adminProductSchema, message: z.string() }) },
         },
       },
       async (request, reply) => {
-        const product = await service.create(request.body);
+        const product = await service.create(signedInUser(request), request.body);
         return reply.code(201).send({ product, message: addProductMessages.added });
       },
     );
@@ -54,13 +49,44 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
           summary: 'Save an edited product (the spec’s update_product); prices in toea',
           params: productIdParams,
           body: productUpdateSchema,
-          response: { 200: z.object({ product: productSchema, message: z.string() }) },
+          response: { 200: z.object({ product: adminProductSchema, message: z.string() }) },
         },
       },
       async (request) => ({
-        product: await service.update(request.params.id, request.body),
+        product: await service.update(signedInUser(request), request.params.id, request.body),
         message: 'Product updated.',
       }),
+    );
+
+    app.post(
+      '/admin/products/:id/restock',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Add units on hand (relative: checkouts at the same moment lose nothing); logged',
+          params: productIdParams,
+          body: restockSchema,
+          response: { 200: z.object({ product: adminProductSchema, message: z.string() }) },
+        },
+      },
+      async (request) => {
+        const product = await service.restock(signedInUser(request), request.params.id, request.body.quantity);
+        return { product, message: stockMessages.restocked(product.name, product.stock) };
+      },
+    );
+
+    app.get(
+      '/admin/products/:id/stock-movements',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The product’s stock movement log, newest first (who or what, before and after)',
+          params: productIdParams,
+          querystring: stockMovementsQuerySchema,
+          response: { 200: stockMovementsResponseSchema },
+        },
+      },
+      async (request) => service.movements(request.params.id, request.query),
     );
 
     app.delete(

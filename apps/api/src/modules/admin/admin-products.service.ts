@@ -1,18 +1,50 @@
-import type { NewProduct, Product, ProductUpdate } from '@bilum/shared';
-import { productMessages } from '@bilum/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { AdminProduct, NewProduct, ProductUpdate, SessionUser, StockMovementsResponse } from '@bilum/shared';
+import { productMessages, stockMessages } from '@bilum/shared';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { products } from '../../db/schema';
-import { notFound } from '../../errors';
-import { type CatalogService, toProduct } from '../catalog/catalog.service';
+import { type ProductRow, products } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { type CatalogService } from '../catalog/catalog.service';
+import { adminActor, changeStock, type StockChangeResult, stockMovementsOf } from '../stock/stock.service';
+import type { ImagesService } from '../uploads/images.service';
+import { adminProductRows, assertSkuFree, mapSkuViolation, settledPrices } from './admin-catalog.service';
 
 const notArchived = isNull(products.archivedAt);
+
+/** A refused stock change in the admin's words: below 0 is a bad figure (400), over the maximum too. */
+function assertStockChanged(result: StockChangeResult, change: number): void {
+  if (result.ok) return;
+  const message = change < 0 ? stockMessages.belowZero(result.stock) : stockMessages.tooMuch;
+  throw new AppError('VALIDATION', message, { stock: result.stock }, [{ path: 'stock', message }]);
+}
 
 /**
  * The admin's product inventory. Every write goes through `write()`, which tells the catalogue that its
  * products changed, so the storefront shows the change at once (no stale list after an edit or a delete).
  */
-export function createAdminProductsService(db: DbExecutor, catalog: Pick<CatalogService, 'invalidate'>) {
+export function createAdminProductsService(
+  db: DbExecutor,
+  catalog: Pick<CatalogService, 'invalidate'>,
+  /** Picture addresses on other sites are fetched once and stored, before anything is written (issue 18). */
+  images: Pick<ImagesService, 'localise'>,
+) {
+  /** Rows as the inventory shows them: the product, its version and threshold, units held and sold, its level. */
+  function adminProducts(rows: ProductRow[]): Promise<AdminProduct[]> {
+    // One mapping with the inventory's list (admin-catalog.service.ts).
+    return adminProductRows(db, rows);
+  }
+
+  async function one(id: number): Promise<AdminProduct> {
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), notArchived));
+    if (!row) throw notFound(productMessages.notFound);
+    const [product] = await adminProducts([row]);
+    if (!product) throw notFound(productMessages.notFound);
+    return product;
+  }
+
   async function write<T>(change: () => Promise<T>): Promise<T> {
     try {
       return await change();
@@ -24,60 +56,152 @@ export function createAdminProductsService(db: DbExecutor, catalog: Pick<Catalog
 
   return {
     /** Every product that has not been deleted, inactive and sold ones included (the spec's fetch_products). */
-    async list(): Promise<Product[]> {
+    async list(): Promise<AdminProduct[]> {
       const rows = await db.select().from(products).where(notArchived).orderBy(asc(products.id));
-      return rows.map(toProduct);
+      return adminProducts(rows);
     },
 
-    create(input: NewProduct): Promise<Product> {
+    /** One product as the inventory shows it (after a write). */
+    one,
+
+    /**
+     * POST /api/admin/products/{id}/restock: adds units relative to what is on hand when it runs, so checkouts
+     * taking units at the same moment lose nothing; logged with the admin's name. The version is not bumped: an
+     * edit dialog open meanwhile sends its own stock as a change too.
+     */
+    restock(admin: SessionUser, id: number, quantity: number): Promise<AdminProduct> {
       return write(async () => {
-        const [row] = await db
-          .insert(products)
-          .values({
-            name: input.name,
-            description: input.description,
-            category: input.category,
-            priceToea: input.price,
-            originalPriceToea: input.originalPrice,
-            discountPercentage: input.discountPercentage,
-            condition: input.condition,
-            status: input.status,
-            isHot: input.isHot,
-            isAuction: input.isAuction,
-            isTopPick: input.isTopPick,
-            image: input.image,
-            galleryImages: input.secondaryImages,
-          })
-          .returning();
-        if (!row) throw new Error('products insert returned nothing');
-        return toProduct(row);
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.id, id), notArchived));
+          if (!row) throw notFound(productMessages.notFound);
+          const at = new Date();
+          const result = await changeStock(tx, {
+            productId: id,
+            change: quantity,
+            reason: 'restock',
+            actor: adminActor(admin),
+            at,
+          });
+          assertStockChanged(result, quantity);
+        });
+        return one(id);
       });
     },
 
-    update(id: number, input: ProductUpdate): Promise<Product> {
+    /** GET /api/admin/products/{id}/stock-movements: the product's stock log, newest first. */
+    async movements(id: number, page: { limit: number; before?: number | undefined }): Promise<StockMovementsResponse> {
+      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+      if (!row) throw notFound(productMessages.notFound);
+      return stockMovementsOf(db, id, page);
+    },
+
+    async create(admin: SessionUser, body: NewProduct): Promise<AdminProduct> {
+      // The one discount rule (issue 18): a typed discount sets the price; the stored figure follows the prices.
+      const prices = settledPrices(body, 1);
+      if (body.sku) await assertSkuFree(db, body.sku, null);
+      const input = await images.localise(body, admin.id);
       return write(async () => {
-        const [row] = await db
-          .update(products)
-          .set({
-            name: input.name,
-            description: input.description,
-            category: input.category,
-            priceToea: input.price,
-            originalPriceToea: input.originalPrice,
-            // A cleared discount means none.
-            discountPercentage: input.discountPercentage ?? 0,
-            condition: input.condition,
-            status: input.status,
-            isHot: input.isHot,
-            isAuction: input.isAuction,
-            isTopPick: input.isTopPick,
-            image: input.image,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(products.id, id), notArchived))
-          .returning();
-        if (!row) throw notFound(productMessages.notFound);
-        return toProduct(row);
+        const row = await mapSkuViolation(() =>
+          db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(products)
+              .values({
+                name: input.name,
+                // Left out, the database gives the next BLM-000123.
+                ...(input.sku ? { sku: input.sku } : {}),
+                description: input.description,
+                category: input.category,
+                ...prices,
+                condition: input.condition,
+                status: input.status,
+                // Put on the shelf by changeStock below, so the log starts with the figure the admin typed.
+                stock: 0,
+                lowStockThreshold: input.lowStockThreshold,
+                isHot: input.isHot,
+                isAuction: input.isAuction,
+                isTopPick: input.isTopPick,
+                isExclusive: input.isExclusive,
+                image: input.image,
+                galleryImages: input.secondaryImages,
+              })
+              .returning();
+            if (!row) throw new Error('products insert returned nothing');
+            const result = await changeStock(tx, {
+              productId: row.id,
+              change: input.stock,
+              reason: 'created',
+              actor: adminActor(admin),
+              at: row.createdAt,
+            });
+            assertStockChanged(result, input.stock);
+            return row;
+          }),
+        );
+        return one(row.id);
+      });
+    },
+
+    /**
+     * PUT /api/admin/products/{id}: refused (409) when the product was edited since the admin loaded it (its
+     * version moved on); the stock is changed relative to what is on hand (`stockChange`), logged, in the same
+     * transaction.
+     */
+    async update(admin: SessionUser, id: number, body: ProductUpdate): Promise<AdminProduct> {
+      const prices = settledPrices(body, 0);
+      if (body.sku) await assertSkuFree(db, body.sku, id);
+      const input = await images.localise(body, admin.id);
+      return write(async () => {
+        await mapSkuViolation(() =>
+          db.transaction(async (tx) => {
+            const at = new Date();
+            const [row] = await tx
+              .update(products)
+              .set({
+                name: input.name,
+                description: input.description,
+                category: input.category,
+                ...prices,
+                condition: input.condition,
+                status: input.status,
+                isHot: input.isHot,
+                isAuction: input.isAuction,
+                isTopPick: input.isTopPick,
+                isExclusive: input.isExclusive,
+                // Left out, the SKU stays as it is.
+                ...(input.sku ? { sku: input.sku } : {}),
+                image: input.image,
+                // Sent by the edit dialog (issue 18); left out, the gallery stays as it is.
+                ...(input.secondaryImages ? { galleryImages: input.secondaryImages } : {}),
+                ...(input.lowStockThreshold === undefined ? {} : { lowStockThreshold: input.lowStockThreshold }),
+                version: sql`${products.version} + 1`,
+                updatedAt: at,
+              })
+              .where(and(eq(products.id, id), notArchived, eq(products.version, input.version)))
+              .returning({ id: products.id });
+            if (!row) {
+              const [current] = await tx
+                .select({ version: products.version })
+                .from(products)
+                .where(and(eq(products.id, id), notArchived));
+              if (!current) throw notFound(productMessages.notFound);
+              throw new AppError('CONFLICT', stockMessages.staleEdit, { version: current.version });
+            }
+            if (input.stockChange !== 0) {
+              const result = await changeStock(tx, {
+                productId: id,
+                change: input.stockChange,
+                reason: 'admin-edit',
+                actor: adminActor(admin),
+                at,
+              });
+              assertStockChanged(result, input.stockChange);
+            }
+          }),
+        );
+        return one(id);
       });
     },
 

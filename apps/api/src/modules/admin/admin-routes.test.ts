@@ -33,6 +33,8 @@ describe('the route table under /api/admin', () => {
         'POST /api/admin/products',
         'PUT /api/admin/products/:id',
         'DELETE /api/admin/products/:id',
+        'POST /api/admin/products/:id/restock',
+        'GET /api/admin/products/:id/stock-movements',
         'GET /api/admin/members',
         'GET /api/admin/orders',
         'PATCH /api/admin/orders/:id',
@@ -68,6 +70,8 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining([
         '/api/admin/products',
         '/api/admin/products/{id}',
+        '/api/admin/products/{id}/restock',
+        '/api/admin/products/{id}/stock-movements',
         '/api/admin/members',
         '/api/admin/orders',
         '/api/admin/orders/{id}',

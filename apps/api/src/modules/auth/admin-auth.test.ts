@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
 import { createUser, sessionCookieOf, signedInAdmin, signedInShopper } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -36,12 +37,32 @@ describe('POST /api/auth/admin-login', () => {
     expect(response.json().error.message).toBe('Login Failed: Invalid username or password.');
   });
 
-  it('refuses a shopper’s account with "Access Denied: Not an administrator account." and starts no session', async () => {
+  it('answers a shopper’s right e-mail and password exactly as a wrong password, in about the same time (issue 16, finding 7)', async () => {
+    await createUser(ctx.db, { role: 'admin', email: 'boss3' });
     const shopper = await createUser(ctx.db);
-    const response = await adminLogin({ username: shopper.email, password: shopper.password });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.message).toBe('Access Denied: Not an administrator account.');
-    expect(response.cookies.filter((c) => c.value !== '')).toEqual([]);
+    const timed = async (payload: Record<string, unknown>) => {
+      const started = performance.now();
+      const response = await adminLogin(payload);
+      return { response, ms: performance.now() - started };
+    };
+    // Warm up both paths, then compare the middle of three tries each.
+    await timed({ username: 'boss3', password: 'not-it-at-all' });
+    const shopperTries = [];
+    const wrongTries = [];
+    for (let i = 0; i < 3; i += 1) {
+      shopperTries.push(await timed({ username: shopper.email, password: shopper.password }));
+      wrongTries.push(await timed({ username: 'boss3', password: `not-it-at-all-${i}` }));
+    }
+    for (const { response } of shopperTries) {
+      expect(response.statusCode).toBe(401);
+      expect(response.body).toBe(wrongTries[0]!.response.body);
+      expect(response.cookies.filter((c) => c.value !== '')).toEqual([]);
+    }
+    expect(wrongTries[0]!.response.json().error.message).toBe('Login Failed: Invalid username or password.');
+    // Both check one password hash (a decoy for the shopper), so neither answer is quick.
+    const middle = (tries: { ms: number }[]) => tries.map((t) => t.ms).sort((a, b) => a - b)[1]!;
+    expect(middle(shopperTries)).toBeGreaterThan(middle(wrongTries) / 3);
+    expect(middle(shopperTries)).toBeLessThan(middle(wrongTries) * 3);
   });
 });
 
@@ -99,5 +120,15 @@ describe('ensureAdminAccount at start-up', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('refuses to start with a blank or common ADMIN_PASSWORD: the one password policy (issue 16, finding 11)', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: '        ' })).toThrow(
+      'ADMIN_PASSWORD: Password must have at least one character that is not a space.',
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Password123' })).toThrow(
+      'ADMIN_PASSWORD: This password is too common. Choose a less common password.',
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'a-long-admin-sentence' }).admin.password).toBe('a-long-admin-sentence');
   });
 });

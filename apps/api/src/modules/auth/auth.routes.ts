@@ -22,6 +22,7 @@ import { byAccountField, byAddress, type RateLimitRule, rateLimiter } from '../.
 import { type MembershipService, noMembership } from '../membership/membership.service';
 import type { AuthService, SignInResult } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';
+import { accountRules, passwordGuessRules } from './password-guess-limits';
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -29,30 +30,58 @@ export interface AuthRouteDeps {
   membership: MembershipService;
   cookie: SessionCookie;
   limits: AuthLimitsConfig;
+  /** The shop's address (shopUrl in config.ts): a sign-in's returnUrl must be on its origin. */
+  shopUrl: string;
 }
 
 /** Where each kind of sign-in goes next (storefront.md 4; checkout-and-admin.md admin login). */
 const afterRegister = '/membership-choice';
 const afterAdminLogin = '/entry-option';
 
-/** Per address and per account (the body's e-mail or username), counted separately for each action. */
-function limitsFor(app: FastifyInstance, action: string, limits: AuthLimitsConfig, accountField: string | null) {
+/**
+ * Per address, and per account: an address that passes `perAccount` tries for one account is refused for it, while
+ * the account itself is only slowed down past that from anywhere, so a stranger can never lock its owner out of
+ * a reset or a code check (issue 16, finding 4). `countsOnly` counts only the answers that failed (a wrong code),
+ * so the owner's right code uses no limit up.
+ */
+function limitsFor(
+  app: FastifyInstance,
+  action: string,
+  limits: AuthLimitsConfig,
+  accountField: string | null,
+  countsOnly?: (statusCode: number) => boolean,
+) {
   const rules: RateLimitRule[] = [
     { name: `${action}:ip`, max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
   ];
-  if (accountField) {
-    const key = byAccountField(accountField);
-    rules.push({ name: `${action}:account`, max: limits.perAccount, windowMs: limits.windowMs, key });
-  }
+  if (accountField) rules.push(...accountRules(action, limits, byAccountField(accountField), countsOnly));
   return rateLimiter(app, rules);
+}
+
+/**
+ * Sign-in (shopper and admin): all tries per address, and wrong passwords (401) per account and address and per
+ * account, shared by every door that checks a password (password-guess-limits.ts).
+ */
+function signInLimits(app: FastifyInstance, action: string, limits: AuthLimitsConfig, accountField: string) {
+  return rateLimiter(app, [
+    { name: `${action}:ip`, max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
+    ...passwordGuessRules(limits, byAccountField(accountField), 401),
+  ]);
 }
 
 const tags = ['accounts'];
 
-export function authRoutes({ auth, resets, membership, cookie, limits }: AuthRouteDeps): FastifyPluginAsyncZod {
+export function authRoutes({
+  auth,
+  resets,
+  membership,
+  cookie,
+  limits,
+  shopUrl,
+}: AuthRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Checking a code and resetting with it count against the same limits.
-    const codeCheckLimits = limitsFor(app, 'code-check', limits, 'email');
+    const codeCheckLimits = limitsFor(app, 'code-check', limits, 'email', (status) => status === 400);
     /** The session cookie of a new sign-in, and the answer: who signed in and where to go next. */
     const signedIn = (reply: FastifyReply, { user, token }: SignInResult, redirectTo: string) => {
       cookie.set(reply, token);
@@ -68,8 +97,7 @@ export function authRoutes({ auth, resets, membership, cookie, limits }: AuthRou
           response: { 200: sessionStateSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      async (request) => {
         if (!request.user) return { user: null, membership: noMembership };
         return { user: request.user, membership: await membership.getState(request.user.id) };
       },
@@ -101,11 +129,11 @@ export function authRoutes({ auth, resets, membership, cookie, limits }: AuthRou
           body: loginSchema,
           response: { 200: signedInSchema },
         },
-        preHandler: limitsFor(app, 'sign-in', limits, 'email'),
+        preHandler: signInLimits(app, 'sign-in', limits, 'email'),
       },
       async (request, reply) => {
         const result = await auth.login(request.body, request.sessionId);
-        return signedIn(reply, result, safeReturnUrl(request.body.returnUrl));
+        return signedIn(reply, result, safeReturnUrl(request.body.returnUrl, undefined, shopUrl));
       },
     );
 
@@ -118,7 +146,7 @@ export function authRoutes({ auth, resets, membership, cookie, limits }: AuthRou
           body: adminLoginSchema,
           response: { 200: signedInSchema },
         },
-        preHandler: limitsFor(app, 'admin-sign-in', limits, 'username'),
+        preHandler: signInLimits(app, 'admin-sign-in', limits, 'username'),
       },
       async (request, reply) => {
         const result = await auth.adminLogin(request.body, request.sessionId);

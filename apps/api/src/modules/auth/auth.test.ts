@@ -110,6 +110,29 @@ describe('POST /api/auth/register', () => {
         .sort(),
     ).toEqual(['email', 'fullName', 'password', 'phone']);
   });
+
+  it('refuses a password of only spaces and a common password on the server, for registration and both resets (issue 16, finding 11)', async () => {
+    const blank = 'Password must have at least one character that is not a space.';
+    const common = 'This password is too common. Choose a less common password.';
+    const post = (url: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload });
+    const attempts = [
+      (password: string) => register(registration({ password })),
+      (password: string) => post('reset-password/code', { email: newEmail(), code: '123456', password }),
+      (password: string) => post('reset-password/token', { token: 'some-token', password }),
+    ];
+    for (const attempt of attempts) {
+      for (const [password, message] of [
+        ['        ', blank],
+        ['Password1', common],
+        ['1qaz2wsx3edc', common],
+      ] as const) {
+        const response = await attempt(password);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.issues).toEqual([{ path: 'password', message }]);
+      }
+    }
+  });
 });
 
 describe('POST /api/auth/login', () => {

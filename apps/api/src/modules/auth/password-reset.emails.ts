@@ -1,9 +1,9 @@
-import type { OutgoingEmail } from '../mail/mail.service';
+import type { OutgoingEmail, QueuedEmail } from '../mail/mail.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Plain text plus the same words as simple HTML: one source for both parts. */
-function email(to: string, subject: string, paragraphs: string[]): OutgoingEmail {
+export function email(to: string, subject: string, paragraphs: string[]): OutgoingEmail {
   return {
     to,
     subject,
@@ -19,15 +19,24 @@ export function resetCodeEmail(input: {
   shopUrl: string;
   token: string;
   validMinutes: number;
-}): OutgoingEmail {
+  /** When the code and the link stop working: the outbox stops sending the message then. */
+  expiresAt: Date;
+}): QueuedEmail {
   const link = `${input.shopUrl}/reset-password?token=${encodeURIComponent(input.token)}`;
-  return email(input.to, 'Your Bilum password reset code', [
+  const message = email(input.to, 'Your Bilum password reset code', [
     `Hello ${input.fullName},`,
     'Someone asked to reset the password of your Bilum account.',
     `Your code: ${input.code}`,
     `Enter it at ${input.shopUrl}/verify-otp, or open this link to choose a new password:\n${link}`,
     `The code and the link work once, for ${input.validMinutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
   ]);
+  // The outbox keeps the code and the link only until the message is sent or expires (issue 16).
+  const secrets = [
+    { value: link, removedAs: '[link removed]' },
+    { value: input.token, removedAs: '[link removed]' },
+    { value: input.code, removedAs: '[code removed]' },
+  ];
+  return { ...message, secrets, expiresAt: input.expiresAt };
 }
 
 export function passwordChangedEmail(input: { to: string; fullName: string; shopUrl: string }): OutgoingEmail {

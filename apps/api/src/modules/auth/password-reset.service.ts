@@ -1,10 +1,11 @@
 import { accountMessages, resetCodeLength } from '@bilum/shared';
-import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { SecretHasher } from '../../security/server-key';
 import type { Mailer } from '../mail/mail.service';
-import { hashPassword, randomDigits, randomToken, sameHash, sha256 } from './passwords';
+import { hashPassword, randomDigits, randomToken } from './passwords';
 import { passwordChangedEmail, resetCodeEmail } from './password-reset.emails';
 import type { SessionService } from './session.service';
 
@@ -12,14 +13,25 @@ export const resetRules = {
   validMs: 15 * 60_000,
   /** Wrong codes allowed per reset; after that even the right code fails (a new code must be asked for). */
   maxWrongCodes: 5,
+  /**
+   * Reset e-mails one account gets in `validMs`; further requests answer the same but send nothing (and leave the
+   * newest code working), so strangers can neither flood an inbox nor, by asking again, hold the owner back.
+   */
+  maxEmailsPerWindow: 5,
 } as const;
 
-const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
+/** What the database keeps of a code and a link: HMACs under the server key (issue 16), so a copy of the database
+ *  alone cannot be used to find a 6-digit code by trying all million. */
+const codePurpose = 'password-reset-code';
+const linkPurpose = 'password-reset-link';
+const codeSubject = (userId: number, code: string) => `${userId}:${code}`;
 
 interface ResetDeps {
   db: Database;
   sessions: SessionService;
   mailer: Mailer;
+  /** The server key's HMAC (security/server-key.ts). */
+  secrets: SecretHasher;
   /** The shop's address for links in e-mails. */
   shopUrl: string;
   now?: () => Date;
@@ -34,7 +46,14 @@ type LockedReset = {
   failedAttempts: number;
 };
 
-export function createPasswordResetService({ db, sessions, mailer, shopUrl, now = () => new Date() }: ResetDeps) {
+export function createPasswordResetService({
+  db,
+  sessions,
+  mailer,
+  secrets,
+  shopUrl,
+  now = () => new Date(),
+}: ResetDeps) {
   /** The newest open reset of an account, locked for this transaction so tries are counted one at a time. */
   async function lockOpenReset(tx: Transaction, where: SQL): Promise<LockedReset | undefined> {
     const [reset] = await tx
@@ -62,7 +81,7 @@ export function createPasswordResetService({ db, sessions, mailer, shopUrl, now 
   async function checkCode(tx: Transaction, email: string, code: string): Promise<LockedReset | null> {
     const reset = await lockOpenReset(tx, eq(users.email, email));
     if (!reset || reset.failedAttempts >= resetRules.maxWrongCodes) return null;
-    if (sameHash(reset.codeHash, codeHash(reset.userId, code))) return reset;
+    if (secrets.matches(codePurpose, codeSubject(reset.userId, code), reset.codeHash)) return reset;
     await tx
       .update(passwordResets)
       .set({ failedAttempts: reset.failedAttempts + 1 })
@@ -81,44 +100,61 @@ export function createPasswordResetService({ db, sessions, mailer, shopUrl, now 
 
   const invalidCode = () => new AppError('VALIDATION', accountMessages.codeInvalid);
 
-  return {
-    /** Always the same answer, whether or not the e-mail is registered (decisions.md). */
-    async requestReset(email: string): Promise<void> {
-      const [user] = await db
-        .select({ id: users.id, fullName: users.fullName, role: users.role })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      if (!user || user.role !== 'shopper') return;
-      const code = randomDigits(resetCodeLength);
-      const token = randomToken();
-      const at = now();
-      await db.transaction(async (tx) => {
-        // Only the newest code and link work.
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: at })
-          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx.insert(passwordResets).values({
-          userId: user.id,
-          codeHash: codeHash(user.id, code),
-          tokenHash: sha256(token),
-          expiresAt: new Date(at.getTime() + resetRules.validMs),
-          createdAt: at,
-        });
-        await mailer.enqueue(
-          tx,
-          resetCodeEmail({
-            to: email,
-            fullName: user.fullName,
-            code,
-            token,
-            shopUrl,
-            validMinutes: resetRules.validMs / 60_000,
-          }),
-        );
+  /** Opens a reset for a registered shopper and e-mails its code and link; nothing for any other address. */
+  async function openReset(email: string): Promise<void> {
+    const [user] = await db
+      .select({ id: users.id, fullName: users.fullName, role: users.role })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (!user || user.role !== 'shopper') return;
+    const windowStart = new Date(now().getTime() - resetRules.validMs);
+    const [recent] = await db
+      .select({ count: count() })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, windowStart)));
+    if ((recent?.count ?? 0) >= resetRules.maxEmailsPerWindow) return;
+    const code = randomDigits(resetCodeLength);
+    const token = randomToken();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + resetRules.validMs);
+    await db.transaction(async (tx) => {
+      // Only the newest code and link work.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await tx.insert(passwordResets).values({
+        userId: user.id,
+        codeHash: secrets.hash(codePurpose, codeSubject(user.id, code)),
+        tokenHash: secrets.hash(linkPurpose, token),
+        expiresAt,
+        createdAt: at,
       });
-      mailer.wake();
+      await mailer.enqueue(
+        tx,
+        resetCodeEmail({
+          to: email,
+          fullName: user.fullName,
+          code,
+          token,
+          shopUrl,
+          validMinutes: resetRules.validMs / 60_000,
+          expiresAt,
+        }),
+      );
+    });
+    mailer.wake();
+  }
+
+  return {
+    /**
+     * Always the same answer in the same time, whether or not the e-mail is registered (decisions.md; issue 16):
+     * the lookup and the e-mail happen after the answer.
+     */
+    requestReset(email: string): Promise<void> {
+      mailer.composeLater(() => openReset(email));
+      return Promise.resolve();
     },
 
     /** Step 1 of /verify-otp: is this the right code? (It stays usable for step 2.) */
@@ -143,7 +179,7 @@ export function createPasswordResetService({ db, sessions, mailer, shopUrl, now 
     async resetWithToken(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       const ok = await db.transaction(async (tx) => {
-        const reset = await lockOpenReset(tx, eq(passwordResets.tokenHash, sha256(token)));
+        const reset = await lockOpenReset(tx, eq(passwordResets.tokenHash, secrets.hash(linkPurpose, token)));
         if (reset) await completeReset(tx, reset, passwordHash);
         return reset !== undefined;
       });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import argon2 from 'argon2';
 
 /** OWASP's argon2id minimum: 19 MiB of memory, 2 iterations, 1 lane (facts.md). */
@@ -32,13 +32,11 @@ export function randomDigits(length: number): string {
   return Array.from({ length }, () => randomInt(10)).join('');
 }
 
-/** Secrets are stored only as their SHA-256, so a copy of the database cannot be used to sign in. */
+/**
+ * Session tokens (256 random bits) are stored only as their SHA-256, so a copy of the database cannot be used to
+ * sign in. Anything that can be guessed (a 6-digit reset code) is kept as an HMAC under the server key instead
+ * (`SecretHasher` in security/server-key.ts).
+ */
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }

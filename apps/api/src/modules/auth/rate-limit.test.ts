@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUser, testPassword } from '../../test/accounts';
+import { createUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 afterEach(() => ctx.close());
 
+/** Short waits, so a test can make many wrong tries. */
+const accountSlowDown = { stepMs: 20, maxMs: 400 };
 const limited = (perIp: number, perAccount: number) =>
-  createTestApp({ authLimits: { perIp, perAccount, windowMs: 60_000 } });
+  createTestApp({ authLimits: { perIp, perAccount, windowMs: 60_000, accountSlowDown } });
 
 const post = (url: string, payload: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress });
@@ -24,17 +26,69 @@ function expectTooMany(response: Awaited<ReturnType<typeof post>>) {
 }
 
 describe('rate limits on accounts', () => {
-  it('stops sign-in attempts on one account after the per-account limit, even from other addresses', async () => {
-    ctx = await limited(100, 3);
-    const user = await createUser(ctx.db);
-    for (let i = 0; i < 3; i += 1) {
-      expect((await post('login', { email: user.email, password: 'wrong-guess' }, `10.0.1.${i}`)).statusCode).toBe(401);
+  // Issue 16, finding 4: wrong passwords count per account and address; the account itself is only slowed down.
+  const signIns = [
+    {
+      door: 'shopper sign-in',
+      account: async () => createUser(ctx.db),
+      payload: (name: string, password: string) => ({ email: name, password }),
+      url: 'login',
+    },
+    {
+      door: 'admin sign-in',
+      account: async () => createUser(ctx.db, { role: 'admin', email: `boss${Date.now()}` }),
+      payload: (name: string, password: string) => ({ username: name, password }),
+      url: 'admin-login',
+    },
+  ] as const;
+
+  describe.each(signIns)('$door', ({ account, payload, url }) => {
+    it('lets the right password in at once from an address with no wrong tries, while the guessing address stays refused', async () => {
+      ctx = await limited(100, 3);
+      const user = await account();
+      for (let i = 0; i < 12; i += 1) {
+        const guess = await post(url, payload(user.email, `wrong-guess-${i}`), '10.0.1.1');
+        if (i < 3) expect(guess.statusCode).toBe(401);
+        else expectTooMany(guess);
+      }
+      // The right password from the guessing address is refused too: that pair is blocked.
+      expectTooMany(await post(url, payload(user.email, user.password), '10.0.1.1'));
+
+      const started = Date.now();
+      const owner = await post(url, payload(user.email, user.password), '10.0.1.9');
+      expect(owner.statusCode).toBe(200);
+      // Slowed down a little (the account is past its wrong tries), never refused nor held for the window.
+      expect(Date.now() - started).toBeLessThan(accountSlowDown.maxMs + 1500);
+      expectTooMany(await post(url, payload(user.email, 'wrong-guess-again'), '10.0.1.1'));
+    });
+
+    it('cannot be turned into a lock-out by an attacker who keeps guessing from new addresses', async () => {
+      ctx = await limited(100, 2);
+      const user = await account();
+      for (let address = 1; address <= 6; address += 1) {
+        for (let i = 0; i < 3; i += 1) await post(url, payload(user.email, 'not-it-at-all'), `10.0.3.${address}`);
+      }
+      const started = Date.now();
+      const owner = await post(url, payload(user.email, user.password), '10.0.3.200');
+      expect(owner.statusCode).toBe(200);
+      const waited = Date.now() - started;
+      // Every guess past the account's limit made the next try wait longer, up to the most it ever waits.
+      expect(waited).toBeGreaterThanOrEqual(accountSlowDown.maxMs - 50);
+      expect(waited).toBeLessThan(accountSlowDown.maxMs + 2000);
+      // The owner's right password counted nothing: signing in again from that address still works.
+      expect((await post(url, payload(user.email, user.password), '10.0.3.200')).statusCode).toBe(200);
+    });
+  });
+
+  it('counts wrong passwords of one account across both sign-in doors', async () => {
+    ctx = await limited(100, 2);
+    const admin = await createUser(ctx.db, { role: 'admin', email: `door${Date.now()}@example.pg` });
+    for (let i = 0; i < 2; i += 1) {
+      expect((await post('admin-login', { username: admin.email, password: 'nope-nope' }, '10.0.4.1')).statusCode).toBe(
+        401,
+      );
     }
-    // The right password does not get through either until the window has passed.
-    expectTooMany(await post('login', { email: user.email, password: testPassword }, '10.0.1.9'));
-    // Another account is not affected.
-    const other = await createUser(ctx.db);
-    expect((await post('login', { email: other.email, password: testPassword })).statusCode).toBe(200);
+    expectTooMany(await post('login', { email: admin.email, password: 'nope-nope' }, '10.0.4.1'));
   });
 
   it('stops one address after the per-address limit, whatever the accounts', async () => {

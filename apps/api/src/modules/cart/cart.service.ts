@@ -2,9 +2,14 @@ import {
   type AddCartItemInput,
   type Cart,
   type CartLine,
+  type CheckoutQuote,
+  type checkoutSourceSchema,
+  checkoutMessages,
   cartMessages,
   cartSummary,
+  isReserved,
   isSoldOut,
+  MAX_UNITS_PER_PRODUCT,
   MEMBERSHIP_MAX_QUANTITY,
   type MembershipState,
   memberPrice,
@@ -12,13 +17,16 @@ import {
   type MergeCartResponse,
   type Product,
   productMessages,
+  type SessionUser,
 } from '@bilum/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
 import { cartItems, type ProductRow, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { toProduct } from '../catalog/catalog.service';
-import { assertCanBuyPremium, createMembershipService } from '../membership/membership.service';
+import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
+import { heldProducts } from '../orders/order-holds';
 
 type SkipReason = MergeCartResponse['skipped'][number]['reason'];
 
@@ -32,9 +40,9 @@ function isPurchasable(row: ProductRow): boolean {
   return row.archivedAt === null && row.status !== 'inactive' && hasValidPrice(row) && !isSoldOut(toProduct(row));
 }
 
-/** How many units a shopper may hold: the stock on hand, and one Premium membership. */
+/** How many units a shopper may hold: the stock on hand up to what one order may take, and one Premium membership. */
 function maxQuantityOf(product: Pick<Product, 'isMembership' | 'stock'>): number {
-  return product.isMembership ? MEMBERSHIP_MAX_QUANTITY : Math.max(product.stock, 0);
+  return product.isMembership ? MEMBERSHIP_MAX_QUANTITY : Math.min(Math.max(product.stock, 0), MAX_UNITS_PER_PRODUCT);
 }
 
 /** Why this shopper cannot buy this product, or null when they can. */
@@ -59,14 +67,25 @@ function refusalError(reason: SkipReason): AppError {
   }
 }
 
-function quantityError(max: number): AppError {
-  const message = cartMessages.quantityTooHigh(max);
+function quantityError(max: number, row: ProductRow): AppError {
+  // Stock beyond the cap: the limit is per order, not what is left.
+  const message =
+    !row.isMembership && row.stock > max ? cartMessages.perOrderLimit(max) : cartMessages.quantityTooHigh(max);
   return new AppError('VALIDATION', message, { maxQuantity: max }, [{ path: 'quantity', message }]);
 }
 
-/** One line priced for this shopper: the member price for non-membership products of an active member. */
-function toLine(cartItemId: number, storedQuantity: number, row: ProductRow, membership: MembershipState): CartLine {
-  const product = toProduct(row);
+/**
+ * One line priced for this shopper: the member price for non-membership products of an active member. `heldUntil`
+ * as for toProduct: a line whose units are all held by unpaid checkouts is "reserved" rather than sold.
+ */
+function toLine(
+  cartItemId: number,
+  storedQuantity: number,
+  row: ProductRow,
+  membership: MembershipState,
+  heldUntil: Date | null | undefined,
+): CartLine {
+  const product = toProduct(row, heldUntil);
   const available = isPurchasable(row);
   const maxQuantity = maxQuantityOf(product);
   const unitPrice = membership.isMember
@@ -83,13 +102,55 @@ function toLine(cartItemId: number, storedQuantity: number, row: ProductRow, mem
     category: product.category,
     condition: product.condition,
     isMembership: product.isMembership,
-    status: available ? 'available' : 'sold',
+    status: available ? 'available' : isReserved(product) ? 'reserved' : 'sold',
     // A line never counts for more than is on hand (the stock may have dropped since it was added).
     quantity: available ? Math.min(storedQuantity, maxQuantity) : storedQuantity,
     maxQuantity,
     unitPrice,
     originalPrice: isMemberPrice ? (listed ?? product.price) : product.originalPrice,
     isMemberPrice,
+  };
+}
+
+/**
+ * The one lookup of held units for cart lines and quotes: for the products among `rows` with nothing on hand, when
+ * the first unpaid checkout holding their units ends (toLine's `heldUntil`: "Reserved" rather than sold out).
+ */
+function reservedUntil(executor: DbExecutor, rows: readonly ProductRow[]): Promise<Map<number, Date | null>> {
+  return heldProducts(
+    executor,
+    rows.filter((row) => row.stock <= 0).map((row) => row.id),
+  );
+}
+
+/** The totals of priced lines (the shared cart rule): only available lines count. */
+function summaryOf(lines: readonly Pick<CartLine, 'unitPrice' | 'originalPrice' | 'quantity' | 'status'>[]) {
+  return cartSummary(
+    lines.map((line) => ({
+      unitPrice: line.unitPrice,
+      originalPrice: line.originalPrice,
+      quantity: line.quantity,
+      available: line.status === 'available',
+    })),
+  );
+}
+
+/** A product that no longer exists, in a quote: sold out, nameless (the page keeps the name it had). */
+function missingProductLine(productId: number, quantity: number): Omit<CartLine, 'cartItemId'> {
+  return {
+    productId,
+    name: '',
+    description: '',
+    image: null,
+    category: 'accessories',
+    condition: '',
+    isMembership: false,
+    status: 'sold',
+    quantity,
+    maxQuantity: 0,
+    unitPrice: 0,
+    originalPrice: null,
+    isMemberPrice: false,
   };
 }
 
@@ -106,16 +167,12 @@ export function createCartService(db: Database) {
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.id));
-    const items = rows.map((r) => toLine(r.item.id, r.item.quantity, r.product, membership));
-    const summary = cartSummary(
-      items.map((line) => ({
-        unitPrice: line.unitPrice,
-        originalPrice: line.originalPrice,
-        quantity: line.quantity,
-        available: line.status === 'available',
-      })),
+    const held = await reservedUntil(
+      executor,
+      rows.map((r) => r.product),
     );
-    return { items, isMember: membership.isMember, discountRate: membership.discountRate, summary };
+    const items = rows.map((r) => toLine(r.item.id, r.item.quantity, r.product, membership, held.get(r.product.id)));
+    return { items, isMember: membership.isMember, discountRate: membership.discountRate, summary: summaryOf(items) };
   }
 
   async function ownItem(executor: DbExecutor, userId: number, cartItemId: number) {
@@ -129,8 +186,67 @@ export function createCartService(db: Database) {
     return row;
   }
 
+  /**
+   * Products and quantities as this shopper's cart would show them (the checkout quote of items): the line rule
+   * of the cart (price, member price, sold out or reserved, at most what is on hand) without a cart line. A
+   * product that no longer exists is a sold-out line without a name.
+   */
+  async function viewItems(
+    executor: DbExecutor,
+    membership: MembershipState,
+    items: readonly { productId: number; quantity: number }[],
+  ): Promise<(Omit<CartLine, 'cartItemId'> & { cartItemId: null })[]> {
+    const wanted = new Map<number, number>();
+    for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+    const ids = [...wanted.keys()];
+    const rows = ids.length ? await executor.select().from(products).where(inArray(products.id, ids)) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const held = await reservedUntil(executor, rows);
+    return [...wanted].map(([productId, quantity]) => {
+      const row = byId.get(productId);
+      if (!row) return { ...missingProductLine(productId, quantity), cartItemId: null };
+      return { ...toLine(0, quantity, row, membership, held.get(productId)), cartItemId: null };
+    });
+  }
+
   return {
     getCart: (userId: number) => readCart(db, userId),
+
+    /**
+     * POST /api/checkout/quote: the lines a checkout is about to buy as the server sees them now, with the totals
+     * of the available ones (what POST /api/orders would charge for them). The selected server-cart lines for
+     * source 'cart' (signed in only), otherwise the items. The membership comes from the session only.
+     */
+    async quote(user: SessionUser | null, source: z.output<typeof checkoutSourceSchema>): Promise<CheckoutQuote> {
+      let lines: (Omit<CartLine, 'cartItemId'> & { cartItemId: number | null })[];
+      if (source.type === 'cart') {
+        if (!user) throw new AppError('UNAUTHENTICATED', checkoutMessages.signInForCart, { reason: 'signed-out' });
+        const ids = new Set(source.cartItemIds);
+        lines = (await readCart(db, user.id)).items.filter((line) => ids.has(line.cartItemId));
+        // Another shopper's line is answered exactly like a missing one.
+        if (lines.length !== ids.size) throw notFound(cartMessages.itemNotFound);
+      } else {
+        const membership = user ? await createMembershipService(db).getState(user.id) : noMembership;
+        lines = await viewItems(db, membership, source.items);
+      }
+      const summary = summaryOf(lines);
+      return {
+        lines: lines.map((line) => ({
+          productId: line.productId,
+          cartItemId: line.cartItemId,
+          name: line.name,
+          image: line.image,
+          isMembership: line.isMembership,
+          status: line.status,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          originalPrice: line.originalPrice,
+          isMemberPrice: line.isMemberPrice,
+          lineTotal: line.status === 'available' ? line.unitPrice * line.quantity : 0,
+        })),
+        summary,
+      };
+    },
 
     /** Adds a product; one already in the cart is not an error but answers `alreadyInCart`. */
     async addItem(userId: number, input: AddCartItemInput) {
@@ -141,7 +257,7 @@ export function createCartService(db: Database) {
         if (reason || !row) throw refusalError(reason ?? 'not-found');
         if (row.isMembership) assertCanBuyPremium(membership);
         const max = maxQuantityOf(toProduct(row));
-        if (input.quantity > max) throw quantityError(max);
+        if (input.quantity > max) throw quantityError(max, row);
         const inserted = await tx
           .insert(cartItems)
           .values({ userId, productId: row.id, quantity: input.quantity })
@@ -156,13 +272,13 @@ export function createCartService(db: Database) {
       });
     },
 
-    /** The quantity stepper: 1 up to the stock on hand (one for the membership). */
+    /** The quantity stepper: 1 up to the stock on hand, at most MAX_UNITS_PER_PRODUCT (one for the membership). */
     async updateQuantity(userId: number, cartItemId: number, quantity: number): Promise<Cart> {
       return db.transaction(async (tx) => {
         const { product } = await ownItem(tx, userId, cartItemId);
         if (!isPurchasable(product)) throw refusalError(hasValidPrice(product) ? 'sold-out' : 'invalid');
         const max = maxQuantityOf(toProduct(product));
-        if (quantity > max) throw quantityError(max);
+        if (quantity > max) throw quantityError(max, product);
         await tx
           .update(cartItems)
           .set({ quantity, updatedAt: new Date() })

@@ -1,5 +1,4 @@
 import { formatKina, homeHeroImage, type Product, toKinaDecimal } from '@bilum/shared';
-import type { FastifyRequest } from 'fastify';
 import type { HtmlTransformer } from '../../plugins/web-app';
 import type { PageProductLookup } from './page-product';
 
@@ -64,10 +63,6 @@ export function injectPreview(html: string, preview: ReturnType<typeof productPr
     .replace('</head>', () => `    ${preview.tags.join('\n    ')}\n  </head>`);
 }
 
-function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-}
-
 /**
  * The product's picture is the page's largest paint: the browser starts loading it with the page, instead of
  * after the scripts, the page chunk and the product's data (a shorter LCP on slow mobile data).
@@ -82,18 +77,17 @@ export function preloadImage(html: string, image: string | null): string {
 /**
  * Shared product links show a preview (Facebook, WhatsApp): the server fills in the product's name,
  * description, price and image before sending the page. Other pages, and unknown products, get the page as is.
+ * Absolute addresses (og:url, og:image) start with `shopUrl` (PUBLIC_URL, or this machine): never with the
+ * request's Host or X-Forwarded-Host, which a client may set to any site (issue 16).
  */
-export function productPreviewTransformer(
-  productFor: PageProductLookup,
-  publicUrl: string | undefined,
-): HtmlTransformer {
+export function productPreviewTransformer(productFor: PageProductLookup, shopUrl: string): HtmlTransformer {
+  const origin = shopUrl.replace(/\/+$/, '');
   return async (html, request) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/') return preloadImage(html, homeHeroImage);
     const id = detailPath.exec(path)?.[1];
     const product = id === undefined ? null : await productFor(request, Number(id));
     if (!product) return html;
-    const origin = requestOrigin(request, publicUrl);
     return preloadImage(injectPreview(html, productPreview(product, absoluteUrl(origin, path), origin)), product.image);
   };
 }

@@ -1,13 +1,26 @@
 import { createHash } from 'node:crypto';
-import { productMessages, type Product, type ProductListQuery, productSchema, queryProducts } from '@bilum/shared';
+import {
+  productMessages,
+  productStatusFor,
+  type Product,
+  type ProductListQuery,
+  productSchema,
+  queryProducts,
+} from '@bilum/shared';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { markCacheChanged } from '../../db/change-feed';
 import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../errors';
+import { heldProducts } from '../orders/order-holds';
 
-export function toProduct(row: ProductRow): Product {
+/**
+ * A product as the shop shows it. `heldUntil`: the product's entry in `heldProducts` (unpaid orders hold units of
+ * it, the first until then), or undefined when none does; with no stock on hand the product is then "Reserved".
+ */
+export function toProduct(row: ProductRow, heldUntil?: Date | null): Product {
+  const reserved = heldUntil !== undefined && row.stock <= 0 && row.status === 'active' && !row.isMembership;
   return {
     id: row.id,
     name: row.name,
@@ -17,7 +30,8 @@ export function toProduct(row: ProductRow): Product {
     originalPrice: row.originalPriceToea,
     discountPercentage: row.discountPercentage,
     condition: row.condition,
-    status: row.status as Product['status'],
+    // "Sold" follows the stock (issue 18): stored is only active or hidden.
+    status: productStatusFor(row),
     stock: row.stock,
     isHot: row.isHot,
     isAuction: row.isAuction,
@@ -26,10 +40,17 @@ export function toProduct(row: ProductRow): Product {
     isMembership: row.isMembership,
     image: row.image,
     galleryImages: row.galleryImages,
+    reserved,
+    reservedUntil: reserved && heldUntil ? heldUntil.toISOString() : null,
   };
 }
 
 const visible = and(isNull(products.archivedAt), ne(products.status, 'inactive'));
+/**
+ * What the storefront's grids list (home, categories, search, the member pages): the visible products except the
+ * Premium membership (issue 17), which is sold on the membership pages and stays in a cart, and answers by its id.
+ */
+const listed = and(visible, eq(products.isMembership, false));
 
 export const productListResponseSchema = z.object({ products: z.array(productSchema), count: z.number().int() });
 
@@ -51,9 +72,11 @@ const maxCachedAnswers = 500;
 export function createCatalogService(db: DbExecutor) {
   let cached: { products: Promise<Product[]>; answers: Map<string, Promise<ProductListAnswer>> } | null = null;
 
+  /** Holds change the list too ("Reserved"): a new hold or a release changes products, a payment the order (both drop the cache). */
   async function loadVisible(): Promise<Product[]> {
-    const rows = await db.select().from(products).where(visible).orderBy(asc(products.id));
-    return rows.map(toProduct);
+    const rows = await db.select().from(products).where(listed).orderBy(asc(products.id));
+    const held = await heldProducts(db);
+    return rows.map((row) => toProduct(row, held.get(row.id)));
   }
 
   function current() {
@@ -100,7 +123,8 @@ export function createCatalogService(db: DbExecutor) {
         .from(products)
         .where(and(eq(products.id, id), visible));
       if (!row) throw notFound(productMessages.notFound);
-      return toProduct(row);
+      const held = row.stock <= 0 ? await heldProducts(db, [row.id]) : new Map<number, Date | null>();
+      return toProduct(row, held.get(row.id));
     },
 
     /**

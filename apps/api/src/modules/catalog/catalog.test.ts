@@ -38,7 +38,17 @@ beforeAll(async () => {
   });
   await createProduct(db, { name: 'Hidden draft', description: 'inactive', status: 'inactive', priceToea: 1000 });
   await createProduct(db, { name: 'Archived', description: 'gone', archivedAt: new Date(), priceToea: 1000 });
+  premiumId = (
+    await createProduct(db, {
+      name: 'Premium Membership (1 year)',
+      description: 'One year of Bilum Premium',
+      category: 'accessories',
+      priceToea: 20_050,
+      isMembership: true,
+    })
+  ).id;
 });
+let premiumId: number;
 afterAll(() => ctx.close());
 
 describe('GET /api/products', () => {
@@ -85,6 +95,21 @@ describe('GET /api/products', () => {
     const body = response.json();
     expect(body.error.code).toBe('VALIDATION');
     expect(body.error.issues.map((issue: { path: string }) => issue.path)).toContain('sort');
+  });
+});
+
+describe('issue 17: the Premium membership is not a product of the grids', () => {
+  it('keeps the membership out of the list, its category, search and the feature chips', async () => {
+    for (const query of ['', '?category=accessories', '?q=premium', '?q=membership', '?category=all&sort=priceAsc']) {
+      expect((await list(query)).products.map((product) => product.id)).not.toContain(premiumId);
+    }
+    expect((await list('?category=all')).count).toBe(4);
+  });
+
+  it('still answers the membership by its id, so the cart and the membership pages can sell it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/products/${premiumId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().product).toMatchObject({ id: premiumId, isMembership: true, price: 20_050 });
   });
 });
 

@@ -1,9 +1,47 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { emailOutbox, type EmailOutboxRow } from '../../db/schema';
+import { emailOutbox, type EmailOutboxRow, type RedactedEmail } from '../../db/schema';
 import type { MailTransport, OutgoingEmail } from './mail.transport';
 
 export type { OutgoingEmail } from './mail.transport';
+
+/** A secret part of a message and what the stored copy says instead once the message is done with. */
+export interface EmailSecret {
+  /** The secret as it appears in the message. List the bare secret (the code, the token) too, not only the text
+   *  around it (a link), so that it is removed whatever the HTML part does to the text around it. */
+  value: string;
+  /** E.g. "[code removed]". */
+  removedAs: string;
+}
+
+/** A message for the outbox. */
+export interface QueuedEmail extends OutgoingEmail {
+  /**
+   * Secrets (a reset code, a one-time link) that the outbox keeps only until it no longer needs them: once the
+   * message is sent, given up on or expired, its stored subject, text and html no longer contain them (issue 16).
+   */
+  secrets?: readonly EmailSecret[];
+  /** Past this the message is not sent any more (what it carries has stopped working), and its secrets go. */
+  expiresAt?: Date;
+}
+
+/** The message with every secret replaced by its `removedAs`; the longest first, so a link goes before its token. */
+export function redactEmail(message: OutgoingEmail, secrets: readonly EmailSecret[]): RedactedEmail {
+  const ordered = secrets.filter((secret) => secret.value !== '').sort((a, b) => b.value.length - a.value.length);
+  const redact = (part: string) =>
+    ordered.reduce((text, secret) => text.replaceAll(secret.value, secret.removedAs), part);
+  return {
+    subject: redact(message.subject),
+    text: redact(message.text),
+    html: message.html ? redact(message.html) : null,
+  };
+}
+
+/** The columns that replace a message's stored copy by its redacted one (nothing when it has none). */
+const withoutSecrets = (row: Pick<EmailOutboxRow, 'redacted'>) =>
+  row.redacted ? { ...row.redacted, redacted: null } : {};
+
+const expiredError = 'expired before it could be sent';
 
 /** After this many failed tries a message is marked failed and left for a person to look at. */
 export const maxSendAttempts = 10;
@@ -25,7 +63,15 @@ export interface DrainResult {
 export interface Mailer {
   /** Stores a message in the caller's transaction: it is sent only if that transaction commits. Returns its id
    *  (`email_outbox.id`), so a page can show whether that message has been sent. */
-  enqueue(tx: DbExecutor, message: OutgoingEmail): Promise<number>;
+  enqueue(tx: DbExecutor, message: QueuedEmail): Promise<number>;
+  /**
+   * Runs `compose` (work that may end in `enqueue`) after the caller has returned, so that a request is answered
+   * in the same time whether or not it leads to a message (issue 16: the forgot-password timing). Its failure is
+   * logged; `stop()` waits for it.
+   */
+  composeLater(compose: () => Promise<void>): void;
+  /** Resolves once every `composeLater` work started so far has finished (tests wait on it). */
+  composed(): Promise<void>;
   /** Sends every message that is due now; the background sender calls it, tests call it directly. */
   drainOutbox(): Promise<DrainResult>;
   /** Asks the background sender to look now (after a commit), instead of at its next tick. */
@@ -47,6 +93,30 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
   let running: Promise<DrainResult> | null = null;
   /** A wake-up that came while a drain was under way: drain once more afterwards. */
   let wokenWhileRunning = false;
+  const composing = new Set<Promise<void>>();
+
+  async function composed(): Promise<void> {
+    while (composing.size > 0) await Promise.all(composing);
+  }
+
+  /**
+   * Messages past their expiry: those not sent yet are given up (status failed), and every one still carrying
+   * secrets loses them. A message that another sender is sending right now still ends as sent if that succeeds.
+   */
+  async function expire(): Promise<void> {
+    const { redacted, status } = emailOutbox;
+    await db
+      .update(emailOutbox)
+      .set({
+        subject: sql`coalesce(${redacted}->>'subject', ${emailOutbox.subject})`,
+        text: sql`coalesce(${redacted}->>'text', ${emailOutbox.text})`,
+        html: sql`case when ${redacted} is null then ${emailOutbox.html} else ${redacted}->>'html' end`,
+        redacted: null,
+        status: sql`case when ${status} = 'pending' then 'failed' else ${status} end`,
+        lastError: sql`case when ${status} = 'pending' then ${expiredError} else ${emailOutbox.lastError} end`,
+      })
+      .where(and(lte(emailOutbox.expiresAt, now()), sql`(${status} = 'pending' or ${redacted} is not null)`));
+  }
 
   /** Takes a lease on a batch of due messages, so two senders never send the same one. */
   async function claimDue(): Promise<EmailOutboxRow[]> {
@@ -55,7 +125,13 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
       const due = await tx
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, at)))
+        .where(
+          and(
+            eq(emailOutbox.status, 'pending'),
+            lte(emailOutbox.nextAttemptAt, at),
+            or(isNull(emailOutbox.expiresAt), gt(emailOutbox.expiresAt, at)),
+          ),
+        )
         .orderBy(asc(emailOutbox.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });
@@ -76,14 +152,17 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
   async function sendOne(row: EmailOutboxRow, result: DrainResult) {
     try {
       await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      // Sent: the stored copy keeps that it was sent, to whom and what about, but no longer its secrets.
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: now(), attempts: row.attempts + 1, lastError: null })
+        .set({ status: 'sent', sentAt: now(), attempts: row.attempts + 1, lastError: null, ...withoutSecrets(row) })
         .where(eq(emailOutbox.id, row.id));
       result.sent += 1;
     } catch (error) {
       const attempts = row.attempts + 1;
-      const gaveUp = attempts >= maxSendAttempts;
+      const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
+      const expired = row.expiresAt !== null && row.expiresAt <= nextAttemptAt;
+      const gaveUp = attempts >= maxSendAttempts || expired;
       const message = error instanceof Error ? error.message : String(error);
       log.error(
         { err: error, emailId: row.id, attempts },
@@ -94,8 +173,9 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
         .set({
           status: gaveUp ? 'failed' : 'pending',
           attempts,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+          lastError: (expired ? `${message} (${expiredError})` : message).slice(0, 500),
+          nextAttemptAt,
+          ...(gaveUp ? withoutSecrets(row) : {}),
         })
         .where(eq(emailOutbox.id, row.id));
       result[gaveUp ? 'failed' : 'retrying'] += 1;
@@ -104,6 +184,7 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
 
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
+    await expire();
     for (let batch = await claimDue(); batch.length > 0; batch = await claimDue()) {
       for (const row of batch) await sendOne(row, result);
     }
@@ -138,12 +219,23 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
           text: message.text,
           html: message.html ?? null,
           nextAttemptAt: now(),
+          redacted: message.secrets?.length ? redactEmail(message, message.secrets) : null,
+          expiresAt: message.expiresAt ?? null,
         })
         .returning({ id: emailOutbox.id });
       if (!row) throw new Error('email_outbox insert returned nothing');
       return row.id;
     },
     drainOutbox,
+    composeLater(compose) {
+      // setImmediate: after the caller's answer has been written, not within its time.
+      const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(compose)
+        .catch((error: unknown) => log.error({ err: error }, 'an e-mail could not be composed'))
+        .finally(() => composing.delete(work));
+      composing.add(work);
+    },
+    composed,
     wake() {
       if (!timer) return;
       if (running) wokenWhileRunning = true;
@@ -156,6 +248,7 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
       setImmediate(tick);
     },
     async stop() {
+      await composed();
       if (timer) clearInterval(timer);
       timer = null;
       await running?.catch(() => undefined);

@@ -1,21 +1,30 @@
 import {
   addOneYear,
+  checkoutMessages,
   type ConfirmMembershipPaymentInput,
-  isSafeReturnUrl,
   type MembershipPaymentResult,
-  PREMIUM_PRICE_TOEA,
+  catalogAdminMessages,
+  parseSerialId,
+  type PremiumOffer,
+  safeReturnUrl,
   type StartMembershipPayment,
 } from '@bilum/shared';
-import { and, desc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type MembershipRow, memberships } from '../../db/schema';
+import { type MembershipRow, memberships, products, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import type { Mailer } from '../mail/mail.service';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from '../payments/payment-provider';
-import { assertCanBuyPremium, createMembershipService } from './membership.service';
+import { premiumReceiptEmail } from './membership.emails';
+import { assertCanBuyPremium, createMembershipService, premiumStillBuyable } from './membership.service';
 
 export interface MembershipPurchaseDeps {
   db: Database;
   payments: PaymentProvider;
+  /** The one outbox: the receipt is queued in the transaction that completes the year. */
+  mailer: Mailer;
+  /** The shop's address (shopUrl in config.ts): 3-D Secure returns to a page of it. */
+  shopUrl: string;
   now?: () => Date;
 }
 
@@ -23,16 +32,38 @@ export interface MembershipPurchaseDeps {
 export const membershipIntentKind = 'membership';
 
 const openStatuses: MembershipRow['status'][] = ['pending', 'failed'];
+
+/**
+ * The Premium membership product (issue 18): its price is the one source of what /membership-choice,
+ * /membership-payment, the cart and the checkout show and charge. 404 when the shop has none on sale.
+ */
+export async function premiumOffer(db: Database): Promise<PremiumOffer> {
+  const [row] = await db
+    .select({ id: products.id, price: products.priceToea })
+    .from(products)
+    .where(and(eq(products.isMembership, true), eq(products.status, 'active'), isNull(products.archivedAt)))
+    .orderBy(asc(products.id))
+    .limit(1);
+  if (!row) throw notFound(catalogAdminMessages.premiumUnavailable);
+  return { productId: row.id, price: row.price };
+}
 const notFoundMessage = 'Membership payment not found.';
 
 /**
- * Buying Premium on /membership-payment. A pending membership record holds the payment intent (20050 toea,
- * created once per record with an idempotency key derived from it). The record becomes a completed year only
+ * Buying Premium on /membership-payment. A pending membership record holds the payment intent (the Premium
+ * product's price when the record was opened, kept on the record; created once per record with an idempotency key
+ * derived from it). The record becomes a completed year only
  * when the intent, read back from the provider, has succeeded for exactly that amount in kina: from the confirm
  * call, the provider's webhook or the reconciliation, whichever comes first, and only once. A renewal's year
  * starts where the active one ends; a declined card leaves the shopper as they were.
  */
-export function createMembershipPurchaseService({ db, payments, now = () => new Date() }: MembershipPurchaseDeps) {
+export function createMembershipPurchaseService({
+  db,
+  payments,
+  mailer,
+  shopUrl,
+  now = () => new Date(),
+}: MembershipPurchaseDeps) {
   const stateOf = (userId: number) => createMembershipService(db).getState(userId, now());
 
   async function ownRecord(userId: number, id: number): Promise<MembershipRow> {
@@ -48,8 +79,9 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
   /** The record's intent, created once; never inside a transaction (the simulator writes to the same database). */
   async function ensureIntent(row: MembershipRow): Promise<PaymentIntent> {
     if (row.paymentReference) return payments.retrieveIntent(row.paymentReference);
+    if (row.amountToea === null) throw new Error('membership record without an amount');
     const intent = await payments.createIntent({
-      amount: PREMIUM_PRICE_TOEA,
+      amount: row.amountToea,
       currency: 'pgk',
       metadata: { kind: membershipIntentKind, membershipId: String(row.id), userId: String(row.userId) },
       description: 'Bilum Premium membership, one year',
@@ -66,7 +98,7 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
   function paysFor(intent: PaymentIntent, row: MembershipRow): boolean {
     return (
       intent.status === 'succeeded' &&
-      intent.amount === PREMIUM_PRICE_TOEA &&
+      intent.amount === row.amountToea &&
       intent.currency === 'pgk' &&
       intent.metadata.kind === membershipIntentKind &&
       intent.metadata.membershipId === String(row.id) &&
@@ -77,11 +109,26 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
   /**
    * Turns an open record into a completed year, once: the conditional update on the status lets only one of the
    * confirm call, the webhook and the reconciliation do it. The year runs from now, or from the end of the
-   * active membership (a renewal adds a year to its end).
+   * active membership (a renewal adds a year to its end). Returns false, and refunds the payment, when another
+   * payment (a second record, or a Premium order) bought this shopper's Premium first: never a second year.
    */
-  async function complete(row: MembershipRow, intent: PaymentIntent): Promise<void> {
-    await db.transaction(async (tx) => {
+  async function complete(row: MembershipRow, intent: PaymentIntent): Promise<boolean> {
+    let sent = false;
+    const completed = await db.transaction(async (tx) => {
       const at = now();
+      const buyable = await premiumStillBuyable(tx, row.userId, at);
+      const [current] = await tx
+        .select({ status: memberships.status })
+        .from(memberships)
+        .where(eq(memberships.id, row.id));
+      if (current?.status === 'completed') return true;
+      if (!buyable) {
+        await tx
+          .update(memberships)
+          .set({ status: 'failed' })
+          .where(and(eq(memberships.id, row.id), inArray(memberships.status, openStatuses)));
+        return false;
+      }
       const [active] = await tx
         .select({ endsAt: memberships.endsAt })
         .from(memberships)
@@ -97,7 +144,7 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
         .limit(1)
         .for('update');
       const from = active?.endsAt && active.endsAt > at ? active.endsAt : at;
-      await tx
+      const [made] = await tx
         .update(memberships)
         .set({ status: 'completed', startsAt: at, endsAt: addOneYear(from), lastPaymentAt: at })
         .where(
@@ -106,15 +153,51 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
             inArray(memberships.status, openStatuses),
             eq(memberships.paymentReference, intent.id),
           ),
-        );
+        )
+        .returning({ endsAt: memberships.endsAt });
+      // Only the call that completed the year sends its receipt: once per payment, whoever came first.
+      if (made?.endsAt) {
+        const [buyer] = await tx
+          .select({ email: users.email, fullName: users.fullName })
+          .from(users)
+          .where(eq(users.id, row.userId));
+        if (buyer) {
+          await mailer.enqueue(
+            tx,
+            premiumReceiptEmail({
+              to: buyer.email,
+              fullName: buyer.fullName,
+              renewal: Boolean(active),
+              amountToea: intent.amount,
+              cardLast4: intent.cardLast4,
+              paidAt: at,
+              endsAt: made.endsAt,
+              reference: `M-${row.id}`,
+              shopUrl,
+            }),
+          );
+          sent = true;
+        }
+      }
+      return true;
     });
+    if (sent) mailer.wake();
+    if (!completed) {
+      // Outside the transaction (a provider call); the key makes a repeat (reconciliation) refund nothing more.
+      await payments.refund({ intentId: intent.id, idempotencyKey: `bilum-membership-${row.id}-refund-${intent.id}` });
+    }
+    return completed;
   }
 
   /** Acts on what the provider says about the record's intent, and answers the page. */
   async function settle(row: MembershipRow, intent: PaymentIntent): Promise<MembershipPaymentResult> {
     if (paysFor(intent, row)) {
-      await complete(row, intent);
-      return { status: 'succeeded', membership: await stateOf(row.userId) };
+      if (await complete(row, intent)) return { status: 'succeeded', membership: await stateOf(row.userId) };
+      return {
+        status: 'refunded',
+        membership: await stateOf(row.userId),
+        error: { code: 'already_member', message: checkoutMessages.refundedPremiumActive },
+      };
     }
     const result: MembershipPaymentResult = {
       status: intent.status === 'requires_confirmation' ? 'requires_payment_method' : intent.status,
@@ -140,6 +223,9 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
   }
 
   return {
+    /** GET /api/membership/premium: the Premium product and its price. */
+    offer: () => premiumOffer(db),
+
     /**
      * Opens (or reopens) the shopper's Premium payment: 409 for an active member outside the last 30 days.
      * An open record of theirs is reused, so opening the page again does not make another payment.
@@ -147,6 +233,7 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
     async start(userId: number): Promise<StartMembershipPayment> {
       const state = await stateOf(userId);
       assertCanBuyPremium(state, now());
+      const { price } = await premiumOffer(db);
       let [row] = await db
         .select()
         .from(memberships)
@@ -159,8 +246,13 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
         if (paysFor(intent, row)) await complete(row, intent);
         if (intent.status === 'succeeded' || intent.status === 'canceled') row = undefined;
       }
+      // Opened at another price (the admin changed it since): a new record asks the price of now.
+      if (row && row.amountToea !== price) row = undefined;
       if (!row) {
-        [row] = await db.insert(memberships).values({ userId, type: 'premium', status: 'pending' }).returning();
+        [row] = await db
+          .insert(memberships)
+          .values({ userId, type: 'premium', status: 'pending', amountToea: price })
+          .returning();
         if (!row) throw new Error('memberships insert returned nothing');
       }
       const intent = await ensureIntent(row);
@@ -181,8 +273,8 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
         intent = await payments.confirmIntent(row.paymentReference, {
           card: input.card ? { ...input.card, name: input.cardholderName } : undefined,
           paymentMethodId: input.paymentMethodId,
-          // Only a path of the shop: the 3-D Secure page must never send the shopper elsewhere.
-          returnUrl: isSafeReturnUrl(input.returnUrl) ? input.returnUrl : '/membership-payment',
+          // Only a page of the shop (the one return-URL helper), absolute as Stripe requires.
+          returnUrl: `${shopUrl}${safeReturnUrl(input.returnUrl, '/membership-payment', shopUrl)}`,
         });
       } catch (error) {
         // Confirmed already (a double click, or paid from another tab): what the provider has now is the answer.
@@ -205,8 +297,8 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
 
     /** A verified webhook event: the intent is read again from the provider rather than trusted from the event. */
     async handleEvent(event: PaymentEvent): Promise<void> {
-      const id = Number(event.intent?.metadata.membershipId);
-      if (!event.intent || !Number.isInteger(id)) return;
+      const id = parseSerialId(event.intent?.metadata.membershipId);
+      if (!event.intent || id === null) return;
       const [row] = await db.select().from(memberships).where(eq(memberships.id, id));
       if (!row || row.status === 'completed' || row.paymentReference !== event.intent.id) return;
       await settle(row, await payments.retrieveIntent(event.intent.id));
@@ -228,10 +320,7 @@ export function createMembershipPurchaseService({ db, payments, now = () => new 
       let completed = 0;
       for (const row of rows) {
         const intent = await payments.retrieveIntent(row.paymentReference as string);
-        if (paysFor(intent, row)) {
-          await complete(row, intent);
-          completed += 1;
-        }
+        if (paysFor(intent, row) && (await complete(row, intent))) completed += 1;
       }
       return completed;
     },

@@ -1,8 +1,8 @@
 import type { Cart, MembershipPaymentResult, SessionState, StartMembershipPayment } from '@bilum/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, simulatedPaymentIntents } from '../../db/schema';
-import { makeMember, type SignedIn, signedInShopper } from '../../test/accounts';
+import { emailOutbox, memberships, products, simulatedPaymentIntents } from '../../db/schema';
+import { makeMember, type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import { card, orderBody, payOrder, placeOrder, postOrder } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -10,11 +10,20 @@ import type { TestCardSimulator } from '../payments/test-card-simulator';
 
 let ctx: TestContext;
 let simulator: TestCardSimulator;
+/** The shop's Premium membership product: its price is what Premium costs (issue 18). */
+let premiumProduct: Awaited<ReturnType<typeof createProduct>>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   if (ctx.app.payments.name !== 'simulator') throw new Error('the tests run on the test-card simulator');
   simulator = ctx.app.payments;
+  premiumProduct = await createProduct(ctx.db, {
+    name: 'Premium Membership (1 year)',
+    isMembership: true,
+    priceToea: 20_050,
+    category: 'accessories',
+    stock: 1_000_000,
+  });
 });
 afterAll(() => ctx.close());
 
@@ -39,6 +48,10 @@ async function pay(shopper: SignedIn, card = goodCard): Promise<MembershipPaymen
   expect(response.statusCode).toBe(200);
   return response.json();
 }
+
+/** The e-mails queued to the shopper, oldest first. */
+const mailTo = (shopper: SignedIn) =>
+  ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, shopper.user.email)).orderBy(emailOutbox.id);
 
 async function sessionOf(shopper: SignedIn): Promise<SessionState> {
   return (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: shopper.cookie } })).json();
@@ -173,7 +186,7 @@ describe('membership purchase', () => {
   });
 
   it('sells Premium through the cart and checkout to an active member only in the last 30 days, adding a year', async () => {
-    const premium = await createProduct(ctx.db, { isMembership: true, priceToea: 20_050, category: 'accessories' });
+    const premium = premiumProduct;
     const buy = { type: 'items' as const, items: [{ productId: premium.id, quantity: 1 }] };
 
     const settled = await signedInShopper(ctx);
@@ -254,7 +267,8 @@ describe('membership purchase', () => {
     expect(confirm.json()).toMatchObject({ status: 'requires_action', membership: { isMember: false } });
     expect(confirm.json().nextActionUrl).toContain(payment.intentId);
     const { returnUrl } = await simulator.completeAuthentication(payment.intentId, true);
-    expect(returnUrl).toBe('/membership-payment');
+    // Never the foreign address: the shop's own page, absolute as Stripe requires.
+    expect(returnUrl).toBe('http://localhost:3000/membership-payment');
     const processing = await post(shopper, `/api/membership/payment/${membershipId}/refresh`);
     expect(processing.json().status).toBe('processing');
     await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -272,5 +286,115 @@ describe('membership purchase', () => {
     const result = await post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard });
     expect(result.json().status).not.toBe('succeeded');
     expect((await sessionOf(shopper)).membership.isMember).toBe(false);
+  });
+});
+
+describe('issue 17: the Premium receipt e-mail', () => {
+  it('e-mails one receipt when the webhook and the confirm call both complete the same payment', async () => {
+    const shopper = await signedInShopper(ctx);
+    const { membershipId, payment } = await start(shopper);
+    // Paid at the provider: its webhook event and the page's refresh race to complete the year.
+    await simulator.confirmIntent(payment.intentId, { card: goodCard });
+    const [refreshed] = await Promise.all([
+      post(shopper, `/api/membership/payment/${membershipId}/refresh`),
+      simulator.whenEventsDelivered(),
+    ]);
+    expect(refreshed.json().status).toBe('succeeded');
+    await post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard });
+    await ctx.app.checkout.jobs.runOnce();
+
+    const receipts = (await mailTo(shopper)).filter((mail) => mail.subject.includes('Premium'));
+    expect(receipts.map((mail) => mail.subject)).toEqual(['Your Bilum Premium receipt']);
+    const endsAt = new Date((await sessionOf(shopper)).membership.endsAt ?? 0);
+    const day = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone: 'Pacific/Port_Moresby' });
+    expect(receipts[0]?.text).toContain('K200.50');
+    expect(receipts[0]?.text).toContain('ending 4242');
+    expect(receipts[0]?.text).toContain(`until ${day.format(endsAt)}`);
+  });
+
+  it('e-mails a renewal receipt with the new end date, and none for a declined card', async () => {
+    const shopper = await signedInShopper(ctx);
+    expect((await pay(shopper, declinedCard)).status).toBe('requires_payment_method');
+    expect(await mailTo(shopper)).toEqual([]);
+
+    const endsAt = new Date(Date.now() + 10 * day);
+    await makeMember(ctx.db, shopper.user.id, { startsAt: new Date(Date.now() - 355 * day), endsAt });
+    expect((await pay(shopper)).status).toBe('succeeded');
+    const renewedEnd = new Date((await sessionOf(shopper)).membership.endsAt ?? 0);
+    const receipts = await mailTo(shopper);
+    expect(receipts.map((mail) => mail.subject)).toEqual(['Your Bilum Premium renewal receipt']);
+    const format = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone: 'Pacific/Port_Moresby' });
+    expect(receipts[0]?.text).toContain(`until ${format.format(renewedEnd)}`);
+  });
+});
+
+describe('one Premium price (issue 18)', () => {
+  it('takes the price of Premium from the membership product: after an admin edit the pages, the payment and the cart all ask the new price', async () => {
+    const admin = await signedInAdmin(ctx);
+    const shopper = await signedInShopper(ctx);
+    const offer = async () => (await ctx.app.inject({ method: 'GET', url: '/api/membership/premium' })).json();
+    expect(await offer()).toEqual({ productId: premiumProduct.id, price: premiumProduct.priceToea });
+    const before = await start(shopper);
+    expect(before.payment.amount).toBe(premiumProduct.priceToea);
+
+    const [row] = await ctx.db.select().from(products).where(eq(products.id, premiumProduct.id));
+    const edit = (price: number, version: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/products/${premiumProduct.id}`,
+        headers: { cookie: admin.cookie },
+        payload: {
+          name: premiumProduct.name,
+          category: 'accessories',
+          description: premiumProduct.description,
+          price,
+          originalPrice: null,
+          discountPercentage: null,
+          image: premiumProduct.image,
+          condition: 'New',
+          status: 'active',
+          version,
+          isHot: false,
+          isAuction: false,
+          isTopPick: false,
+        },
+      });
+    const edited = await edit(25_000, row?.version ?? 1);
+    expect(edited.statusCode).toBe(200);
+    try {
+      expect((await offer()).price).toBe(25_000);
+      // The record opened at the old price is not reused: the payment asks the price of now.
+      const after = await start(shopper);
+      expect(after.membershipId).not.toBe(before.membershipId);
+      expect(after.payment.amount).toBe(25_000);
+      const paid = await post(shopper, `/api/membership/payment/${after.membershipId}/confirm`, {
+        ...form,
+        card: goodCard,
+      });
+      expect(paid.json().status).toBe('succeeded');
+
+      const buyer = await signedInShopper(ctx);
+      expect((await post(buyer, '/api/cart/items', { productId: premiumProduct.id })).statusCode).toBe(201);
+      const cart: Cart = (
+        await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: buyer.cookie } })
+      ).json();
+      expect(cart.items.find((line) => line.productId === premiumProduct.id)?.unitPrice).toBe(25_000);
+    } finally {
+      const [now] = await ctx.db.select().from(products).where(eq(products.id, premiumProduct.id));
+      await edit(premiumProduct.priceToea, now?.version ?? 1);
+    }
+  });
+
+  it('answers 404 with a message when the shop has no Premium product on sale, and opens no payment', async () => {
+    await ctx.db.update(products).set({ status: 'inactive' }).where(eq(products.id, premiumProduct.id));
+    try {
+      const answer = await ctx.app.inject({ method: 'GET', url: '/api/membership/premium' });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error.message).toBe('Premium membership is not on sale at the moment.');
+      const shopper = await signedInShopper(ctx);
+      expect((await post(shopper, '/api/membership/payment')).statusCode).toBe(404);
+    } finally {
+      await ctx.db.update(products).set({ status: 'active' }).where(eq(products.id, premiumProduct.id));
+    }
   });
 });

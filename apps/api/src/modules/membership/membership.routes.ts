@@ -2,6 +2,7 @@ import {
   confirmMembershipPaymentSchema,
   membershipPaymentIdParamsSchema,
   membershipPaymentResultSchema,
+  premiumOfferSchema,
   startMembershipPaymentResponseSchema,
 } from '@bilum/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,18 @@ const tags = ['membership'];
 /** Buying Premium on /membership-payment; the shopper always comes from the session, the amount from the server. */
 export function membershipRoutes(purchases: MembershipPurchaseService): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/membership/premium',
+      {
+        schema: {
+          tags,
+          summary: 'The Premium membership product and its price: the one source of the price every page shows',
+          response: { 200: premiumOfferSchema },
+        },
+      },
+      async () => purchases.offer(),
+    );
+
     app.post(
       '/membership/payment',
       {
@@ -21,7 +34,7 @@ export function membershipRoutes(purchases: MembershipPurchaseService): FastifyP
         schema: {
           tags,
           summary:
-            'Open a Premium payment (the spec’s create_membership_payment_intent): a pending record and its K200.50 intent',
+            'Open a Premium payment (the spec’s create_membership_payment_intent): a pending record and its intent for the Premium product’s price',
           body: z.object({}).optional(),
           response: { 201: startMembershipPaymentResponseSchema },
         },

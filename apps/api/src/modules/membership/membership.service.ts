@@ -1,5 +1,5 @@
 import { accountMessages, addOneYear, canBuyPremium, type MembershipState, PREMIUM_DISCOUNT_RATE } from '@bilum/shared';
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { memberships } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -17,6 +17,17 @@ export const noMembership: MembershipState = {
  */
 export function assertCanBuyPremium(state: MembershipState, now: Date = new Date()): void {
   if (!canBuyPremium(state, now)) throw new AppError('CONFLICT', accountMessages.alreadyMember);
+}
+
+/**
+ * Call inside the transaction that records a Premium payment (checkout or the membership page), before reading the
+ * membership: one shopper's Premium payments are then recorded one at a time on every instance, and each sees
+ * what the one before did. Returns whether Premium may still be bought; false means this payment is refunded,
+ * not turned into a second year (issue 16, finding 11).
+ */
+export async function premiumStillBuyable(tx: DbExecutor, userId: number, now: Date): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:premium:user:${userId}`}, 0))`);
+  return canBuyPremium(await createMembershipService(tx).getState(userId, now), now);
 }
 
 export function createMembershipService(db: DbExecutor) {
@@ -97,9 +108,10 @@ export function createMembershipService(db: DbExecutor) {
 
     /**
      * Takes back the year a refunded payment bought (an admin cancelled the order): the membership that payment
-     * made or renewed ends a year earlier, so a new one ends at once and a renewal goes back to its old end.
+     * made or renewed ends a year earlier, so a new one ends at once and a renewal goes back to its old end. The
+     * refund's time is recorded, so the overview can tell a refunded membership from one that ran out.
      */
-    async withdrawPremiumYear(reference: string): Promise<void> {
+    async withdrawPremiumYear(reference: string, refundedAt: Date = new Date()): Promise<{ withdrawn: number }> {
       const bought = await db
         .select({ id: memberships.id, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
         .from(memberships)
@@ -110,8 +122,9 @@ export function createMembershipService(db: DbExecutor) {
         const earlier = new Date(membership.endsAt.getTime());
         earlier.setUTCFullYear(earlier.getUTCFullYear() - 1);
         const endsAt = earlier < membership.startsAt ? membership.startsAt : earlier;
-        await db.update(memberships).set({ endsAt }).where(eq(memberships.id, membership.id));
+        await db.update(memberships).set({ endsAt, refundedAt }).where(eq(memberships.id, membership.id));
       }
+      return { withdrawn: bought.length };
     },
   };
 }

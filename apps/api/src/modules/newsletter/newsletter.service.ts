@@ -1,26 +1,19 @@
-import type { NewsletterSignupResult } from '@bilum/shared';
+import { newsletterMessages, type NewsletterSignupResult } from '@bilum/shared';
 import type { DbExecutor } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema';
 
-export const newsletterMessages = {
-  subscribed: 'Thanks for subscribing! Deals and new arrivals will come to your inbox.',
-  alreadySubscribed: 'You are already subscribed. Thanks for staying with us!',
-} as const;
-
 export function createNewsletterService(db: DbExecutor) {
   return {
-    /** Stores the address once; signing up again is not an error, just says so. */
+    /**
+     * Stores the address once. A repeat is not an error and gets the same answer as a new address, so the form
+     * does not say who is subscribed (issue 16, finding 10).
+     */
     async subscribe(email: string): Promise<NewsletterSignupResult> {
-      const inserted = await db
+      await db
         .insert(newsletterSubscribers)
         .values({ email })
-        .onConflictDoNothing({ target: newsletterSubscribers.email })
-        .returning({ id: newsletterSubscribers.id });
-      const alreadySubscribed = inserted.length === 0;
-      return {
-        alreadySubscribed,
-        message: alreadySubscribed ? newsletterMessages.alreadySubscribed : newsletterMessages.subscribed,
-      };
+        .onConflictDoNothing({ target: newsletterSubscribers.email });
+      return { message: newsletterMessages.subscribed };
     },
   };
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
-import { AppError } from '../../errors';
 import { refundCancelledOrder } from './order-refund';
-import { type OrdersDeps, type OrdersService, returnStock } from './orders.service';
+import { stockActors } from '../stock/stock.service';
+import { releaseHeldOrder } from './order-holds';
+import type { OrdersDeps, OrdersService } from './orders.service';
 import type { PaymentCompletion } from './payment-completion';
 
 const batchSize = 20;
@@ -45,19 +46,12 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
         )
         .for('update', { skipLocked: true });
       if (!order) return false;
-      await returnStock(tx, order.id, now());
-      await tx
-        .update(orders)
-        .set({
-          stockState: 'released',
-          paymentStatus: 'cancelled',
-          shippingStatus: 'Cancelled',
-          holdExpiresAt: null,
-          cancelReason: 'hold-expired',
-          cancelledAt: now(),
-          updatedAt: now(),
-        })
-        .where(eq(orders.id, order.id));
+      await releaseHeldOrder(tx, order.id, {
+        cancelReason: 'hold-expired',
+        stockReason: 'hold-expired',
+        actor: stockActors.holdExpiry,
+        at: now(),
+      });
       return true;
     });
   }
@@ -93,23 +87,12 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
         }
         if (!(await releaseHold(order.id))) continue;
         result.changed += 1;
-        if (order.paymentIntentId) await cancelOrSettle(order.id, order.paymentIntentId);
+        if (order.paymentIntentId) await completion.cancelReleasedIntent(order.id, order.paymentIntentId);
       } catch (error) {
         log.error({ err: error, orderId: order.id }, 'could not release an expired hold');
       }
     }
     return result;
-  }
-
-  /** Cancels a released order's intent; if it was paid in the meantime, settling it completes or refunds. */
-  async function cancelOrSettle(orderId: number, intentId: string) {
-    try {
-      await payments.cancelIntent(intentId);
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-      const intent = await payments.retrieveIntent(intentId);
-      if (intent.status === 'succeeded') await completion.settle(orderId, intent);
-    }
   }
 
   /**

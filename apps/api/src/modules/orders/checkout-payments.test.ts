@@ -198,6 +198,8 @@ describe('paying an order', () => {
     expect(page.body).toContain('Test mode');
     expect(page.body).toContain('>Complete</button>');
     expect(page.body).toContain('>Fail</button>');
+    // Issue 17: the page names the shop's icon (served by the web build), so the browser does not ask for a missing one.
+    expect(page.body).toMatch(/<link rel="icon" href="\/favicon\.ico"/);
     expect(page.body).not.toContain('<script');
 
     const answer = await ctx.app.inject({

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Config, shopUrl } from '../../config';
 import type { Database } from '../../db/client';
+import { createCartService } from '../cart/cart.service';
+import { checkoutQuoteRoutes } from '../checkout/checkout-quote.routes';
 import { contactDetailsRoutes } from '../checkout/contact-details.routes';
 import { createContactDetailsService } from '../checkout/contact-details.service';
 import type { Mailer } from '../mail/mail.service';
@@ -8,6 +10,7 @@ import { membershipRoutes } from '../membership/membership.routes';
 import { createMembershipPurchaseService } from '../membership/membership-purchase.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import { paymentsRoutes } from '../payments/payments.routes';
+import type { SecretHasher } from '../../security/server-key';
 import type { SettingsService } from '../settings/settings.service';
 import { type CheckoutJobs, createCheckoutJobs } from './checkout-jobs';
 import { ordersRoutes } from './orders.routes';
@@ -36,6 +39,8 @@ export async function registerCheckout(
     mailer: Mailer;
     settings: SettingsService;
     now: () => Date;
+    /** HMACs under the server key (checkout tokens, order addresses). */
+    secrets: SecretHasher;
   },
 ) {
   const ordersDeps = {
@@ -45,11 +50,22 @@ export async function registerCheckout(
     settings: deps.settings,
     shopUrl: shopUrl(deps.config),
     now: deps.now,
+    secrets: deps.secrets,
+    unpaidLimits: {
+      perAddress: deps.config.checkoutLimits.unpaidPerAddress,
+      perAccount: deps.config.checkoutLimits.unpaidPerAccount,
+    },
     log: app.log,
   };
   const orders = createOrdersService(ordersDeps);
   // Premium bought on /membership-payment: the same provider, webhook and reconciliation as orders.
-  const membershipPurchases = createMembershipPurchaseService({ db: deps.db, payments: deps.payments, now: deps.now });
+  const membershipPurchases = createMembershipPurchaseService({
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    shopUrl: ordersDeps.shopUrl,
+    now: deps.now,
+  });
   const completion = createPaymentCompletion(ordersDeps, orders, [membershipPurchases]);
   const jobs = createCheckoutJobs(ordersDeps, orders, completion);
   // A getter: fastify would read a provider object with a `getter` key as a getter/setter pair.
@@ -57,12 +73,17 @@ export async function registerCheckout(
   app.decorate('checkout', { orders, completion, jobs });
 
   await app.register(contactDetailsRoutes(createContactDetailsService(deps.db)), { prefix: '/api' });
-  await app.register(ordersRoutes({ orders, completion, limits: deps.config.authLimits }), { prefix: '/api' });
+  await app.register(checkoutQuoteRoutes(createCartService(deps.db)), { prefix: '/api' });
+  await app.register(
+    ordersRoutes({ orders, completion, limits: deps.config.authLimits, checkoutLimits: deps.config.checkoutLimits }),
+    { prefix: '/api' },
+  );
   await app.register(membershipRoutes(membershipPurchases), { prefix: '/api' });
   await app.register(
     paymentsRoutes({
       payments: deps.payments,
       handleWebhook: (body, signature) => completion.handleWebhook(body, signature),
+      shopUrl: ordersDeps.shopUrl,
     }),
     { prefix: '/api' },
   );

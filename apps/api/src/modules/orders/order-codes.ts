@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SecretHasher } from '../../security/server-key';
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -25,11 +26,12 @@ export function idempotencyKeyHash(scope: string, key: string): string {
 }
 
 /**
- * The proof that the browser holding this checkout owns the order. Derived from the idempotency key (which only
- * that browser and this request know, and which is stored only hashed), so a retried request gets the same token.
+ * The proof that the browser holding this checkout owns the order: an HMAC under the server key of the shopper
+ * scope and the idempotency key, so a retried request gets the same token, yet knowing the key (or a copy of the
+ * database, which keeps only hashes) is not enough to make it (issue 16, finding 11).
  */
-export function checkoutTokenFor(scope: string, key: string): string {
-  return createHmac('sha256', key).update(`bilum checkout token\n${scope}`).digest('base64url');
+export function checkoutTokenFor(secrets: SecretHasher, scope: string, key: string): string {
+  return secrets.derive('checkout-token', `${scope}\n${key}`);
 }
 
 export function sameTokenHash(token: string, storedHash: string): boolean {

@@ -17,10 +17,7 @@ export function orderHistoryRoutes(history: OrderHistoryService): FastifyPluginA
           response: { 200: myOrdersSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return history.listForUser(signedInUser(request).id);
-      },
+      async (request) => history.listForUser(signedInUser(request).id),
     );
   };
 }

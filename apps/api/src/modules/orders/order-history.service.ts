@@ -1,5 +1,5 @@
-import type { MyOrder, MyOrders } from '@bilum/shared';
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { MyOrder, MyOrders, SavedAddress } from '@bilum/shared';
+import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 
@@ -10,6 +10,26 @@ import { orderItems, orders } from '../../db/schema';
  */
 export function createOrderHistoryService(db: DbExecutor) {
   return {
+    /** The delivery address of the shopper's latest paid order (not a pickup), or null when there is none. */
+    async lastDeliveryAddress(userId: number): Promise<SavedAddress | null> {
+      const [row] = await db
+        .select({ address: orders.address, city: orders.city, state: orders.state, postcode: orders.postcode })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.orderType, 'registered'),
+            isNotNull(orders.paidAt),
+            isNotNull(orders.address),
+            ne(orders.address, ''),
+          ),
+        )
+        .orderBy(desc(orders.placedAt), desc(orders.id))
+        .limit(1);
+      if (!row) return null;
+      return { address: row.address ?? '', city: row.city ?? '', state: row.state ?? '', postcode: row.postcode ?? '' };
+    },
+
     async listForUser(userId: number): Promise<MyOrders> {
       const rows = await db
         .select()

@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthLimitsConfig } from '../../config';
+import type { AuthLimitsConfig, CheckoutLimitsConfig } from '../../config';
 import { byAccountField, byAddress, rateLimiter } from '../../plugins/rate-limit';
 import type { OrderCaller, OrdersService } from './orders.service';
 import type { PaymentCompletion } from './payment-completion';
@@ -32,22 +32,43 @@ export function ordersRoutes(deps: {
   orders: OrdersService;
   completion: PaymentCompletion;
   limits: AuthLimitsConfig;
+  checkoutLimits: CheckoutLimitsConfig;
 }): FastifyPluginAsyncZod {
-  const { orders, completion, limits } = deps;
+  const { orders, completion, limits, checkoutLimits } = deps;
   return async (app) => {
     app.post(
       '/orders',
       {
+        // Each order holds stock: placing them is throttled per address (the service also bounds what is held).
+        preHandler: rateLimiter(app, [
+          { name: 'orders:ip', max: checkoutLimits.ordersPerIp, windowMs: checkoutLimits.windowMs, key: byAddress },
+        ]),
         schema: {
           tags: ['checkout'],
           summary:
-            'Place an order from cart lines or items, hold its stock for 15 minutes and create its payment intent (create_payment_intent, create_payment_intent2)',
+            'Place an order from cart lines or items, hold its stock for 15 minutes and create its payment intent (create_payment_intent, create_payment_intent2); rate-limited, and unpaid orders per address and shopper are limited',
           body: createOrderSchema,
           response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema },
         },
       },
       async (request, reply) => {
-        const { created, response } = await orders.createOrder(request.user, request.body);
+        const { created, replaced, response } = await orders.createOrder(
+          request.user,
+          request.body,
+          byAddress(request),
+        );
+        // The order this attempt replaced was released with the new one; its intent is cancelled now. A failure
+        // here leaves it to the reconciliation job (a payment on it is refunded either way).
+        if (replaced?.paymentIntentId) {
+          await completion
+            .cancelReleasedIntent(replaced.orderId, replaced.paymentIntentId)
+            .catch((error: unknown) =>
+              request.log.error(
+                { err: error, orderId: replaced.orderId },
+                'could not cancel a replaced order’s payment',
+              ),
+            );
+        }
         return reply.code(created ? 201 : 200).send(response);
       },
     );

@@ -7,8 +7,11 @@ import {
   checkoutMessages,
   contactDetailsSchema,
   type createOrderSchema,
+  fitsMoneyColumn,
   fullPhoneNumber,
+  isSerialId,
   isSoldOut,
+  MAX_UNITS_PER_PRODUCT,
   MEMBERSHIP_MAX_QUANTITY,
   type MembershipState,
   memberPrice,
@@ -18,6 +21,7 @@ import {
   productMessages,
   type TrackedOrder,
   trackingMessages,
+  trackingStatus,
 } from '@bilum/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,11 +39,23 @@ import {
 import { AppError, notFound } from '../../errors';
 import { hasValidPrice } from '../cart/cart.service';
 import { toProduct } from '../catalog/catalog.service';
+import { changeStock, stockActors } from '../stock/stock.service';
 import type { Mailer } from '../mail/mail.service';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import type { PaymentIntent } from '../payments/payment-provider';
 import type { SettingsService } from '../settings/settings.service';
+import type { SecretHasher } from '../../security/server-key';
+import {
+  assertUnpaidOrdersWithinLimits,
+  hasOpenPremiumOrder,
+  holdingStock,
+  lockOrderPlacer,
+  type OrderPlacer,
+  releaseHeldOrder,
+  replacedCancelReason,
+  type UnpaidOrderLimits,
+} from './order-holds';
 import {
   checkoutTokenFor,
   idempotencyKeyHash,
@@ -61,6 +77,14 @@ export interface OrdersDeps {
   log: { error(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
+/** What placing orders needs besides: */
+export interface OrderPlacementDeps {
+  /** HMACs under the server key: checkout tokens, the client address kept with an order. */
+  secrets: SecretHasher;
+  /** How many unpaid orders holding stock an address and a shopper may have at once. */
+  unpaidLimits: UnpaidOrderLimits;
+}
+
 export type CreateOrderBody = z.output<typeof createOrderSchema>;
 
 /** Who is asking about an order: the session's shopper and/or the checkout token of a guest order. */
@@ -80,6 +104,22 @@ interface PricedLine extends CartTotalLine {
 class SameKeyOrderExists extends Error {}
 
 const orderNotFound = () => notFound(trackingMessages.notFound);
+
+/**
+ * Whether the caller owns the order: a registered order's shopper (session), or whoever holds a guest order's
+ * checkout token (compared in constant time).
+ */
+function callerOwns(order: OrderRow, caller: OrderCaller): boolean {
+  return order.orderType === 'registered'
+    ? caller.user !== null && caller.user.id === order.userId
+    : caller.checkoutToken !== undefined && sameTokenHash(caller.checkoutToken, order.checkoutTokenHash);
+}
+
+/** What placing an order released: the order it replaced, whose payment intent is cancelled after the commit. */
+export interface ReplacedOrder {
+  orderId: number;
+  paymentIntentId: string | null;
+}
 
 function outOfStock(product: Pick<ProductRow, 'id' | 'name'>, quantityAvailable: number): AppError {
   return new AppError('OUT_OF_STOCK', checkoutMessages.outOfStock(product.name, quantityAvailable), {
@@ -144,22 +184,11 @@ export async function readOrderItems(executor: DbExecutor, orderId: number): Pro
   return executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 }
 
-/** Puts an order's units back on the shelf (the membership is not stock); the caller records the release. */
-export async function returnStock(tx: DbExecutor, orderId: number, at: Date): Promise<void> {
-  for (const item of await readOrderItems(tx, orderId)) {
-    if (item.isMembership) continue;
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: at })
-      .where(eq(products.id, item.productId));
-  }
-}
-
 /**
  * Placing orders, proving who owns one, the confirmation page and tracking. Payment completion is in
  * payment-completion.ts; the background jobs in checkout-jobs.ts.
  */
-export function createOrdersService(deps: OrdersDeps) {
+export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
   const { db, payments, now } = deps;
 
   async function findByKeyHash(keyHash: string): Promise<OrderRow | undefined> {
@@ -195,6 +224,7 @@ export function createOrdersService(deps: OrdersDeps) {
     const membership = user ? await createMembershipService(tx).getState(user.id, now()) : noMembership;
     const fromCart = body.source.type === 'cart';
     const lines: PricedLine[] = [];
+    const cap = (row: ProductRow) => (row.isMembership ? MEMBERSHIP_MAX_QUANTITY : MAX_UNITS_PER_PRODUCT);
     for (const { productId, quantity } of requested) {
       const row = byId.get(productId);
       if (!row || row.archivedAt !== null) throw notFound(productMessages.notFound);
@@ -211,12 +241,24 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       if (row.isExclusive && !membership.isMember) throw new AppError('FORBIDDEN', cartMessages.exclusiveForMembers);
       if (row.isMembership) assertCanBuyPremium(membership, now());
+      // One Premium checkout at a time (the shopper's placing is serialised by lockOrderPlacer): two paid at once
+      // would be two charges for two years.
+      if (row.isMembership && user && (await hasOpenPremiumOrder(tx, user.id))) {
+        throw new AppError('CONFLICT', checkoutMessages.premiumCheckoutOpen);
+      }
       if (row.isMembership && quantity > MEMBERSHIP_MAX_QUANTITY) {
         const message = cartMessages.quantityTooHigh(MEMBERSHIP_MAX_QUANTITY);
         throw new AppError('VALIDATION', message, { maxQuantity: MEMBERSHIP_MAX_QUANTITY });
       }
-      // A cart line counts for no more than is on hand, as the cart shows it.
-      const units = fromCart && !row.isMembership ? Math.min(quantity, row.stock) : quantity;
+      // What one unpaid order may hold of a product (the same product sent on several lines counts once).
+      if (!fromCart && quantity > cap(row)) {
+        throw new AppError('VALIDATION', checkoutMessages.perOrderLimit(row.name, cap(row)), {
+          productId: row.id,
+          maxQuantity: cap(row),
+        });
+      }
+      // A cart line counts for no more than is on hand and one order may take, as the cart's stepper shows it.
+      const units = fromCart && !row.isMembership ? Math.min(quantity, row.stock, cap(row)) : quantity;
       lines.push(priceLine(row, units, membership));
     }
     if (lines.length === 0) throw new AppError('OUT_OF_STOCK', checkoutMessages.noPurchasableItems);
@@ -235,17 +277,60 @@ export function createOrdersService(deps: OrdersDeps) {
     throw new AppError('VALIDATION', issues[0]?.message ?? 'Please check your details.', undefined, issues);
   }
 
-  /** One transaction: price, check, insert the order and take the stock with conditional updates. */
+  /**
+   * The order this checkout attempt replaces (`replacesOrder`), released if the caller owns it and it is still
+   * unpaid and holding stock: its units go back (so this order can take them) and it no longer counts towards the
+   * limits or the one open Premium order. Read first without a lock, so another shopper's order is never locked;
+   * then locked, so a payment settling it at the same moment is waited for (a paid one is left alone). Anything
+   * else is ignored: the answer is the same as without `replacesOrder`.
+   */
+  async function releaseReplacedOrder(
+    tx: DbExecutor,
+    caller: OrderCaller,
+    ref: CreateOrderBody['replacesOrder'],
+  ): Promise<OrderRow | null> {
+    if (!ref) return null;
+    const [seen] = await tx.select().from(orders).where(eq(orders.id, ref.orderId));
+    if (!seen || !callerOwns(seen, caller)) return null;
+    const [replaced] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, seen.id), holdingStock, inArray(orders.paymentStatus, ['pending', 'failed'])))
+      .for('update');
+    if (!replaced) return null;
+    // The reason names the new order once it has an id (below, in the same transaction).
+    await releaseHeldOrder(tx, replaced.id, {
+      cancelReason: 'replaced',
+      stockReason: 'order-released',
+      actor: stockActors.checkout,
+      at: now(),
+    });
+    return replaced;
+  }
+
+  /**
+   * One transaction: release the order this attempt replaces, the placer's limits, price, check, insert the order
+   * and take the stock with conditional updates.
+   */
   async function placeOrder(
     user: SessionUser | null,
     body: CreateOrderBody,
     keys: { keyHash: string; requestHash: string; tokenHash: string },
-  ): Promise<OrderRow> {
+    placer: OrderPlacer,
+    caller: OrderCaller,
+  ): Promise<{ order: OrderRow; replaced: ReplacedOrder | null }> {
     return db.transaction(async (tx) => {
+      await lockOrderPlacer(tx, placer);
+      const replaced = await releaseReplacedOrder(tx, caller, body.replacesOrder);
+      await assertUnpaidOrdersWithinLimits(tx, placer, deps.unpaidLimits, now());
       const lines = await priceOrder(tx, user, body);
       const contact = checkedContact(body, lines);
       const summary = cartSummary(lines);
       if (summary.total <= 0) throw new AppError('VALIDATION', checkoutMessages.invalidTotal);
+      // Summed in doubles (exact here); the columns are 32-bit: refuse what they cannot hold, never overflow.
+      if (![summary.subtotal, summary.savings, summary.total].every(fitsMoneyColumn)) {
+        throw new AppError('VALIDATION', checkoutMessages.totalTooLarge);
+      }
       const placedAt = now();
       const optional = (value: string) => (value === '' ? null : value);
       // The order row first: a concurrent request with the same key waits here and then finds this order.
@@ -273,6 +358,7 @@ export function createOrdersService(deps: OrdersDeps) {
           idempotencyKeyHash: keys.keyHash,
           requestHash: keys.requestHash,
           checkoutTokenHash: keys.tokenHash,
+          clientAddressHash: placer.addressHash,
           holdExpiresAt: new Date(placedAt.getTime() + holdMs),
           placedAt,
           updatedAt: placedAt,
@@ -284,18 +370,15 @@ export function createOrdersService(deps: OrdersDeps) {
       for (const line of lines) {
         // The membership is not stock: it is never sold out.
         if (line.product.isMembership) continue;
-        const taken = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: placedAt })
-          .where(and(eq(products.id, line.product.id), sql`${products.stock} >= ${line.quantity}`))
-          .returning({ id: products.id });
-        if (taken.length === 0) {
-          const [current] = await tx
-            .select({ stock: products.stock })
-            .from(products)
-            .where(eq(products.id, line.product.id));
-          throw outOfStock(line.product, current?.stock ?? 0);
-        }
+        const taken = await changeStock(tx, {
+          productId: line.product.id,
+          change: -line.quantity,
+          reason: 'order-placed',
+          actor: stockActors.checkout,
+          orderId: order.id,
+          at: placedAt,
+        });
+        if (!taken.ok) throw outOfStock(line.product, taken.stock);
       }
       await tx.insert(orderItems).values(
         lines.map((line) => ({
@@ -309,7 +392,16 @@ export function createOrdersService(deps: OrdersDeps) {
           isMembership: line.product.isMembership,
         })),
       );
-      return order;
+      if (replaced) {
+        await tx
+          .update(orders)
+          .set({ cancelReason: replacedCancelReason(order.id) })
+          .where(eq(orders.id, replaced.id));
+      }
+      return {
+        order,
+        replaced: replaced && { orderId: replaced.id, paymentIntentId: replaced.paymentIntentId },
+      };
     });
   }
 
@@ -335,7 +427,9 @@ export function createOrdersService(deps: OrdersDeps) {
     return intent;
   }
 
+  /** The order, or undefined; an id no order can have (1e20, -1, 2.5) is not looked up. */
   async function orderById(id: number): Promise<OrderRow | undefined> {
+    if (!isSerialId(id)) return undefined;
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     return row;
   }
@@ -346,11 +440,17 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /**
      * POST /api/orders. The same idempotency key (for the same shopper) answers the first order and intent;
-     * `created` is false then.
+     * `created` is false then. `clientAddress`: the caller's address (byAddress), for the limits on unpaid orders.
+     * `replaced`: the order this one replaced (released with it), whose intent the caller then cancels
+     * (PaymentCompletion.cancelReleasedIntent); never part of the answer.
      */
-    async createOrder(user: SessionUser | null, body: CreateOrderBody) {
+    async createOrder(user: SessionUser | null, body: CreateOrderBody, clientAddress: string) {
       const scope = user ? `user:${user.id}` : 'guest';
-      const checkoutToken = checkoutTokenFor(scope, body.idempotencyKey);
+      const checkoutToken = checkoutTokenFor(deps.secrets, scope, body.idempotencyKey);
+      const placer: OrderPlacer = {
+        addressHash: deps.secrets.hash('order-client-address', clientAddress),
+        userId: user?.id ?? null,
+      };
       const keys = {
         keyHash: idempotencyKeyHash(scope, body.idempotencyKey),
         requestHash: sha256(JSON.stringify({ contact: body.contact, source: body.source })),
@@ -358,9 +458,11 @@ export function createOrdersService(deps: OrdersDeps) {
       };
       let order = await findByKeyHash(keys.keyHash);
       let created = false;
+      let replaced: ReplacedOrder | null = null;
       if (!order) {
         try {
-          order = await placeOrder(user, body, keys);
+          const caller: OrderCaller = { user, checkoutToken: body.replacesOrder?.checkoutToken };
+          ({ order, replaced } = await placeOrder(user, body, keys, placer, caller));
           created = true;
         } catch (error) {
           // A concurrent request with the same key may have placed the order (and taken the last unit) first:
@@ -377,6 +479,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const fresh = (await orderById(order.id)) ?? order;
       return {
         created,
+        replaced,
         response: {
           order: toCheckoutOrder(fresh, await readOrderItems(db, order.id)),
           payment: {
@@ -396,12 +499,7 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async ownedOrder(id: number, caller: OrderCaller): Promise<OrderRow> {
       const order = await orderById(id);
-      if (!order) throw orderNotFound();
-      const owns =
-        order.orderType === 'registered'
-          ? caller.user !== null && caller.user.id === order.userId
-          : caller.checkoutToken !== undefined && sameTokenHash(caller.checkoutToken, order.checkoutTokenHash);
-      if (!owns) throw orderNotFound();
+      if (!order || !callerOwns(order, caller)) throw orderNotFound();
       return order;
     },
 
@@ -452,13 +550,11 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       if (!order) throw orderNotFound();
       const items = await readOrderItems(db, order.id);
-      const settings = await deps.settings.get();
-      const estimated = order.dispatchedAt
-        ? new Date(order.dispatchedAt.getTime() + settings.deliveryDays * 24 * 60 * 60_000)
-        : null;
       return {
         orderId: order.id,
         trackingCode: order.trackingCode,
+        // An unpaid order is never tracked as placed (issue 17): "Awaiting payment" or "Payment not completed".
+        status: trackingStatus(order),
         shippingStatus: order.shippingStatus,
         paymentStatus: order.paymentStatus,
         firstName: order.firstName,
@@ -470,7 +566,8 @@ export function createOrdersService(deps: OrdersDeps) {
         placedAt: order.placedAt.toISOString(),
         dispatchedAt: iso(order.dispatchedAt),
         deliveredAt: iso(order.deliveredAt),
-        estimatedDelivery: iso(estimated),
+        // Stored at dispatch (admin-orders.service.ts), so a later change of the delivery time does not move it.
+        estimatedDelivery: iso(order.estimatedDeliveryAt),
         items: items.map((item) => ({
           productId: item.productId,
           name: item.productName,

@@ -13,10 +13,13 @@ import {
   type CheckoutTestContext,
   createCheckoutTestApp,
   deliveryContact,
+  card,
   orderBody,
+  payOrder,
   placeOrder,
   postOrder,
 } from '../../test/checkout';
+import { testCardNumbers } from '../payments/test-cards';
 import { createProduct } from '../../test/factories';
 
 let ctx: CheckoutTestContext;
@@ -292,6 +295,7 @@ describe('tracking an order', () => {
     expect(byEmail.json().order).toMatchObject({
       orderId: placed.order.id,
       trackingCode: placed.order.trackingCode,
+      status: trackingMessages.awaitingPayment,
       shippingStatus: 'Pending',
       paymentStatus: 'pending',
       firstName: 'Kila',
@@ -315,7 +319,34 @@ describe('tracking an order', () => {
     });
   });
 
-  it('finds a member order too, and estimates delivery from the dispatch date plus the delivery days', async () => {
+  it('tracks an unpaid order as awaiting payment, a declined or lapsed one as payment not completed, never as placed (issue 17)', async () => {
+    const radio = await createProduct(ctx.db, { stock: 6 });
+    const buy = () => orderBody({ type: 'items', items: [{ productId: radio.id, quantity: 1 }] });
+    const statusOf = async (trackingCode: string) => (await track({ trackingCode })).json().order.status;
+
+    const waiting = await placeOrder(ctx, buy());
+    expect(await statusOf(waiting.order.trackingCode)).toBe(trackingMessages.awaitingPayment);
+
+    const declined = await placeOrder(ctx, buy());
+    await payOrder(ctx, declined, { card: card(testCardNumbers.declined) });
+    expect(await statusOf(declined.order.trackingCode)).toBe(trackingMessages.paymentNotCompleted);
+
+    const paid = await placeOrder(ctx, buy());
+    expect((await payOrder(ctx, paid, { card: card() })).json().status).toBe('succeeded');
+    expect(await statusOf(paid.order.trackingCode)).toBe('Pending');
+
+    // The hold of the first one ends: the server cancels it, and its tracking says the payment never came.
+    ctx.clock.advance(16 * 60_000);
+    await ctx.checkoutJobs().releaseExpiredHolds();
+    const lapsed = (await track({ trackingCode: waiting.order.trackingCode })).json().order;
+    expect(lapsed).toMatchObject({ status: trackingMessages.paymentNotCompleted, paymentStatus: 'cancelled' });
+    // Nothing more than before is revealed: the same fields, with or without payment.
+    expect(Object.keys(lapsed).sort()).toEqual(
+      Object.keys((await track({ trackingCode: paid.order.trackingCode })).json().order).sort(),
+    );
+  });
+
+  it('finds a member order too, with the estimated delivery stored when it was dispatched', async () => {
     const shopper = await signedInShopper(ctx);
     const lamp = await createProduct(ctx.db, { stock: 4 });
     const placed = await placeOrder(
@@ -324,9 +355,11 @@ describe('tracking an order', () => {
       shopper.cookie,
     );
     const dispatchedAt = new Date('2026-03-02T01:00:00.000Z');
+    // As the admin's Dispatch stores it (admin-orders.test.ts checks that a settings change does not move it).
+    const estimatedDeliveryAt = new Date('2026-03-05T01:00:00.000Z');
     await ctx.db
       .update(orders)
-      .set({ shippingStatus: 'Dispatched', dispatchedAt })
+      .set({ shippingStatus: 'Dispatched', dispatchedAt, estimatedDeliveryAt })
       .where(eq(orders.id, placed.order.id));
 
     const response = await track({ email: deliveryContact.email, orderId: placed.order.id });

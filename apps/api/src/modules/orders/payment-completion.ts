@@ -1,12 +1,14 @@
-import { checkoutMessages, isSafeReturnUrl, type PaymentResult, type ShopSettings } from '@bilum/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { checkoutMessages, parseSerialId, type PaymentResult, safeReturnUrl, type ShopSettings } from '@bilum/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { cartItems, type OrderRow, orders, processedPaymentEvents, products } from '../../db/schema';
+import { cartItems, type OrderRow, orders, processedPaymentEvents } from '../../db/schema';
 import { AppError } from '../../errors';
-import { createMembershipService } from '../membership/membership.service';
+import { createMembershipService, premiumStillBuyable } from '../membership/membership.service';
 import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
 import { orderConfirmationEmail } from './order-emails';
-import { type OrdersDeps, type OrdersService, readOrderItems, returnStock, toCheckoutOrder } from './orders.service';
+import { replacingOrderId } from './order-holds';
+import { changeStock, recordOrderSold, returnOrderStock, stockActors, stockItems } from '../stock/stock.service';
+import { type OrdersDeps, type OrdersService, readOrderItems, toCheckoutOrder } from './orders.service';
 
 /** What finishing a payment did to the order. */
 export type Settlement =
@@ -18,6 +20,8 @@ export type Settlement =
 class StockGone extends Error {}
 
 const cannotHonour = 'cannot-honour';
+/** A Premium order paid when the shopper's Premium had already been bought by another payment. */
+const premiumAlreadyActive = 'premium-already-active';
 
 /**
  * The one way an order becomes paid (docs/decisions/005-orders-and-payments.md), used by the confirm and refresh
@@ -53,19 +57,26 @@ export function createPaymentCompletion(
     );
   }
 
-  /** Takes the units of a cancelled order again, all or none (a savepoint). */
+  /** A refused or cancelled order's held units go back on the shelf (logged). */
+  function releaseStock(tx: Transaction, orderId: number) {
+    return returnOrderStock(tx, { orderId, reason: 'order-released', actor: stockActors.payment, at: now() });
+  }
+
+  /** Takes the units of a cancelled order again, all or none (a savepoint); logged as sold by the payment. */
   async function retakeStock(tx: Transaction, order: OrderRow): Promise<boolean> {
-    const items = await readOrderItems(tx, order.id);
+    const items = await stockItems(tx, order.id);
     try {
       await tx.transaction(async (savepoint) => {
         for (const item of items) {
-          if (item.isMembership) continue;
-          const taken = await savepoint
-            .update(products)
-            .set({ stock: sql`${products.stock} - ${item.quantity}`, updatedAt: now() })
-            .where(and(eq(products.id, item.productId), sql`${products.stock} >= ${item.quantity}`))
-            .returning({ id: products.id });
-          if (taken.length === 0) throw new StockGone();
+          const taken = await changeStock(savepoint, {
+            productId: item.productId,
+            change: -item.quantity,
+            reason: 'order-paid',
+            actor: stockActors.payment,
+            orderId: order.id,
+            at: now(),
+          });
+          if (!taken.ok) throw new StockGone();
         }
       });
       return true;
@@ -84,6 +95,8 @@ export function createPaymentCompletion(
   ): Promise<OrderRow> {
     const paidAt = now();
     const items = await readOrderItems(tx, order.id);
+    // A held order's units left the shelf when it was placed: the log records the sale (a retaken one logged it).
+    if (order.stockState === 'held') await recordOrderSold(tx, { orderId: order.id, at: paidAt });
     const [paid] = await tx
       .update(orders)
       .set({
@@ -170,7 +183,7 @@ export function createPaymentCompletion(
       await db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         const held = order?.stockState === 'held';
-        if (held) await returnStock(tx, orderId, now());
+        if (held) await releaseStock(tx, orderId);
         await tx
           .update(orders)
           .set({
@@ -193,6 +206,29 @@ export function createPaymentCompletion(
       if (!order) throw new Error(`order ${orderId} vanished`);
       if (order.paymentStatus === 'paid') return { kind: 'paid', order, changed: false };
       if (order.paymentStatus === 'refunded') return { kind: 'refunded', order };
+      // Replaced by a newer attempt of the same checkout (released, its intent cancelled, but the payment got
+      // through first, e.g. after 3-D Secure): the shopper buys with the new order, so this payment is refunded
+      // whatever the stock, never a second sale (or a second Premium year).
+      if (replacingOrderId(order.cancelReason) !== null) return { kind: 'unpaid', order };
+      const buysPremium = (await readOrderItems(tx, orderId)).some((item) => item.isMembership);
+      if (buysPremium && order.userId !== null && !(await premiumStillBuyable(tx, order.userId, now()))) {
+        // Another payment bought this shopper's Premium first: this one is refunded, never a second year.
+        const held = order.stockState === 'held';
+        if (held) await releaseStock(tx, orderId);
+        const [cancelled] = await tx
+          .update(orders)
+          .set({
+            paymentStatus: 'cancelled',
+            shippingStatus: 'Cancelled',
+            ...(held ? { stockState: 'released' as const, holdExpiresAt: null } : {}),
+            cancelReason: premiumAlreadyActive,
+            cancelledAt: order.cancelledAt ?? now(),
+            updatedAt: now(),
+          })
+          .where(eq(orders.id, orderId))
+          .returning();
+        return { kind: 'unpaid', order: cancelled ?? order };
+      }
       const honourable =
         order.stockState === 'held' || (order.cancelReason !== cannotHonour && (await retakeStock(tx, order)));
       if (honourable) return { kind: 'paid', order: await recordPayment(tx, order, intent, settings), changed: true };
@@ -215,16 +251,25 @@ export function createPaymentCompletion(
     return outcome;
   }
 
+  /** Why an unpaid order can no longer be paid, for the page: replaced by a newer order, or `otherwise`. */
+  function cancelledMessage(order: OrderRow, otherwise: string): string {
+    const replacedBy = replacingOrderId(order.cancelReason);
+    return replacedBy === null ? otherwise : checkoutMessages.orderReplaced(replacedBy);
+  }
+
   /** What the page must do next, from the settlement and the intent. */
   async function result(settlement: Settlement, intent: PaymentIntent): Promise<PaymentResult> {
     const order = await ordersService.checkoutOrder(settlement.order);
     if (settlement.kind === 'paid') return { status: 'succeeded', order };
     if (settlement.kind === 'refunded') {
-      return {
-        status: 'refunded',
-        order,
-        error: { code: 'order_cancelled', message: checkoutMessages.refundedCannotHonour },
-      };
+      const reason = settlement.order.cancelReason;
+      const message =
+        reason === premiumAlreadyActive
+          ? checkoutMessages.refundedPremiumActive
+          : replacingOrderId(reason) !== null
+            ? checkoutMessages.refundedReplaced
+            : checkoutMessages.refundedCannotHonour;
+      return { status: 'refunded', order, error: { code: 'order_cancelled', message } };
     }
     switch (intent.status) {
       case 'requires_action':
@@ -236,7 +281,11 @@ export function createPaymentCompletion(
       case 'processing':
         return { status: 'processing', order };
       case 'canceled':
-        return { status: 'canceled', order, error: { code: 'canceled', message: checkoutMessages.holdExpired } };
+        return {
+          status: 'canceled',
+          order,
+          error: { code: 'canceled', message: cancelledMessage(settlement.order, checkoutMessages.holdExpired) },
+        };
       default: {
         const error = intent.lastPaymentError;
         return {
@@ -252,10 +301,9 @@ export function createPaymentCompletion(
   function assertPayable(order: OrderRow) {
     if (order.paymentStatus === 'refunded') throw new AppError('CONFLICT', checkoutMessages.refundedCannotHonour);
     if (order.paymentStatus === 'cancelled' || order.stockState === 'released') {
-      throw new AppError(
-        'CONFLICT',
-        order.cancelReason === 'hold-expired' ? checkoutMessages.holdExpired : checkoutMessages.orderCancelled,
-      );
+      const otherwise =
+        order.cancelReason === 'hold-expired' ? checkoutMessages.holdExpired : checkoutMessages.orderCancelled;
+      throw new AppError('CONFLICT', cancelledMessage(order, otherwise));
     }
     if (order.holdExpiresAt && order.holdExpiresAt <= now())
       throw new AppError('CONFLICT', checkoutMessages.holdExpired);
@@ -263,6 +311,22 @@ export function createPaymentCompletion(
 
   return {
     settle,
+
+    /**
+     * Cancels the payment intent of an order whose hold was just released (it expired, or a newer attempt of the
+     * checkout replaced the order), after that commit. A payment that got through meanwhile is settled: the order
+     * is completed or refunded by the rules above (a replaced order's payment is always refunded). A payment still
+     * processing is left to its webhook and the reconciliation, which settle it the same way.
+     */
+    async cancelReleasedIntent(orderId: number, intentId: string): Promise<void> {
+      try {
+        await payments.cancelIntent(intentId);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+        const intent = await payments.retrieveIntent(intentId);
+        if (intent.status === 'succeeded') await settle(orderId, intent);
+      }
+    },
 
     /** POST /api/orders/:id/payment: confirm with the provider, then retrieve the intent and settle. */
     async pay(order: OrderRow, input: ConfirmIntentInput): Promise<PaymentResult> {
@@ -273,13 +337,15 @@ export function createPaymentCompletion(
         throw new AppError('VALIDATION', checkoutMessages.cardMissing);
       }
       const fallback = order.orderType === 'guest' ? '/guestcheckout' : '/checkout';
-      const returnUrl = isSafeReturnUrl(input.returnUrl) ? input.returnUrl : fallback;
+      // A path of the shop (the page sends its own absolute address): never another site (issue 16).
+      const returnUrl = safeReturnUrl(input.returnUrl, fallback, deps.shopUrl);
       const intent = await ordersService.ensureIntent(order);
       try {
         await payments.confirmIntent(intent.id, {
           card: input.card,
           paymentMethodId: input.paymentMethodId,
-          returnUrl,
+          // Absolute, as Stripe requires; the 3-D Secure step comes back to this path of the shop.
+          returnUrl: `${deps.shopUrl}${returnUrl}`,
         });
       } catch (error) {
         // Already processing or paid (a double click, another tab): what the provider says now is the answer.
@@ -313,12 +379,9 @@ export function createPaymentCompletion(
         .from(processedPaymentEvents)
         .where(eq(processedPaymentEvents.eventId, event.id));
       if (seen) return { duplicate: true };
-      const orderId = Number(event.intent?.metadata.orderId);
-      if (
-        event.type.startsWith('payment_intent.') &&
-        event.intent?.metadata.kind === 'order' &&
-        Number.isInteger(orderId)
-      ) {
+      // Metadata is the provider's echo of what we sent, but still parsed like any input: "1e20" is no order.
+      const orderId = parseSerialId(event.intent?.metadata.orderId);
+      if (event.type.startsWith('payment_intent.') && event.intent?.metadata.kind === 'order' && orderId !== null) {
         const order = await ordersService.orderById(orderId);
         if (order) await settle(order.id, await payments.retrieveIntent(event.intent.id));
       } else if (event.type.startsWith('payment_intent.')) {

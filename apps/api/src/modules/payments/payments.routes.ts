@@ -1,4 +1,4 @@
-import { paymentPublicConfigSchema } from '@bilum/shared';
+import { paymentPublicConfigSchema, safeReturnUrl } from '@bilum/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ function authenticationPage(intentId: string, amount: string, problem?: string):
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test mode: confirm your payment</title>
+<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
 <style>
   body { font-family: system-ui, sans-serif; background: #f3f4f6; margin: 0; padding: 1.5rem; color: #111827; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 0.75rem; padding: 1.5rem;
@@ -52,9 +53,13 @@ function kina(toea: number): string {
   return `K${(toea / 100).toLocaleString('en-PG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** Adds Stripe's redirect parameters to the return address (a path of the shop). */
-function returnTo(returnUrl: string, intentId: string, clientSecret: string): string {
-  const url = new URL(returnUrl, 'http://shop.invalid');
+/**
+ * Where the 3-D Secure page sends the shopper back: the intent's return address as a path of the shop (the one
+ * return-URL helper; anything else goes to the home page), with Stripe's redirect parameters added. The client
+ * secret travels in it, so it must never leave the shop's origin.
+ */
+function returnTo(returnUrl: string | null, shopUrl: string, intentId: string, clientSecret: string): string {
+  const url = new URL(safeReturnUrl(returnUrl, '/', shopUrl), 'http://shop.invalid');
   url.searchParams.set('payment_intent', intentId);
   url.searchParams.set('payment_intent_client_secret', clientSecret);
   return `${url.pathname}${url.search}${url.hash}`;
@@ -69,6 +74,8 @@ const intentParams = z.object({ intentId: z.string().min(1).max(255) });
 export function paymentsRoutes(deps: {
   payments: ConfiguredPaymentProvider;
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }>;
+  /** The shop's address (shopUrl in config.ts): the 3-D Secure page only sends the shopper back to its origin. */
+  shopUrl: string;
 }): FastifyPluginAsyncZod {
   const { payments } = deps;
   return async (app) => {
@@ -136,7 +143,7 @@ export function paymentsRoutes(deps: {
               throw new AppError('VALIDATION', 'Choose Complete or Fail.');
             }
             const { intent, returnUrl } = await simulator.completeAuthentication(intentId, decision === 'complete');
-            return reply.redirect(returnTo(returnUrl ?? '/', intent.id, intent.clientSecret), 303);
+            return reply.redirect(returnTo(returnUrl, deps.shopUrl, intent.id, intent.clientSecret), 303);
           },
         );
     });

@@ -201,6 +201,15 @@ describe('Stripe webhooks', () => {
     );
   });
 
+  it('refuses a signature dated more than five minutes ahead, which Stripe’s library alone accepts', () => {
+    const ahead = signed(webhookSecret, Math.floor(Date.now() / 1000) + 3600);
+    expect(() => Stripe.webhooks.constructEvent(payload, ahead, webhookSecret, 300)).not.toThrow();
+    expect(() => provider.verifyWebhook(payload, ahead)).toThrow(
+      expect.objectContaining({ details: { reason: 'timestamp outside the tolerance' } }),
+    );
+    expect(provider.verifyWebhook(payload, signed(webhookSecret, Math.floor(Date.now() / 1000) + 60)).id).toBe('evt_1');
+  });
+
   it('returns no intent for events about other objects', () => {
     const refundPayload = JSON.stringify({
       id: 'evt_2',

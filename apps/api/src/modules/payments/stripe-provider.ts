@@ -13,7 +13,7 @@ import {
   refundInputSchema,
   webhookSignatureError,
 } from './payment-provider';
-import { webhookToleranceSeconds } from './webhook-signature';
+import { assertTimestampWithinTolerance, signatureTimestamp, webhookToleranceSeconds } from './webhook-signature';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -148,6 +148,8 @@ export function createStripeProvider(options: StripeProviderOptions) {
       } catch (error) {
         throw webhookSignatureError(error instanceof Error ? error.message : 'invalid signature');
       }
+      // Stripe's library only refuses old timestamps; one from the future is refused too (webhook-signature.ts).
+      assertTimestampWithinTolerance(signatureTimestamp(signatureHeader), Math.floor(Date.now() / 1000));
       const isIntentEvent = event.type.startsWith('payment_intent.');
       return {
         id: event.id,

@@ -37,6 +37,14 @@ describe('webhook signatures (Stripe format)', () => {
     expect(refusal(payload, signWebhookPayload(payload, secret, now - 300))).toBe('accepted');
   });
 
+  it('refuses a signature dated more than 300 seconds ahead and accepts one just inside', () => {
+    expect(refusal(payload, signWebhookPayload(payload, secret, now + 301))).toBe('timestamp outside the tolerance');
+    expect(refusal(payload, signWebhookPayload(payload, secret, now + 86_400 * 365))).toBe(
+      'timestamp outside the tolerance',
+    );
+    expect(refusal(payload, signWebhookPayload(payload, secret, now + 300))).toBe('accepted');
+  });
+
   it('refuses a missing or malformed header', () => {
     expect(refusal(payload, undefined)).toBe('missing signature header');
     expect(refusal(payload, 'v1=abc')).toBe('malformed signature header');

@@ -1,8 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { webhookSignatureError } from './payment-provider';
 
-/** Stripe's tolerance: a signature older than five minutes is refused, so a captured event cannot be replayed. */
+/**
+ * Stripe's tolerance: a signature older than five minutes is refused, so a captured event cannot be replayed;
+ * so is one dated more than five minutes ahead, which would otherwise stay replayable until that future time.
+ */
 export const webhookToleranceSeconds = 300;
+
+/** The `t=` of a Stripe-format signature header (NaN when missing or malformed). */
+export function signatureTimestamp(header: string): number {
+  return parseHeader(header).timestamp;
+}
+
+/** Refuses a signature timestamp more than the tolerance away from now, in the past or in the future. */
+export function assertTimestampWithinTolerance(timestamp: number, nowSeconds: number): void {
+  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > webhookToleranceSeconds) {
+    throw webhookSignatureError('timestamp outside the tolerance');
+  }
+}
 
 function computeSignature(payload: string, secret: string, timestamp: number): string {
   return createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
@@ -51,7 +66,5 @@ export function verifyWebhookSignature(
   if (!signatures.some((signature) => sameHex(expected, signature))) {
     throw webhookSignatureError('no signature matches the payload');
   }
-  if (nowSeconds - timestamp > webhookToleranceSeconds) {
-    throw webhookSignatureError('timestamp outside the tolerance');
-  }
+  assertTimestampWithinTolerance(timestamp, nowSeconds);
 }

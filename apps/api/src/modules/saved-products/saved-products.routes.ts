@@ -23,10 +23,7 @@ export function savedProductsRoutes(saved: SavedProductsService): FastifyPluginA
           response: { 200: savedProductsSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return saved.list(signedInUser(request).id);
-      },
+      async (request) => saved.list(signedInUser(request).id),
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import { uploadedImageSchema } from '@bilum/shared';
+import { IMAGE_VARIANT_WIDTHS, imageFromUrlSchema, uploadedImageSchema } from '@bilum/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
@@ -43,10 +44,41 @@ export function imageUploadRoutes(images: ImagesService): FastifyPluginAsyncZod 
         return reply.code(201).send(stored);
       },
     );
+
+    app.post(
+      '/admin/uploads/from-url',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Fetch a picture from an https:// address once and store it like an upload (SSRF-guarded)',
+          body: imageFromUrlSchema,
+          response: { 201: uploadedImageSchema },
+        },
+      },
+      async (request, reply) => {
+        const stored = await images.storeFromUrl(request.body.url, signedInUser(request).id);
+        return reply.code(201).send(stored);
+      },
+    );
   };
 }
 
 const imageIdParams = z.object({ id: z.string().max(64) });
+const variantFiles = IMAGE_VARIANT_WIDTHS.map((width) => `${width}.webp` as const);
+const variantParams = z.object({
+  id: z.string().max(64),
+  file: z.enum(variantFiles as [(typeof variantFiles)[number], ...(typeof variantFiles)[number][]]),
+});
+
+/** Stored pictures never change (content-addressed), so every cache may keep them for a year. */
+function sendImage(reply: FastifyReply, image: { contentType: string; bytes: Buffer }) {
+  return reply
+    .header('content-type', image.contentType)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .send(image.bytes);
+}
 
 /** GET /api/images/:id: an uploaded picture, for everyone, cacheable for a year (its bytes never change). */
 export function imageServingRoutes(images: ImagesService): FastifyPluginAsyncZod {
@@ -60,14 +92,21 @@ export function imageServingRoutes(images: ImagesService): FastifyPluginAsyncZod
           params: imageIdParams,
         },
       },
+      async (request, reply) => sendImage(reply, await images.read(request.params.id)),
+    );
+
+    app.get(
+      '/images/:id/:file',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'A resized WebP copy of an uploaded product picture (for srcset)',
+          params: variantParams,
+        },
+      },
       async (request, reply) => {
-        const image = await images.read(request.params.id);
-        return reply
-          .header('content-type', image.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', 'inline')
-          .send(image.bytes);
+        const width = Number(request.params.file.replace('.webp', '')) as (typeof IMAGE_VARIANT_WIDTHS)[number];
+        return sendImage(reply, await images.readVariant(request.params.id, width));
       },
     );
   };

@@ -1,35 +1,147 @@
-import { randomBytes } from 'node:crypto';
-import type { UploadedImage } from '@bilum/shared';
-import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { uploadedImages } from '../../db/schema';
+import { createHash } from 'node:crypto';
+import {
+  IMAGE_VARIANT_WIDTHS,
+  type FieldIssue,
+  type ImageVariantWidth,
+  type UploadedImage,
+  imageVariantPath,
+} from '@bilum/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { uploadedImages, uploadedImageVariants } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { fetchOutbound, OutboundFetchError, type OutboundFetchOptions } from '../../security/outbound-fetch';
 import { detectImageType } from './image-type';
+import { makeImageVariant, makeImageVariants, NotAPictureError } from './image-variants';
 
 /** 5 MB: a phone photo fits; anything larger is refused before it reaches the database. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** How long fetching a picture from an address may take, redirects included. */
+export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 
 export const uploadMessages = {
   notAnImage: 'Please upload a JPEG, PNG or WebP image.',
   tooLarge: `The image is too large. Please upload one of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
   noFile: 'Please choose an image file to upload.',
   notFound: 'Image not found.',
+  /** A picture address the shop could not fetch and store (the reason follows). */
+  fetchFailed: (reason: string) => `The picture at this address could not be used: ${reason}.`,
 } as const;
 
 /** Where an uploaded picture is served from: a path on this shop, so the product form accepts it. */
 export const imagePath = (id: string) => `/api/images/${id}`;
 
-export function createImagesService(db: DbExecutor) {
+/** An absolute address (another site's picture) rather than a path on this shop. */
+const isAbsoluteAddress = (value: string) => /^[a-z][a-z0-9+.-]*:/i.test(value);
+
+export interface ImageFetchConfig {
+  /** IMAGE_FETCH_ALLOW_LOOPBACK: for tests only; never on a real shop. */
+  allowLoopback: boolean;
+  /** Tests only: how host names resolve (standing for public DNS). */
+  resolve?: OutboundFetchOptions['resolve'];
+  timeoutMs?: number;
+}
+
+/** The pictures of a product form: the main one and the gallery (when the form sends it). */
+export interface ProductPictures {
+  image: string;
+  secondaryImages?: string[];
+}
+
+export function createImagesService(db: Database, fetchConfig: ImageFetchConfig = { allowLoopback: false }) {
+  /** Stores checked bytes and their resized copies; the same bytes stored twice are one picture. */
+  async function store(bytes: Buffer, uploadedBy: number | null): Promise<UploadedImage> {
+    if (bytes.length === 0) throw new AppError('VALIDATION', uploadMessages.noFile);
+    if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
+    const contentType = detectImageType(bytes);
+    if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.notAnImage);
+    let variants;
+    try {
+      variants = await makeImageVariants(bytes, contentType);
+    } catch (error) {
+      if (error instanceof NotAPictureError) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.notAnImage);
+      throw error;
+    }
+    // Content-addressed: the address names these bytes, so it (and its copies) can be cached for good.
+    const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(uploadedImages)
+        .values({ id, contentType, sizeBytes: bytes.length, bytes, uploadedBy })
+        .onConflictDoNothing();
+      await tx
+        .insert(uploadedImageVariants)
+        .values(variants.map((variant) => ({ imageId: id, ...variant, sizeBytes: variant.bytes.length })))
+        .onConflictDoNothing();
+    });
+    return { id, url: imagePath(id), contentType, size: bytes.length };
+  }
+
+  /** Fetches a picture from another site (under the SSRF guard) and stores it like an upload. */
+  async function storeFromUrl(url: string, uploadedBy: number | null): Promise<UploadedImage> {
+    let bytes: Buffer;
+    try {
+      ({ bytes } = await fetchOutbound(url, {
+        allowLoopback: fetchConfig.allowLoopback,
+        resolve: fetchConfig.resolve,
+        maxBytes: MAX_IMAGE_BYTES,
+        timeoutMs: fetchConfig.timeoutMs ?? IMAGE_FETCH_TIMEOUT_MS,
+        maxRedirects: 3,
+        accept: 'image/jpeg, image/png, image/webp',
+      }));
+    } catch (error) {
+      if (!(error instanceof OutboundFetchError)) throw error;
+      const reason =
+        error.reason === 'too-large' ? `it is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` : error.message;
+      throw new AppError('VALIDATION', uploadMessages.fetchFailed(reason));
+    }
+    try {
+      return await store(bytes, uploadedBy);
+    } catch (error) {
+      if (error instanceof AppError && error.code !== 'VALIDATION') {
+        throw new AppError('VALIDATION', uploadMessages.fetchFailed('it is not a JPEG, PNG or WebP picture'));
+      }
+      throw error;
+    }
+  }
+
   return {
-    /** Stores a picture after checking its bytes; returns its address. */
-    async store(bytes: Buffer, uploadedBy: number): Promise<UploadedImage> {
-      if (bytes.length === 0) throw new AppError('VALIDATION', uploadMessages.noFile);
-      if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
-      const contentType = detectImageType(bytes);
-      if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.notAnImage);
-      const id = randomBytes(16).toString('hex');
-      await db.insert(uploadedImages).values({ id, contentType, sizeBytes: bytes.length, bytes, uploadedBy });
-      return { id, url: imagePath(id), contentType, size: bytes.length };
+    store,
+    storeFromUrl,
+
+    /**
+     * A product's pictures as the shop will show them: each absolute address is fetched once and replaced by the
+     * stored copy's path, so no page loads a picture from another site (the CSP would block it anyway). A failure
+     * is a 400 naming the field.
+     */
+    async localise<T extends ProductPictures>(pictures: T, uploadedBy: number | null): Promise<T> {
+      const issues: FieldIssue[] = [];
+      const fetched = new Map<string, string>();
+      const local = async (value: string, path: (string | number)[]) => {
+        if (!isAbsoluteAddress(value)) return value;
+        const known = fetched.get(value);
+        if (known) return known;
+        try {
+          const stored = await storeFromUrl(value, uploadedBy);
+          fetched.set(value, stored.url);
+          return stored.url;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          issues.push({ path: path.join('.'), message: error.message });
+          return value;
+        }
+      };
+      const image = await local(pictures.image, ['image']);
+      let secondaryImages: string[] | undefined;
+      if (pictures.secondaryImages) {
+        secondaryImages = [];
+        for (const [index, value] of pictures.secondaryImages.entries()) {
+          secondaryImages.push(await local(value, ['secondaryImages', index]));
+        }
+      }
+      if (issues.length > 0) throw new AppError('VALIDATION', issues[0]?.message ?? '', undefined, issues);
+      return { ...pictures, image, ...(secondaryImages ? { secondaryImages } : {}) };
     },
 
     async read(id: string): Promise<{ contentType: string; bytes: Buffer }> {
@@ -40,7 +152,36 @@ export function createImagesService(db: DbExecutor) {
       if (!row) throw notFound(uploadMessages.notFound);
       return row;
     },
+
+    /**
+     * One resized WebP copy. A picture stored before the copies existed gets them made at the first request and
+     * kept in the database (the same bytes on every instance).
+     */
+    async readVariant(id: string, width: ImageVariantWidth): Promise<{ contentType: string; bytes: Buffer }> {
+      const [row] = await db
+        .select({ bytes: uploadedImageVariants.bytes })
+        .from(uploadedImageVariants)
+        .where(and(eq(uploadedImageVariants.imageId, id), eq(uploadedImageVariants.width, width)));
+      if (row) return { contentType: 'image/webp', bytes: row.bytes };
+      const original = await this.read(id);
+      let bytes: Buffer;
+      try {
+        bytes = await makeImageVariant(original.bytes, width);
+      } catch (error) {
+        if (error instanceof NotAPictureError) throw notFound(uploadMessages.notFound);
+        throw error;
+      }
+      await db
+        .insert(uploadedImageVariants)
+        .values({ imageId: id, width, bytes, sizeBytes: bytes.length })
+        .onConflictDoNothing();
+      return { contentType: 'image/webp', bytes };
+    },
   };
 }
 
 export type ImagesService = ReturnType<typeof createImagesService>;
+
+/** The widths a variant address may name. */
+export const variantWidths: readonly number[] = IMAGE_VARIANT_WIDTHS;
+export { imageVariantPath };

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadedImages, uploadedImageVariants } from '../../db/schema';
+import { makePicture } from '../../test/picture-server';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { detectImageType } from './image-type';
@@ -11,7 +16,8 @@ const samplePictures = {
     'base64',
   ),
   jpeg: Buffer.from(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    // Made by sharp (issue 18): the pictures are decoded now, and the old hand-made sample was cut short.
+    '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCeACoH/9k=',
     'base64',
   ),
   webp: Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64'),
@@ -105,6 +111,67 @@ describe('POST /api/admin/uploads', () => {
   it('answers 404 for an unknown picture', async () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/images/0123456789abcdef0123456789abcdef' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('resized copies of an uploaded picture (issue 18)', () => {
+  it('makes WebP copies 320, 640 and 1280 px wide, kept in the database and cached for a year', async () => {
+    const original = await makePicture(2000, 1000, 'jpeg');
+    const stored = (await upload('wide.jpg', 'image/jpeg', original)).json();
+    const rows = await ctx.db
+      .select({ width: uploadedImageVariants.width })
+      .from(uploadedImageVariants)
+      .where(eq(uploadedImageVariants.imageId, stored.id));
+    expect(rows.map((row) => row.width).sort((a, b) => a - b)).toEqual([320, 640, 1280]);
+
+    for (const width of [320, 640, 1280]) {
+      const served = await ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width, height: width / 2 });
+      expect(served.rawPayload.length).toBeLessThan(original.length);
+    }
+    // The original is kept as it was.
+    expect((await ctx.app.inject({ method: 'GET', url: stored.url })).rawPayload.equals(original)).toBe(true);
+  });
+
+  it('never enlarges a small picture and names the same bytes with the same address', async () => {
+    const small = await makePicture(200, 100);
+    const first = (await upload('small.png', 'image/png', small)).json();
+    const again = (await upload('copy.png', 'image/png', small)).json();
+    expect(again.url).toBe(first.url);
+    const served = await ctx.app.inject({ method: 'GET', url: `${first.url}/1280.webp` });
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(200);
+  });
+
+  it('makes the copies of a picture stored before they existed at its first request, once', async () => {
+    const id = randomBytes(16).toString('hex');
+    const bytes = await makePicture(900, 600);
+    await ctx.db.insert(uploadedImages).values({ id, contentType: 'image/png', sizeBytes: bytes.length, bytes });
+    const served = await ctx.app.inject({ method: 'GET', url: `/api/images/${id}/640.webp` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(640);
+    const kept = await ctx.db.select().from(uploadedImageVariants).where(eq(uploadedImageVariants.imageId, id));
+    expect(kept.map((row) => row.width)).toEqual([640]);
+    expect(kept[0]?.bytes.equals(served.rawPayload)).toBe(true);
+  });
+
+  it('refuses a file that starts like a PNG but is no picture (decoded by sharp), and an unknown width', async () => {
+    const fake = Buffer.concat([samplePictures.png.subarray(0, 16), Buffer.from('not really a picture at all')]);
+    const response = await upload('fake.png', 'image/png', fake);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe('Please upload a JPEG, PNG or WebP image.');
+
+    const stored = (await upload('ok.png', 'image/png', samplePictures.png)).json();
+    expect((await ctx.app.inject({ method: 'GET', url: `${stored.url}/500.webp` })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/images/0123456789abcdef0123456789abcdef/320.webp' }))
+        .statusCode,
     ).toBe(404);
   });
 });

@@ -182,7 +182,7 @@ function StripeCardEntry({ publishableKey, handleRef, onStateChange }: EntryProp
   return (
     <div className="flex flex-col gap-1.5">
       <span className="text-sm font-medium text-stone-800">Card details</span>
-      <div ref={mountRef} className="rounded-lg border border-stone-300 bg-white px-3 py-3.5 shadow-xs" />
+      <div ref={mountRef} className="rounded-lg border border-control bg-white px-3 py-3.5 shadow-xs" />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

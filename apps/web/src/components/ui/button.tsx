@@ -2,11 +2,11 @@ import { type ButtonHTMLAttributes, cloneElement, isValidElement } from 'react';
 import { cn } from '../../lib/cn';
 
 const variants = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-300',
-  dark: 'bg-ink text-white hover:bg-stone-700 disabled:bg-stone-400',
-  outline: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:text-stone-400',
-  ghost: 'text-stone-700 hover:bg-stone-100 disabled:text-stone-400',
-  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-100 disabled:text-brand-800',
+  dark: 'bg-ink text-white hover:bg-stone-700 disabled:bg-stone-200 disabled:text-stone-700',
+  outline: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:text-muted',
+  ghost: 'text-stone-700 hover:bg-stone-100 disabled:text-muted',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-100 disabled:text-red-800',
 } as const;
 
 const sizes = {

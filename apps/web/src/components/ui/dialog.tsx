@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
+import { lastFocusedElement } from '../../lib/last-focused';
 
 const placements = {
   /** A centred modal. */
@@ -22,7 +23,34 @@ export interface DialogProps {
   className?: string;
 }
 
-/** An accessible dialog (focus trapped, Escape closes, labelled by its title) as a modal or a sheet. */
+/**
+ * The element that had focus when the dialog opened, given focus back when it closes. Radix does that only for a
+ * `Dialog.Trigger`, but the shop opens its dialogs from state (a button's handler, a page, a finished request), so
+ * without this focus would fall to the body.
+ */
+function useOpener(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the dialog's own effects move focus into it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : lastFocusedElement();
+  }, [open]);
+  return (event: Event) => {
+    const element = opener.current;
+    opener.current = null;
+    // The opener may have gone (a row that was deleted, a page left): then Radix's own choice stands.
+    if (element?.isConnected) {
+      event.preventDefault();
+      element.focus();
+    }
+  };
+}
+
+/**
+ * An accessible dialog (focus trapped, Escape closes, labelled by its title, focus back on its opener when it
+ * closes) as a modal or a sheet.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -32,6 +60,7 @@ export function Dialog({
   placement = 'center',
   className,
 }: DialogProps) {
+  const returnFocus = useOpener(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -43,12 +72,13 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={returnFocus}
         >
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-bold text-stone-900">{title}</RadixDialog.Title>
             <RadixDialog.Close
               aria-label="Close"
-              className="-m-1 rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+              className="-m-1 rounded-md p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
             >
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden fill="none" stroke="currentColor" strokeWidth={2}>
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 
 /** Input looks without a width, for controls that size themselves (e.g. the country code). */
 export const inputBaseClass =
-  'h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs placeholder:text-stone-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-stone-100 aria-invalid:border-red-500 aria-invalid:focus:ring-red-100 sm:text-sm';
+  'h-11 rounded-lg border border-control bg-white px-3 text-base text-stone-900 shadow-xs placeholder:text-muted focus:border-focus focus:outline-none focus:ring-2 focus:ring-focus disabled:bg-stone-100 aria-invalid:border-red-600 aria-invalid:focus:ring-red-600 sm:text-sm';
 export const inputClass = `${inputBaseClass} w-full`;
 
 interface FieldFrameProps {
@@ -28,7 +28,7 @@ export function FieldFrame({ id, label, error, hint, aside, children }: FieldFra
       </div>
       {children}
       {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-stone-500">
+        <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from './button';
 
 interface NotFoundMessageProps {
@@ -10,9 +11,10 @@ interface NotFoundMessageProps {
 
 /** The not-found screen: the unknown-page one and the product-not-found one share it. */
 export function NotFoundMessage({ title, message, linkTo, linkLabel }: NotFoundMessageProps) {
+  useDocumentTitle(title);
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
-      <p className="text-7xl font-black text-brand-500" aria-hidden>
+      <p className="text-7xl font-black text-brand-600" aria-hidden>
         404
       </p>
       <h1 className="text-2xl font-bold text-stone-900">{title}</h1>

@@ -1,3 +1,4 @@
+import { imageSrcSet } from '@bilum/shared';
 import { type CSSProperties, useState } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -9,6 +10,11 @@ interface ProductImageProps {
   height?: number;
   /** The first image on screen loads eagerly; the rest lazily. */
   eager?: boolean;
+  /**
+   * How wide the picture shows (the `sizes` attribute), for an uploaded picture's resized copies; by default
+   * `width` pixels, or the whole screen when that is narrower.
+   */
+  sizes?: string;
   style?: CSSProperties;
 }
 
@@ -20,6 +26,7 @@ export function ProductImage({
   width = 600,
   height = 600,
   eager = false,
+  sizes,
   style,
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
@@ -28,15 +35,18 @@ export function ProductImage({
     return (
       <div
         {...(alt ? { role: 'img', 'aria-label': `${alt}: no image` } : { 'aria-hidden': true })}
-        className={cn('flex items-center justify-center bg-stone-200 text-sm font-medium text-stone-500', className)}
+        className={cn('flex items-center justify-center bg-stone-200 text-sm font-medium text-muted', className)}
       >
         No Image
       </div>
     );
   }
+  // An uploaded picture has WebP copies at a few widths: the browser picks the smallest that fills the space.
+  const srcSet = imageSrcSet(cleaned);
   return (
     <img
       src={cleaned}
+      {...(srcSet ? { srcSet, sizes: sizes ?? `(max-width: ${width}px) 100vw, ${width}px` } : {})}
       alt={alt}
       width={width}
       height={height}

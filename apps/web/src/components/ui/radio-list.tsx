@@ -18,7 +18,7 @@ export function RadioList<T extends string>({ legend, name, options, value, onCh
         {options.map((option) => (
           <label
             key={option.value}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm text-stone-800 has-checked:border-brand-500 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400"
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-control px-3 py-2 text-sm text-stone-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-focus"
           >
             <input
               type="radio"

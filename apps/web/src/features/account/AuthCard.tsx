@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 interface AuthCardProps {
   title: string;
@@ -12,6 +13,7 @@ interface AuthCardProps {
 
 /** The frame of the account pages: a centred card that fills a phone's width. */
 export function AuthCard({ title, subtitle, children, footer, wide = false }: AuthCardProps) {
+  useDocumentTitle(title);
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-8 sm:py-14">
       <section

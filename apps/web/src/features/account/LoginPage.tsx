@@ -34,7 +34,10 @@ export default function LoginPage() {
             toast.success(accountMessages.loggedIn);
             // A guest cart kept in this browser joins the account's cart (cleared only once the server has it).
             void mergeGuestCartAfterSignIn(queryClient);
-            navigateLater(safeReturnUrl(redirectTo), accountDelays.afterLogin, { replace: true });
+            // The one return-URL check, against this page's origin: only a path of the shop.
+            navigateLater(safeReturnUrl(redirectTo, undefined, window.location.origin), accountDelays.afterLogin, {
+              replace: true,
+            });
           },
           onError: (error) => toastFailure(error, accountMessages.loginFailedTitle, accountMessages.loginFailed),
         },

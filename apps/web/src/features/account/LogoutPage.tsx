@@ -3,10 +3,12 @@ import { useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/states';
 import { lazyToast } from '../../lib/toaster';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLogout } from './account.api';
 
 /** /logout: ends the session, forgets the shopper's browser data, shows "Logging out..." and goes home after 0.5 s. */
 export default function LogoutPage() {
+  useDocumentTitle('Logging out');
   const logout = useLogout();
   const navigateLater = useDelayedNavigate();
   const started = useRef(false);

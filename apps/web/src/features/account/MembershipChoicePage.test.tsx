@@ -2,8 +2,9 @@ import { signedOutSession, type SessionState } from '@bilum/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { premiumOfferKey } from '../../lib/premium-offer';
 import { createQueryClient } from '../../lib/query-client';
 import { sessionKey } from '../../lib/session';
 import MembershipChoicePage from './MembershipChoicePage';
@@ -18,6 +19,8 @@ const member: SessionState = {
 function renderChoice(session: SessionState) {
   const client = createQueryClient();
   client.setQueryData(sessionKey, session);
+  // The Premium product's price as the server answers it (GET /api/membership/premium): the page shows that one.
+  client.setQueryData(premiumOfferKey, { productId: 9, price: 25_000 });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/membership-choice']}>
@@ -33,15 +36,17 @@ function renderChoice(session: SessionState) {
 }
 
 afterEach(() => {
+  toast.dismiss();
   cleanup();
   vi.useRealTimers();
 });
 
 describe('/membership-choice', () => {
-  it('offers Basic at K0.00 and Premium at K200.50 per year', () => {
+  it('offers Basic at K0.00 and Premium at the Premium product’s price per year', () => {
     renderChoice(shopper);
     expect(screen.getByText('K0.00')).toBeTruthy();
-    expect(screen.getByText('K200.50')).toBeTruthy();
+    expect(screen.getByText('K250.00')).toBeTruthy();
+    expect(screen.queryByText('K200.50')).toBeNull();
     expect(screen.getByText('per year')).toBeTruthy();
   });
 
@@ -56,6 +61,26 @@ describe('/membership-choice', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Choose Premium' }));
     expect(await screen.findByText('You already have an active membership.')).toBeTruthy();
     expect(screen.queryByText('Payment page')).toBeNull();
+  });
+
+  it('does not tell a Premium member who chooses Basic that they are on the Basic plan', async () => {
+    renderChoice(member);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Basic' }));
+    expect(await screen.findByText('You already have an active membership.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Bilum!' })).toBeNull();
+    expect(screen.queryByText(/You are on the Basic plan/)).toBeNull();
+    expect(screen.queryByText('Member home')).toBeNull();
+  });
+
+  it('shows a visitor without an account the plans, the price and perks, and "Create account"', () => {
+    renderChoice(signedOutSession);
+    expect(screen.queryByText('Sign In Required')).toBeNull();
+    expect(screen.getByText('K250.00')).toBeTruthy();
+    expect(screen.getByText('10% off all products')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?returnUrl=%2Fmembership-payment',
+    );
   });
 
   it('shows the success popup for Basic and goes to /dashboard after 2 seconds', () => {

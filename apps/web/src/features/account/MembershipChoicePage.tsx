@@ -1,12 +1,14 @@
-import { accountDelays, accountMessages, formatKina, PREMIUM_PRICE_TOEA, premiumPerks } from '@bilum/shared';
+import { accountDelays, accountMessages, formatKina, premiumPerks, signInPath } from '@bilum/shared';
+import { usePremiumPriceText } from '../../lib/premium-offer';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { useSession } from '../../lib/session';
+import { useSession, useSessionEnded } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { AltLink } from './AccountFormParts';
 import { AuthCard } from './AuthCard';
 
 const basicFeatures = [
@@ -66,6 +68,49 @@ function Plan({ name, price, period, features, highlighted = false, action }: Pl
   );
 }
 
+/** Basic and Premium side by side, each with its action. */
+function Plans({ basicAction, premiumAction }: { basicAction: ReactNode; premiumAction: ReactNode }) {
+  const premiumPrice = usePremiumPriceText();
+  return (
+    <div className="grid gap-5 md:grid-cols-2">
+      <Plan name="Basic" price={formatKina(0)} period="free" features={basicFeatures} action={basicAction} />
+      <Plan
+        name="Premium"
+        price={premiumPrice}
+        period="per year"
+        features={premiumPerks.map((perk) => perk.title)}
+        highlighted
+        action={premiumAction}
+      />
+    </div>
+  );
+}
+
+/** The plans for a visitor without an account: the price and perks, and how to join. */
+function GuestChoice() {
+  return (
+    <AuthCard
+      title="Choose your membership"
+      subtitle="Create a free account to shop, then join Premium whenever you like."
+      wide
+      footer={<AltLink question="Already have an account?" to={signInPath('/membership-payment')} label="Sign in" />}
+    >
+      <Plans
+        basicAction={
+          <Button asChild variant="outline" size="lg">
+            <Link to="/register">Create a free account</Link>
+          </Button>
+        }
+        premiumAction={
+          <Button asChild size="lg">
+            <Link to="/register">Create account</Link>
+          </Button>
+        }
+      />
+    </AuthCard>
+  );
+}
+
 function Choice() {
   const { isMember } = useSession();
   const navigate = useNavigate();
@@ -73,6 +118,8 @@ function Choice() {
   const [basicChosen, setBasicChosen] = useState(false);
 
   const chooseBasic = () => {
+    // Choosing Basic does not end a Premium membership, so a member is not told they are on Basic.
+    if (isMember) return void toast.info(accountMessages.alreadyMember);
     setBasicChosen(true);
     navigateLater('/dashboard', accountDelays.afterBasicPlan, { replace: true });
   };
@@ -83,31 +130,18 @@ function Choice() {
 
   return (
     <AuthCard title="Choose your membership" subtitle="You can join Premium at any time from your profile." wide>
-      <div className="grid gap-5 md:grid-cols-2">
-        <Plan
-          name="Basic"
-          price={formatKina(0)}
-          period="free"
-          features={basicFeatures}
-          action={
-            <Button variant="outline" size="lg" onClick={chooseBasic} disabled={basicChosen}>
-              Choose Basic
-            </Button>
-          }
-        />
-        <Plan
-          name="Premium"
-          price={formatKina(PREMIUM_PRICE_TOEA)}
-          period="per year"
-          features={premiumPerks.map((perk) => perk.title)}
-          highlighted
-          action={
-            <Button size="lg" onClick={choosePremium}>
-              Choose Premium
-            </Button>
-          }
-        />
-      </div>
+      <Plans
+        basicAction={
+          <Button variant="outline" size="lg" onClick={chooseBasic} disabled={basicChosen}>
+            Choose Basic
+          </Button>
+        }
+        premiumAction={
+          <Button size="lg" onClick={choosePremium}>
+            Choose Premium
+          </Button>
+        }
+      />
       <Dialog
         open={basicChosen}
         onOpenChange={(open) => {
@@ -122,8 +156,14 @@ function Choice() {
   );
 }
 
-/** /membership-choice: Basic (K0.00) or Premium (K200.50 per year), after registration. */
+/**
+ * /membership-choice: Basic (K0.00) or Premium (K200.50 per year), after registration. A visitor without an
+ * account (the footer's "Premium Membership") sees the same plans with "Create account".
+ */
 export default function MembershipChoicePage() {
+  const { isSignedIn, isLoading } = useSession();
+  const { ended } = useSessionEnded();
+  if (!isLoading && !isSignedIn && !ended) return <GuestChoice />;
   return (
     <RequireSignIn>
       <Choice />

@@ -6,6 +6,7 @@ import {
   passwordRules,
   type RegisterInput,
   registerSchema,
+  safeReturnUrl,
 } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -43,7 +44,9 @@ export default function RegisterPage() {
           toast.success(accountMessages.registered);
           // A guest cart kept in this browser joins the new account's cart.
           void mergeGuestCartAfterSignIn(queryClient);
-          navigateLater(redirectTo, accountDelays.afterRegister, { replace: true });
+          navigateLater(safeReturnUrl(redirectTo, undefined, window.location.origin), accountDelays.afterRegister, {
+            replace: true,
+          });
         },
         onError: (error) => {
           applyServerIssues(error, form.setError, fields);
@@ -86,7 +89,7 @@ export default function RegisterPage() {
         <Button type="submit" size="lg" disabled={registration.isPending || done} className="mt-2 w-full">
           {registration.isPending ? 'Creating your account…' : done ? 'Account created' : 'Create Account'}
         </Button>
-        <p className="text-center text-xs text-stone-500">
+        <p className="text-center text-xs text-muted">
           By creating an account you agree to our{' '}
           <Link to="/terms" className="underline">
             terms

@@ -102,7 +102,7 @@ function Steps({ current }: { current: 1 | 2 }) {
             >
               {step}
             </span>
-            <span className={active ? 'text-stone-900' : 'text-stone-500'}>{label}</span>
+            <span className={active ? 'text-stone-900' : 'text-muted'}>{label}</span>
             {step < steps.length && <span className="h-px w-6 bg-stone-300" aria-hidden />}
           </li>
         );

@@ -48,3 +48,7 @@ export const resetPasswordWithCode = (input: { email: string; code: string; pass
 /** /reset-password?token=…; NewPasswordForm tracks the call. */
 export const resetPasswordWithToken = (input: { token: string; password: string }) =>
   post<Message>('/auth/reset-password/token', input);
+
+/** /confirm-email?token=…: the link e-mailed to a new address makes it the account's e-mail. */
+export const confirmEmailChange = (token: string) =>
+  post<{ message: string; email: string }>('/profile/confirm-email', { token });

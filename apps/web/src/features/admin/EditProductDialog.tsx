@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addFormConditions,
-  displayedProductStatus,
+  type AdminProduct,
+  discountPercentFor,
+  type EditedProduct,
   type EditProductFormValues,
   editProductFormSchema,
   inventoryMessages,
-  type Product,
-  type ProductUpdate,
+  productUpdateBody,
   toKinaDecimal,
 } from '@bilum/shared';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -18,22 +19,34 @@ import { ProductImage } from '../../components/ui/product-image';
 import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
 import { useUpdateProduct } from './admin.api';
+import { GalleryFields } from './GalleryFields';
+import { ImageUploadButton, remotePictureHint } from './ImageUploadButton';
+import { useDiscountFromPrices } from './discount-sync';
 import { ProductFormFields } from './ProductFormFields';
 
-function formValues(product: Product): EditProductFormValues {
+function formValues(product: AdminProduct): EditProductFormValues {
   return {
     name: product.name,
     category: product.category,
     description: product.description,
     price: toKinaDecimal(product.price),
     originalPrice: product.originalPrice === null ? '' : toKinaDecimal(product.originalPrice),
-    discountPercentage: product.discountPercentage ? String(product.discountPercentage) : '',
+    // Worked out from the prices, as every badge shows it.
+    discountPercentage: discountPercentFor(product.originalPrice, product.price)
+      ? String(discountPercentFor(product.originalPrice, product.price))
+      : '',
     image: product.image ?? '',
     condition: product.condition as EditProductFormValues['condition'],
-    status: displayedProductStatus(product.status),
+    // "Sold" follows the stock; the admin chooses only between on sale and hidden.
+    status: product.status === 'inactive' ? 'inactive' : 'active',
+    stock: String(product.stock),
+    lowStockThreshold: String(product.lowStockThreshold),
     isHot: product.isHot,
     isAuction: product.isAuction,
     isTopPick: product.isTopPick,
+    isExclusive: product.isExclusive,
+    sku: product.sku,
+    secondaryImages: product.galleryImages.map((url) => ({ url })),
   };
 }
 
@@ -47,25 +60,33 @@ const editFields = [
   'image',
   'condition',
   'status',
+  'stock',
+  'lowStockThreshold',
+  'sku',
 ] as const;
 
 /** "Edit Product: {name}": every field, an image preview, looser bounds than the add form. */
-export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
   const update = useUpdateProduct();
-  const form = useForm<EditProductFormValues, unknown, ProductUpdate>({
+  const form = useForm<EditProductFormValues, unknown, EditedProduct>({
     resolver: zodResolver(editProductFormSchema),
     defaultValues: formValues(product),
   });
+  useDiscountFromPrices(form);
   const { errors } = form.formState;
   const image = form.watch('image');
+  const gallery = useFieldArray({ control: form.control, name: 'secondaryImages' });
+  const galleryUrls = form.watch('secondaryImages');
   // A product saved with "Used" (the rule's reading) keeps it on offer.
   const conditions = addFormConditions.includes(product.condition as never)
     ? addFormConditions
     : [...addFormConditions, product.condition];
 
-  const onSubmit = form.handleSubmit((body) =>
+  // The version and stock the dialog opened with: an edit of a product changed meanwhile is refused, and the
+  // stock is sent as a change from the figure shown.
+  const onSubmit = form.handleSubmit((edited) =>
     update.mutate(
-      { id: product.id, body },
+      { id: product.id, body: productUpdateBody(edited, product) },
       {
         onSuccess: (answer) => {
           toast.success(inventoryMessages.updated, { description: answer.message });
@@ -101,7 +122,24 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           height={160}
           className="mx-auto size-40 rounded-lg"
         />
-        <TextField label="Image URL" error={errors.image?.message} {...form.register('image')} />
+        <TextField
+          label="Image URL"
+          hint={remotePictureHint}
+          error={errors.image?.message}
+          {...form.register('image')}
+        />
+        <ImageUploadButton
+          label="Upload new main image"
+          onUploaded={(url) => form.setValue('image', url, { shouldValidate: true, shouldDirty: true })}
+        />
+        <GalleryFields
+          rows={gallery.fields.map((field, index) => ({ id: field.id, url: galleryUrls[index]?.url ?? '' }))}
+          register={(index) => form.register(`secondaryImages.${index}.url` as const)}
+          errors={errors.secondaryImages}
+          onAppend={(url) => gallery.append({ url })}
+          onRemove={gallery.remove}
+          onMove={gallery.move}
+        />
         <ProductFormFields variant="edit" register={form.register} errors={errors} conditions={conditions} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>

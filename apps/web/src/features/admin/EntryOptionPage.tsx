@@ -21,7 +21,7 @@ export default function EntryOptionPage() {
           <Link
             key={option.to}
             to={option.to}
-            className="flex flex-col gap-1 rounded-xl border border-stone-200 bg-white p-5 shadow-xs transition hover:border-brand-400 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-500"
+            className="flex flex-col gap-1 rounded-xl border border-stone-200 bg-white p-5 shadow-xs transition hover:border-brand-400 hover:shadow-md focus-visible:outline-2 focus-visible:outline-focus"
           >
             <span className="text-lg font-semibold text-stone-900">{option.label}</span>
             <span className="text-sm text-stone-600">{option.text}</span>

@@ -2,6 +2,10 @@ import { useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { uploadImage } from './admin.api';
 
+/** Beside an image address field: what happens to an address on another site (issue 18). */
+export const remotePictureHint =
+  'An https:// address on another site is fetched once and stored by the shop when you save.';
+
 /**
  * Uploads a JPEG, PNG or WebP picture to the shop (the server checks its bytes and size) and hands back the
  * address the shop serves it from, for the image field beside it.
@@ -29,7 +33,7 @@ export function ImageUploadButton({ label, onUploaded }: { label: string; onUplo
     <div className="flex flex-col gap-1">
       <label
         htmlFor={id}
-        className="inline-flex h-11 w-fit cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-300"
+        className="inline-flex h-11 w-fit cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-focus"
       >
         {state.busy ? 'Uploading…' : label}
         <input
@@ -44,7 +48,7 @@ export function ImageUploadButton({ label, onUploaded }: { label: string; onUplo
           }}
         />
       </label>
-      <span className="text-xs text-stone-500">JPEG, PNG or WebP, at most 5 MB.</span>
+      <span className="text-xs text-muted">JPEG, PNG or WebP, at most 5 MB.</span>
       {state.error && (
         <p role="alert" className="text-sm text-red-700">
           {state.error}

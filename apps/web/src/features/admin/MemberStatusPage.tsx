@@ -42,15 +42,18 @@ const toneClasses = {
 
 const NA = messages.notApplicable;
 
+/** "completed" -> "Completed", "refunded" -> "Refunded" (a year withdrawn by a refund, not "Expired"). */
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
 function StatusBadge({ status }: { status: MemberRecord['status'] }) {
   return (
     <span
       className={cn(
-        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize',
+        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold',
         toneClasses[memberStatusTone(status)],
       )}
     >
-      {status ?? NA}
+      {status ? statusLabel(status) : NA}
     </span>
   );
 }
@@ -145,15 +148,15 @@ export default function MemberStatusPage() {
                     <StatusBadge status={user.status} />
                   </div>
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
-                    <dt className="text-stone-500">Email</dt>
+                    <dt className="text-muted">Email</dt>
                     <dd className="break-all">{user.email}</dd>
-                    <dt className="text-stone-500">Phone</dt>
+                    <dt className="text-muted">Phone</dt>
                     <dd>{phone(user)}</dd>
-                    <dt className="text-stone-500">Type</dt>
+                    <dt className="text-muted">Type</dt>
                     <dd>{typeLabel(user)}</dd>
-                    <dt className="text-stone-500">Paid</dt>
+                    <dt className="text-muted">Paid</dt>
                     <dd>{paymentDate(user)}</dd>
-                    <dt className="text-stone-500">Reference</dt>
+                    <dt className="text-muted">Reference</dt>
                     <dd className="font-mono text-xs break-all">{user.reference ?? NA}</dd>
                   </dl>
                 </li>

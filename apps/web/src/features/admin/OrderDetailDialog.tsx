@@ -1,8 +1,14 @@
-import { type AdminOrder, formatKina, formatPhoneNumber, orderInventoryMessages } from '@bilum/shared';
+import {
+  type AdminOrder,
+  formatKina,
+  formatPhoneNumber,
+  orderInventoryMessages,
+  trackingMessages,
+} from '@bilum/shared';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { ProductImage } from '../../components/ui/product-image';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { customerName, ShippingStatusBadge } from './OrderList';
 
 const paymentLabels: Record<AdminOrder['paymentStatus'], string> = {
@@ -16,7 +22,7 @@ const paymentLabels: Record<AdminOrder['paymentStatus'], string> = {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-500">{title}</h3>
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{title}</h3>
       {children}
     </section>
   );
@@ -27,7 +33,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1 text-sm text-stone-800">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-stone-500">{label}</dt>
+          <dt className="text-muted">{label}</dt>
           <dd className="min-w-0 break-words">{value}</dd>
         </div>
       ))}
@@ -59,9 +65,19 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
           rows={[
             ['Placed', formatDateTime(order.createdAt)],
             ['Status', <ShippingStatusBadge status={order.shippingStatus} />],
+            [
+              'Estimated delivery',
+              // The date stored when the order was dispatched: the one the customer's tracking page shows.
+              !order.needsShipping
+                ? 'Nothing to ship'
+                : order.estimatedDelivery
+                  ? formatLongDate(order.estimatedDelivery)
+                  : trackingMessages.toBeConfirmed,
+            ],
             ['Payment', `${paymentLabels[order.paymentStatus]} (card ${order.cardLast4})`],
             ['Tracking code', <span className="font-mono">{order.trackingCode}</span>],
             ['Total', <span className="font-semibold">{formatKina(order.total)}</span>],
+            ...(order.cancelNote ? ([['Cancelled', order.cancelNote]] as [string, ReactNode][]) : []),
           ]}
         />
       </Section>
@@ -81,7 +97,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 />
                 <span className="min-w-0 flex-1">
                   <span className="line-clamp-2 font-medium text-stone-900">{item.productName || 'N/A'}</span>
-                  <span className="text-stone-500">
+                  <span className="text-muted">
                     {item.quantity} × {formatKina(item.unitPrice)}
                   </span>
                 </span>

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@bilum/shared';
+import { type AdminOrder, orderTiles } from '@bilum/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -25,20 +25,36 @@ const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => (
   total: 29_900,
   cardLast4: '4242',
   createdAt: '2026-03-05T04:30:00.000Z',
-  items: [{ productId: 1, productName: 'itel A70', productImage: null, quantity: 1, unitPrice: 29_900 }],
+  paidAt: '2026-03-05T04:31:00.000Z',
+  needsShipping: true,
+  estimatedDelivery: null,
+  cancelNote: null,
+  items: [
+    { productId: 1, productName: 'itel A70', productImage: null, quantity: 1, unitPrice: 29_900, isMembership: false },
+  ],
   history: [],
   ...overrides,
 });
 
-/** `list` answers GET /api/admin/orders (called in turn), `patch` every PATCH. */
-function renderPage(list: (() => Response | Promise<Response>)[], patch?: () => Response | Promise<Response>) {
+/** The server's answer: the orders and their tiles (one per status). */
+const listed = (orders: AdminOrder[]) =>
+  Response.json({
+    orders,
+    tiles: orderTiles(orders.map((listedOrder) => ({ shippingStatus: listedOrder.shippingStatus, count: 1 }))),
+  });
+
+/** `list` answers GET /api/admin/orders (called in turn, with the request's query), `patch` every PATCH. */
+function renderPage(
+  list: ((query: URLSearchParams) => Response | Promise<Response>)[],
+  patch?: () => Response | Promise<Response>,
+) {
   let call = 0;
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'PATCH' && patch) return patch();
     const answer = list[Math.min(call, list.length - 1)];
     call += 1;
     if (!answer) throw new Error('no answer');
-    return answer();
+    return answer(new URL(url, 'http://shop.test').searchParams);
   });
   vi.stubGlobal('fetch', fetch);
   render(
@@ -66,7 +82,7 @@ describe('/order-inventory', () => {
     expect(await screen.findByText('Failed to fetch orders')).toBeTruthy();
     cleanup();
 
-    const fetch = renderPage([networkDown, () => Response.json({ orders: [order(3)] })]);
+    const fetch = renderPage([networkDown, () => listed([order(3)])]);
     expect(await screen.findByText('Network error occurred while fetching orders.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByText('#3')).toBeTruthy();
@@ -74,40 +90,54 @@ describe('/order-inventory', () => {
   });
 
   it('shows the empty text, and the no-match text with Clear Search', async () => {
-    renderPage([() => Response.json({ orders: [] })]);
+    renderPage([() => listed([])]);
     expect(await screen.findByText('No orders available yet. Orders will appear here!')).toBeTruthy();
     cleanup();
 
-    renderPage([() => Response.json({ orders: [order(3), order(4, { firstName: 'Mary', lastName: 'Tau' })] })]);
+    // The server searches: this one knows Mary Tau's phone number.
+    const fetch = renderPage([
+      (query) =>
+        listed(
+          [order(3), order(4, { firstName: 'Mary', lastName: 'Tau', phone: '+67576543210' })].filter(
+            (found) => !query.get('q') || (query.get('q') === '7654 3210' && found.id === 4),
+          ),
+        ),
+    ]);
     await screen.findAllByText('#3');
     const search = screen.getByPlaceholderText('Search by customer name or order ID...');
-    fireEvent.change(search, { target: { value: 'mary tau' } });
-    expect(screen.queryAllByText('#3')).toHaveLength(0);
+    fireEvent.change(search, { target: { value: '7654 3210' } });
+    await vi.waitFor(() => expect(screen.queryAllByText('#3')).toHaveLength(0));
     expect(screen.getAllByText('#4').length).toBeGreaterThan(0);
+    expect(fetch).toHaveBeenLastCalledWith('/api/admin/orders?payment=paid&q=7654+3210', expect.anything());
     fireEvent.change(search, { target: { value: 'nobody' } });
-    expect(screen.getByText('No orders found matching "nobody".')).toBeTruthy();
+    expect(await screen.findByText('No orders found matching "nobody".')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear Search' }));
-    expect(screen.getAllByText('#3').length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(screen.getAllByText('#3').length).toBeGreaterThan(0));
   });
 
-  it('counts the tiles, shows an unknown status as Pending and enables the buttons by the spec’s rules', async () => {
+  it('shows a tile per status that add up to Total Orders, an unknown status as Pending, and enables the buttons by the spec’s rules', async () => {
     const odd = order(5, { shippingStatus: 'Shipped' as AdminOrder['shippingStatus'] });
     renderPage([
       () =>
-        Response.json({
-          orders: [
-            order(1),
-            odd,
-            order(2, { shippingStatus: 'Dispatched' }),
-            order(3, { shippingStatus: 'Delivered' }),
-          ],
-        }),
+        listed([
+          order(1),
+          odd,
+          order(2, { shippingStatus: 'Dispatched' }),
+          order(3, { shippingStatus: 'Delivered' }),
+          order(4, { shippingStatus: 'Processing' }),
+          order(6, { shippingStatus: 'Cancelled' }),
+        ]),
     ]);
     await screen.findAllByText('#1');
-    expect(screen.getByTestId('stat-Total Orders').textContent).toBe('4');
-    expect(screen.getByTestId('stat-Pending').textContent).toBe('2');
-    expect(screen.getByTestId('stat-Dispatched').textContent).toBe('1');
-    expect(screen.getByTestId('stat-Delivered').textContent).toBe('1');
+    const tile = (label: string) => Number(screen.getByTestId(`stat-${label}`).textContent);
+    expect(tile('Total Orders')).toBe(6);
+    expect(tile('Pending')).toBe(2);
+    expect(tile('Processing')).toBe(1);
+    expect(tile('Dispatched')).toBe(1);
+    expect(tile('Delivered')).toBe(1);
+    expect(tile('Cancelled')).toBe(1);
+    const parts = ['Pending', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'].map(tile);
+    expect(parts.reduce((sum, count) => sum + count, 0)).toBe(tile('Total Orders'));
     const row = (id: number) => screen.getAllByRole('row').find((r) => within(r).queryByText(`#${id}`)) as HTMLElement;
     expect(within(row(5)).getByText('Pending')).toBeTruthy();
     const disabled = (id: number, verb: string) =>
@@ -118,7 +148,7 @@ describe('/order-inventory', () => {
   });
 
   it('reloads after an update with the success message; failures show the spec’s messages', async () => {
-    const fetch = renderPage([() => Response.json({ orders: [order(1)] })], () =>
+    const fetch = renderPage([() => listed([order(1)])], () =>
       Response.json({
         order: order(1, { shippingStatus: 'Dispatched' }),
         message: 'Order #1 status updated to Dispatched',
@@ -133,7 +163,7 @@ describe('/order-inventory', () => {
     );
     cleanup();
 
-    renderPage([() => Response.json({ orders: [order(1, { shippingStatus: 'Dispatched' })] })], () =>
+    renderPage([() => listed([order(1, { shippingStatus: 'Dispatched' })])], () =>
       Response.json({ error: { code: 'CONFLICT', message: 'Order #1 is already Dispatched.' } }, { status: 409 }),
     );
     await screen.findAllByText('#1');
@@ -146,7 +176,7 @@ describe('/order-inventory', () => {
     );
     cleanup();
 
-    renderPage([() => Response.json({ orders: [order(1)] })], networkDown);
+    renderPage([() => listed([order(1)])], networkDown);
     await screen.findAllByText('#1');
     const third = screen.getAllByRole('row').find((r) => within(r).queryByText('#1')) as HTMLElement;
     fireEvent.click(within(third).getByRole('button', { name: 'Deliver order #1' }));
@@ -154,7 +184,7 @@ describe('/order-inventory', () => {
   });
 
   it('the detail dialog shows the customer, the summary, and the no-items text', async () => {
-    renderPage([() => Response.json({ orders: [order(7, { items: [] })] })]);
+    renderPage([() => listed([order(7, { items: [] })])]);
     await screen.findAllByText('#7');
     const row = screen.getAllByRole('row').find((r) => within(r).queryByText('#7')) as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'View order #7' }));
@@ -163,5 +193,38 @@ describe('/order-inventory', () => {
     expect(within(dialog).getByText('BLM-7')).toBeTruthy();
     expect(within(dialog).getByText('K299.00')).toBeTruthy();
     expect(within(dialog).getByText('No items found for this order. Please check data source.')).toBeTruthy();
+  });
+
+  it('offers no Dispatch or Deliver for a membership-only order, and nothing but View for an unpaid checkout shown on request', async () => {
+    const premium = {
+      productId: 9,
+      productName: 'Premium Membership',
+      productImage: null,
+      quantity: 1,
+      unitPrice: 20_050,
+      isMembership: true,
+    };
+    const fetch = renderPage([
+      (query) =>
+        query.get('payment') === 'unpaid'
+          ? listed([order(12, { paidAt: null, paymentStatus: 'failed' })])
+          : listed([order(11, { needsShipping: false, items: [premium] })]),
+    ]);
+    await screen.findAllByText('#11');
+    const row = (id: number) => screen.getAllByRole('row').find((r) => within(r).queryByText(`#${id}`)) as HTMLElement;
+    expect(within(row(11)).queryByRole('button', { name: 'Dispatch order #11' })).toBeNull();
+    expect(within(row(11)).queryByRole('button', { name: 'Deliver order #11' })).toBeNull();
+    expect(within(row(11)).getByRole('button', { name: 'Cancel order #11' })).toBeTruthy();
+    expect(within(row(11)).getByText('Membership only: nothing to ship')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'unpaid' } });
+    await screen.findAllByText('#12');
+    expect(fetch).toHaveBeenLastCalledWith('/api/admin/orders?payment=unpaid&q=', expect.anything());
+    expect(within(row(12)).getByText('Not paid: card declined')).toBeTruthy();
+    expect(
+      within(row(12))
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['View order #12']);
   });
 });

@@ -1,4 +1,10 @@
-import { type AdminOrder, displayShippingStatus, formatKina, shippingActions } from '@bilum/shared';
+import {
+  type AdminOrder,
+  displayShippingStatus,
+  formatKina,
+  isFinalShippingStatus,
+  shippingActions,
+} from '@bilum/shared';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/dates';
@@ -34,6 +40,25 @@ export function ShippingStatusBadge({ status }: { status: string }) {
 
 export const customerName = (order: AdminOrder) => `${order.firstName} ${order.lastName}`;
 
+/** Why an unpaid checkout (shown only when staff ask for unpaid ones) was not paid. */
+const unpaidLabels: Record<AdminOrder['paymentStatus'], string> = {
+  pending: 'Not paid: awaiting payment',
+  failed: 'Not paid: card declined',
+  cancelled: 'Not paid: checkout expired',
+  paid: 'Paid',
+  refunded: 'Refunded',
+};
+
+/** Under the status badge: why an order cannot be handled, that its refund is pending, or that it ships nothing. */
+function StatusNote({ order }: { order: AdminOrder }) {
+  if (order.paidAt === null || refundPending(order)) {
+    const note = order.paidAt === null ? (order.cancelNote ?? unpaidLabels[order.paymentStatus]) : 'Refund pending';
+    return <span className="mt-1 block text-xs text-red-700">{note}</span>;
+  }
+  if (order.needsShipping || isFinalShippingStatus(order.shippingStatus)) return null;
+  return <span className="mt-1 block text-xs text-muted">Membership only: nothing to ship</span>;
+}
+
 /** A cancelled order whose refund has not gone through yet: cancelling again retries the refund. */
 export const refundPending = (order: AdminOrder) =>
   order.shippingStatus === 'Cancelled' && order.paymentStatus === 'paid';
@@ -45,28 +70,40 @@ function Actions({
   onView,
   className,
 }: { order: AdminOrder; className: string } & Omit<OrderListProps, 'orders'>) {
-  const enabled = shippingActions(order.shippingStatus);
+  const enabled = shippingActions(order);
   const busy = busyId === order.id;
   const label = (verb: string) => `${verb} order #${order.id}`;
+  const view = (
+    <Button size="sm" variant="outline" onClick={() => onView(order)} aria-label={label('View')}>
+      View
+    </Button>
+  );
+  // An unpaid checkout has nothing to handle: only View (issue 17).
+  if (order.paidAt === null) return <span className={className}>{view}</span>;
   return (
     <span className={className}>
-      <Button
-        size="sm"
-        variant="dark"
-        disabled={!enabled.dispatch || busy}
-        onClick={() => onAction(order, 'Dispatched')}
-        aria-label={label('Dispatch')}
-      >
-        Dispatch
-      </Button>
-      <Button
-        size="sm"
-        disabled={!enabled.deliver || busy}
-        onClick={() => onAction(order, 'Delivered')}
-        aria-label={label('Deliver')}
-      >
-        Deliver
-      </Button>
+      {/* An order that holds only a membership has nothing to ship: no Dispatch or Deliver (issue 17). */}
+      {order.needsShipping && (
+        <>
+          <Button
+            size="sm"
+            variant="dark"
+            disabled={!enabled.dispatch || busy}
+            onClick={() => onAction(order, 'Dispatched')}
+            aria-label={label('Dispatch')}
+          >
+            Dispatch
+          </Button>
+          <Button
+            size="sm"
+            disabled={!enabled.deliver || busy}
+            onClick={() => onAction(order, 'Delivered')}
+            aria-label={label('Deliver')}
+          >
+            Deliver
+          </Button>
+        </>
+      )}
       {refundPending(order) ? (
         <Button
           size="sm"
@@ -88,9 +125,7 @@ function Actions({
           Cancel
         </Button>
       )}
-      <Button size="sm" variant="outline" onClick={() => onView(order)} aria-label={label('View')}>
-        View
-      </Button>
+      {view}
     </span>
   );
 }
@@ -118,7 +153,7 @@ export function OrderList({ orders, ...actions }: OrderListProps) {
             <td className="px-3 py-2 font-semibold text-stone-900">#{order.id}</td>
             <td className="px-3 py-2">
               <span className="block font-medium text-stone-900">{customerName(order)}</span>
-              <span className="block max-w-52 truncate text-xs text-stone-500" title={order.email}>
+              <span className="block max-w-52 truncate text-xs text-muted" title={order.email}>
                 {order.email}
               </span>
             </td>
@@ -128,7 +163,7 @@ export function OrderList({ orders, ...actions }: OrderListProps) {
             <td className="px-3 py-2 text-right font-semibold whitespace-nowrap">{formatKina(order.total)}</td>
             <td className="px-3 py-2">
               <ShippingStatusBadge status={order.shippingStatus} />
-              {refundPending(order) && <span className="mt-1 block text-xs text-red-700">Refund pending</span>}
+              <StatusNote order={order} />
             </td>
             <td className="px-3 py-2">
               <Actions order={order} {...actions} className="flex gap-2" />
@@ -144,21 +179,21 @@ export function OrderList({ orders, ...actions }: OrderListProps) {
               <div className="min-w-0">
                 <h3 className="font-semibold text-stone-900">Order #{order.id}</h3>
                 <p className="text-stone-700">{customerName(order)}</p>
-                <p className="break-all text-xs text-stone-500">{order.email}</p>
+                <p className="break-all text-xs text-muted">{order.email}</p>
               </div>
               <ShippingStatusBadge status={order.shippingStatus} />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
-              <dt className="text-stone-500">Placed</dt>
+              <dt className="text-muted">Placed</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
-              <dt className="text-stone-500">Type</dt>
+              <dt className="text-muted">Type</dt>
               <dd className="capitalize">{order.orderType}</dd>
-              <dt className="text-stone-500">Items</dt>
+              <dt className="text-muted">Items</dt>
               <dd>{itemCount(order)}</dd>
-              <dt className="text-stone-500">Total</dt>
+              <dt className="text-muted">Total</dt>
               <dd className="font-semibold text-stone-900">{formatKina(order.total)}</dd>
             </dl>
-            {refundPending(order) && <p className="text-xs text-red-700">Refund pending</p>}
+            <StatusNote order={order} />
             <Actions order={order} {...actions} className="grid grid-cols-2 gap-2" />
           </li>
         ))}

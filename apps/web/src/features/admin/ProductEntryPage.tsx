@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addFormConditions,
   addProductMessages as messages,
+  catalogAdminMessages,
   type AddProductFormValues,
   addProductFormSchema,
   emptyAddProductForm,
@@ -10,17 +11,20 @@ import {
 } from '@bilum/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-field';
 import { ProductImage } from '../../components/ui/product-image';
 import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAddProduct } from './admin.api';
+import { useDiscountFromPrices } from './discount-sync';
 import { AdminFooter, AdminPageHeader } from './AdminFooter';
-import { ImageUploadButton } from './ImageUploadButton';
+import { GalleryFields } from './GalleryFields';
+import { ImageUploadButton, remotePictureHint } from './ImageUploadButton';
 import { ProductFormFields } from './ProductFormFields';
 
 /** Spec: the success message goes after 3 s. */
@@ -47,6 +51,8 @@ const formFields = [
   'discountPercentage',
   'condition',
   'status',
+  'stock',
+  'lowStockThreshold',
 ] as const;
 
 /** The add call's failure in the spec's words (section 8 "Add product"). */
@@ -63,7 +69,10 @@ function addFailure(error: unknown): string {
 export default function ProductEntryPage() {
   useDocumentTitle('Add New Product');
   const add = useAddProduct();
-  const [added, setAdded] = useState(false);
+  const navigate = useNavigate();
+  /** The product just added: its message sits by the Add button, where the admin is looking, with a link to it. */
+  const [added, setAdded] = useState<{ id: number; name: string } | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -73,24 +82,40 @@ export default function ProductEntryPage() {
     defaultValues: emptyAddProductForm(),
   });
   const secondary = useFieldArray({ control: form.control, name: 'secondaryImages' });
-  const { errors } = form.formState;
+  useDiscountFromPrices(form);
+  // isDirty is read while rendering so react-hook-form keeps it up to date (its form state is subscribed by use).
+  const { errors, isDirty } = form.formState;
   const image = form.watch('image');
 
-  /** An uploaded secondary picture goes into the first empty slot, or a new one. */
+  /** Spec: the message goes after 3 s; focusing its link pauses that (WCAG 2.2.1). */
+  const hideAddedLater = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setAdded(null), SUCCESS_MESSAGE_MS);
+  };
+  const keepAdded = () => clearTimeout(timer.current);
+
+  /** Cancel returns to the inventory, asking first when something was typed. */
+  const cancel = () => {
+    if (isDirty) setConfirmingCancel(true);
+    else void navigate('/product-inventory');
+  };
+
+  const secondaryUrls = form.watch('secondaryImages');
+
+  /** An uploaded secondary picture goes into the first empty slot, or a new one (an empty one when asked). */
   function putSecondaryImage(url: string) {
     const empty = form.getValues('secondaryImages').findIndex((entry) => entry.url.trim() === '');
-    if (empty >= 0) form.setValue(`secondaryImages.${empty}.url`, url, { shouldDirty: true });
+    if (url !== '' && empty >= 0) form.setValue(`secondaryImages.${empty}.url`, url, { shouldDirty: true });
     else secondary.append({ url });
   }
 
   const onSubmit = form.handleSubmit((body) => {
     setFailure(null);
     add.mutate(body, {
-      onSuccess: () => {
+      onSuccess: ({ product }) => {
         form.reset(emptyAddProductForm());
-        setAdded(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setAdded(false), SUCCESS_MESSAGE_MS);
+        setAdded({ id: product.id, name: product.name });
+        hideAddedLater();
       },
       onError: (error) => {
         applyServerIssues(error, form.setError, formFields);
@@ -106,14 +131,6 @@ export default function ProductEntryPage() {
       <div className="mx-auto w-full max-w-3xl px-4 py-8">
         <AdminPageHeader title="Add New Product" back={{ to: '/product-inventory', label: 'Product Inventory' }} />
 
-        {added && (
-          <p
-            role="status"
-            className="mb-4 rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-800"
-          >
-            {messages.added}
-          </p>
-        )}
         {failure && (
           <p
             role="alert"
@@ -135,6 +152,7 @@ export default function ProductEntryPage() {
               <TextField
                 label="Main Image URL"
                 placeholder="https://… or /images/…"
+                hint={remotePictureHint}
                 error={errors.image?.message}
                 {...form.register('image')}
               />
@@ -153,46 +171,59 @@ export default function ProductEntryPage() {
             onUploaded={(url) => form.setValue('image', url, { shouldValidate: true, shouldDirty: true })}
           />
 
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 text-sm font-medium text-stone-800">Secondary images (optional)</legend>
-            {secondary.fields.map((field, index) => (
-              <div key={field.id} className="flex items-end gap-2">
-                <div className="flex-1">
-                  <TextField
-                    label={`Secondary image ${index + 1}`}
-                    placeholder="https://… or /images/…"
-                    error={errors.secondaryImages?.[index]?.url?.message}
-                    {...form.register(`secondaryImages.${index}.url` as const)}
-                  />
-                </div>
-                <Button
-                  variant="ghost"
-                  onClick={() => secondary.remove(index)}
-                  aria-label={`Remove secondary image ${index + 1}`}
-                >
-                  Remove
-                </Button>
-              </div>
-            ))}
-            <div className="flex flex-wrap gap-3">
-              <Button variant="outline" size="sm" onClick={() => secondary.append({ url: '' })}>
-                Add another image
-              </Button>
-              <ImageUploadButton label="Upload secondary image" onUploaded={putSecondaryImage} />
-            </div>
-          </fieldset>
+          <GalleryFields
+            rows={secondary.fields.map((field, index) => ({ id: field.id, url: secondaryUrls[index]?.url ?? '' }))}
+            register={(index) => form.register(`secondaryImages.${index}.url` as const)}
+            errors={errors.secondaryImages}
+            onAppend={putSecondaryImage}
+            onRemove={secondary.remove}
+            onMove={secondary.move}
+          />
 
           <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-end">
-            <Button variant="outline" asChild>
-              <Link to="/dashboard">Cancel</Link>
+            <Button variant="outline" onClick={cancel}>
+              Cancel
             </Button>
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? 'Adding…' : 'Add Product'}
             </Button>
           </div>
+          {/* Below the button the admin just pressed: seen at once, and nothing moves under the pointer. */}
+          <div role="status" className="empty:hidden">
+            {added && (
+              <p
+                className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-800"
+                onFocus={keepAdded}
+                onBlur={hideAddedLater}
+              >
+                {messages.added}{' '}
+                <Link to={`/item/${added.id}`} className="underline underline-offset-2">
+                  {catalogAdminMessages.viewAdded}
+                  <span className="sr-only">: {added.name}</span>
+                </Link>
+              </p>
+            )}
+          </div>
         </form>
       </div>
       <AdminFooter links={footerLinks} />
+      {confirmingCancel && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setConfirmingCancel(false)}
+          title={catalogAdminMessages.discardTitle}
+          description={catalogAdminMessages.discardText}
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirmingCancel(false)}>
+              Keep editing
+            </Button>
+            <Button variant="danger" onClick={() => void navigate('/product-inventory')}>
+              Discard
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </>
   );
 }

@@ -12,9 +12,13 @@ type ProductFieldName =
   | 'category'
   | 'condition'
   | 'status'
+  | 'stock'
+  | 'lowStockThreshold'
   | 'isHot'
   | 'isAuction'
-  | 'isTopPick';
+  | 'isTopPick'
+  | 'isExclusive'
+  | 'sku';
 
 /** Where the two forms differ (their bounds live in their own zod schemas, not here). */
 const variants = {
@@ -31,6 +35,9 @@ const variants = {
       { value: 'inactive', label: 'Inactive' },
     ],
     legendClass: 'mb-2 text-sm font-medium text-stone-800',
+    units: {},
+    stockHint: 'Required: how many units you have (0 or more).',
+    skuHint: 'Optional: left empty, the shop gives one (BLM-000123).',
   },
   edit: {
     priceLabel: 'Current Price (K)',
@@ -39,12 +46,15 @@ const variants = {
     price: { type: 'number', step: '0.01', min: '0' },
     optionalPrice: { type: 'number', step: '0.01', min: '0' },
     discount: { type: 'number', step: '1', min: '0', max: '100' },
+    // "Sold" is not chosen: it follows the stock (0 on hand), and a restock puts the product back on sale.
     statusOptions: [
       { value: 'active', label: 'Active' },
       { value: 'inactive', label: 'Inactive' },
-      { value: 'sold', label: 'Sold' },
     ],
     legendClass: 'sr-only',
+    units: { type: 'number', step: '1', min: '0' },
+    stockHint: 'Saved as a change from the figure shown, so units sold meanwhile are not lost.',
+    skuHint: 'Unique; the CSV import matches rows by it.',
   },
 } as const;
 
@@ -61,7 +71,18 @@ export function ProductFormFields({ variant, register, errors, conditions }: Pro
   const look = variants[variant];
   return (
     <>
-      <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div className="sm:col-span-2">
+          <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
+        </div>
+        <TextField
+          label="SKU"
+          autoCapitalize="characters"
+          hint={look.skuHint}
+          error={errors.sku?.message}
+          {...register('sku')}
+        />
+      </div>
       <TextAreaField
         label="Description"
         rows={4}
@@ -113,12 +134,35 @@ export function ProductFormFields({ variant, register, errors, conditions }: Pro
           {...register('status')}
         />
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Stock on hand"
+          inputMode="numeric"
+          {...look.units}
+          hint={look.stockHint}
+          error={errors.stock?.message}
+          {...register('stock')}
+        />
+        <TextField
+          label="Low-stock threshold"
+          inputMode="numeric"
+          {...look.units}
+          hint="“Low stock” at or below this many units."
+          error={errors.lowStockThreshold?.message}
+          {...register('lowStockThreshold')}
+        />
+      </div>
       <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
         <legend className={look.legendClass}>Features</legend>
         <CheckboxField label="Hot Deal" {...register('isHot')} />
         <CheckboxField label="Auction Item" {...register('isAuction')} />
         <CheckboxField label="Top Pick" {...register('isTopPick')} />
+        {/* decisions.md: anyone sees the offer, only active members can buy it. */}
+        <CheckboxField label="Exclusive Member" {...register('isExclusive')} />
       </fieldset>
+      <p className="-mt-2 text-xs text-muted">
+        The discount is worked out from the original and current price; typing a discount sets the current price.
+      </p>
     </>
   );
 }

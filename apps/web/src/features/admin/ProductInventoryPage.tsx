@@ -1,5 +1,5 @@
-import { inventoryMessages, inventoryStats, type Product, searchInventory } from '@bilum/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { type AdminProduct, inventoryMessages, type Product } from '@bilum/shared';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -8,9 +8,12 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminProducts, useDeleteProduct } from './admin.api';
+import { CatalogImportDialog } from './CatalogImportDialog';
+import { type InventoryFilters, InventoryPager, InventoryToolbar, noInventoryFilters } from './InventoryToolbar';
 import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
 import { EditProductDialog } from './EditProductDialog';
 import { InventoryList } from './InventoryList';
+import { RestockDialog, StockLogDialog } from './StockDialogs';
 import { StatCard } from './StatCard';
 
 const footerLinks = [
@@ -30,13 +33,28 @@ function listFailure(error: Error): string {
 /** /product-inventory: stat cards, search, the list, and the edit and delete dialogs. */
 export default function ProductInventoryPage() {
   useDocumentTitle('Product Inventory');
-  const products = useAdminProducts();
   const [term, setTerm] = useState('');
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
-  const all = useMemo(() => products.data ?? [], [products.data]);
-  const shown = useMemo(() => searchInventory(all, term), [all, term]);
-  const stats = inventoryStats(all);
+  // The server searches, sorts, filters and pages (issue 18): the catalogue may hold thousands of products.
+  const [filters, setFilters] = useState<InventoryFilters>(noInventoryFilters);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const searched = useDeferredValue(term.trim());
+  const products = useAdminProducts({ ...filters, q: searched, page, pageSize });
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [restocking, setRestocking] = useState<AdminProduct | null>(null);
+  const [stockLog, setStockLog] = useState<AdminProduct | null>(null);
+  const shown = products.data?.items ?? [];
+  const stats = products.data?.stats;
+  const total = products.data?.total ?? 0;
+  const filtering = searched !== '' || Boolean(filters.category || filters.status || filters.stock || filters.flag);
+  // A new search or filter starts at the first page.
+  useEffect(() => setPage(1), [searched, filters, pageSize]);
+  // A page emptied by deletes or filters elsewhere goes back to the last page that has products.
+  useEffect(() => {
+    if (products.data && shown.length === 0 && total > 0 && page > 1) setPage(Math.ceil(total / pageSize));
+  }, [products.data, shown.length, total, page, pageSize]);
 
   // One toast per failed load, as the spec's page does.
   useEffect(() => {
@@ -55,20 +73,35 @@ export default function ProductInventoryPage() {
           title="Product Inventory"
           back={{ to: '/entry-option', label: 'Back to Entry Option' }}
           actions={
-            <Button asChild>
-              <Link to="/product-entry">Add New Product</Link>
-            </Button>
+            <>
+              <Button variant="outline" asChild>
+                <a href="/api/admin/products/export" download>
+                  Export CSV
+                </a>
+              </Button>
+              <Button variant="outline" onClick={() => setImporting(true)}>
+                Import CSV
+              </Button>
+              <Button asChild>
+                <Link to="/product-entry">Add New Product</Link>
+              </Button>
+            </>
           }
         />
 
-        <section aria-label="Inventory figures" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <StatCard label="Total Products" value={stats.totalProducts} />
-          <StatCard label="Active Listings" value={stats.activeListings} tone="green" />
-          <StatCard label="Sold Items" value={stats.soldItems} tone="red" />
-          <StatCard label="Hot Deals" value={stats.hotDeals} tone="brand" />
-          <StatCard label="Auction Items" value={stats.auctionItems} tone="blue" />
-          <StatCard label="Top Picks" value={stats.topPicks} tone="yellow" />
-        </section>
+        {stats && (
+          <section aria-label="Inventory figures" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            <StatCard label="Total Products" value={stats.totalProducts} />
+            <StatCard label="Active Listings" value={stats.activeListings} tone="green" />
+            <StatCard label="Sold Items" value={stats.soldItems} tone="red" />
+            <StatCard label="Hot Deals" value={stats.hotDeals} tone="brand" />
+            <StatCard label="Auction Items" value={stats.auctionItems} tone="blue" />
+            <StatCard label="Top Picks" value={stats.topPicks} tone="yellow" />
+            <StatCard label="Exclusive Member" value={stats.exclusiveOffers} tone="brand" />
+            <StatCard label="Low Stock" value={stats.lowStock} tone="yellow" />
+            <StatCard label="Out of Stock" value={stats.outOfStock} tone="red" />
+          </section>
+        )}
 
         <AdminSearch
           id="inventory-search"
@@ -81,6 +114,7 @@ export default function ProductInventoryPage() {
 
           placeholder="Search products by name or category..."
         />
+        <InventoryToolbar filters={filters} onChange={setFilters} />
 
         {products.isPending ? (
           <Spinner label="Loading products…" />
@@ -90,26 +124,44 @@ export default function ProductInventoryPage() {
               {inventoryMessages.retry}
             </Button>
           </ErrorState>
-        ) : all.length === 0 ? (
+        ) : stats?.totalProducts === 0 ? (
           <EmptyState title={inventoryMessages.noProducts}>
             <Button asChild>
               <Link to="/product-entry">{inventoryMessages.addFirst}</Link>
             </Button>
           </EmptyState>
-        ) : shown.length === 0 ? (
-          <EmptyState title={inventoryMessages.noMatch(term.trim())}>
-            <Button variant="outline" onClick={() => setTerm('')}>
-              Clear Search
+        ) : shown.length === 0 && filtering ? (
+          <EmptyState title={searched ? inventoryMessages.noMatch(searched) : 'No products match these filters.'}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setTerm('');
+                setFilters(noInventoryFilters);
+              }}
+            >
+              {searched ? 'Clear Search' : 'Clear filters'}
             </Button>
           </EmptyState>
         ) : (
-          <InventoryList products={shown} onEdit={setEditing} onDelete={setDeleting} />
+          <>
+            <InventoryList
+              products={shown}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              onRestock={setRestocking}
+              onStockLog={setStockLog}
+            />
+            <InventoryPager page={page} pageSize={pageSize} total={total} onPage={setPage} onPageSize={setPageSize} />
+          </>
         )}
       </div>
       <AdminFooter links={footerLinks} />
 
       {editing && <EditProductDialog key={editing.id} product={editing} onClose={() => setEditing(null)} />}
+      {restocking && <RestockDialog product={restocking} onClose={() => setRestocking(null)} />}
+      {stockLog && <StockLogDialog product={stockLog} onClose={() => setStockLog(null)} />}
       {deleting && <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />}
+      {importing && <CatalogImportDialog onClose={() => setImporting(false)} />}
     </>
   );
 }

@@ -17,7 +17,11 @@ export function ProductStatusBadge({ status }: { status: string }) {
   );
 }
 
-export function FeatureBadges({ product }: { product: Pick<Product, 'isHot' | 'isAuction' | 'isTopPick'> }) {
+export function FeatureBadges({
+  product,
+}: {
+  product: Pick<Product, 'isHot' | 'isAuction' | 'isTopPick' | 'isExclusive'>;
+}) {
   return (
     <span className="flex flex-wrap gap-1">
       {featureBadges(product).map((badge) => (
@@ -25,7 +29,7 @@ export function FeatureBadges({ product }: { product: Pick<Product, 'isHot' | 'i
           key={badge}
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-semibold',
-            badge === 'None' ? 'bg-stone-100 text-stone-500' : 'bg-brand-100 text-brand-800',
+            badge === 'None' ? 'bg-stone-100 text-muted' : 'bg-brand-100 text-brand-800',
           )}
         >
           {badge}

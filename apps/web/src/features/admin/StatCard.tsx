@@ -23,7 +23,7 @@ export function StatCard({
     <div
       className={cn('flex flex-col gap-1 rounded-xl border-l-4 border-y border-r bg-white p-4 shadow-xs', tones[tone])}
     >
-      <span className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</span>
+      <span className="text-xs font-medium uppercase tracking-wide text-muted">{label}</span>
       <span className="text-2xl font-bold text-stone-900" data-testid={`stat-${label}`}>
         {value}
       </span>

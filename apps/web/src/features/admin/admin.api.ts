@@ -1,5 +1,5 @@
 import type {
-  AdminOrder,
+  AdminOrderPaymentView,
   AdminOrdersResponse,
   MembersOverview,
   NewProduct,
@@ -11,8 +11,14 @@ import type {
   ShopSettingsUpdateInput,
   UpdateOrderStatusResponse,
   UploadedImage,
+  AdminProduct,
+  AdminProductListInput,
+  AdminProductListResponse,
+  ImportPreview,
+  ImportResult,
+  StockMovementsResponse,
 } from '@bilum/shared';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
 import { shopSettingsKey } from '../../lib/shop-settings';
 
@@ -36,17 +42,49 @@ export function useAdminWhoami() {
   });
 }
 
-export function useAdminProducts() {
+/** The query string of an inventory page: only the values set. */
+export function inventoryQueryString(query: AdminProductListInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/**
+ * One page of the inventory, sorted and filtered by the server (issue 18), with the total and the stat cards. The
+ * last page stays on screen while the next one loads.
+ */
+export function useAdminProducts(query: AdminProductListInput) {
   return useQuery({
-    queryKey: adminKeys.products,
+    queryKey: [...adminKeys.products, query],
     queryFn: async ({ signal }) => {
-      const answer = await api<{ products?: unknown }>('/admin/products', { signal });
+      const answer = await api<Partial<AdminProductListResponse>>(`/admin/products?${inventoryQueryString(query)}`, {
+        signal,
+      });
       // Spec: a reply that is not a list is "Unexpected response format from product API."
-      if (!Array.isArray(answer?.products))
+      if (!Array.isArray(answer?.items) || !answer.stats)
         throw new ApiError(200, 'FORMAT', 'Unexpected response format from product API.');
-      return answer.products as Product[];
+      return answer as AdminProductListResponse;
     },
+    placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** The CSV import: a preview (nothing written), then the commit (all rows or none). */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (csv: string) =>
+      api<ImportPreview>('/admin/products/import/preview', { method: 'POST', body: { csv } }),
+  });
+}
+
+export function useCommitImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => api<ImportResult>('/admin/products/import', { method: 'POST', body: { csv } }),
+    onSettled: () => productsChanged(client),
   });
 }
 
@@ -76,6 +114,28 @@ export function useUpdateProduct() {
   });
 }
 
+/** "Restock": adds units (relative on the server, so checkouts meanwhile lose nothing). */
+export function useRestockProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, quantity }: { id: number; quantity: number }) =>
+      api<{ product: AdminProduct; message: string }>(`/admin/products/${id}/restock`, {
+        method: 'POST',
+        body: { quantity },
+      }),
+    onSuccess: () => productsChanged(client),
+  });
+}
+
+/** One product's stock movement log, newest first (the last 100 changes). */
+export function useStockMovements(id: number) {
+  return useQuery({
+    queryKey: [...adminKeys.products, id, 'stock-movements'],
+    queryFn: ({ signal }) => api<StockMovementsResponse>(`/admin/products/${id}/stock-movements?limit=100`, { signal }),
+    retry: false,
+  });
+}
+
 export function useDeleteProduct() {
   const client = useQueryClient();
   return useMutation({
@@ -92,11 +152,18 @@ export function useMembersOverview() {
   });
 }
 
-export function useAdminOrders() {
+/**
+ * The orders of a payment view that match the search (the server searches), and the view's tiles. The last answer
+ * stays on screen while the next one loads.
+ */
+export function useAdminOrders(query: { q: string; payment: AdminOrderPaymentView }) {
   return useQuery({
-    queryKey: adminKeys.orders,
-    queryFn: async ({ signal }): Promise<AdminOrder[]> =>
-      (await api<AdminOrdersResponse>('/admin/orders', { signal })).orders,
+    queryKey: [...adminKeys.orders, query.payment, query.q],
+    queryFn: ({ signal }) =>
+      api<AdminOrdersResponse>(`/admin/orders?${new URLSearchParams({ payment: query.payment, q: query.q })}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

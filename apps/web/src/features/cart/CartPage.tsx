@@ -9,6 +9,7 @@ import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
 import { useServerCart } from '../../lib/server-cart';
 import { useSession } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadFailureMessage, removeFailure, useClearCart, useRemoveLine, useUpdateQuantity } from './cart.api';
 import { type CartViewLine, fromServerLine } from './cart-lines';
 import { CartView } from './CartView';
@@ -32,6 +33,7 @@ function SignedOut() {
 
 /** /cart: the signed-in shopper's server cart, re-read every 30 s and when the window regains focus. */
 export default function CartPage() {
+  useDocumentTitle('Your Cart');
   const { isSignedIn, isLoading, isMember } = useSession();
   const cart = useServerCart({ refetchInterval: cartTimings.cartPageRefresh, refetchOnWindowFocus: 'always' });
   const navigate = useNavigate();
@@ -102,6 +104,7 @@ export default function CartPage() {
       backLabel="Continue shopping"
       lines={lines}
       isMember={isMember || cart.data.isMember}
+      discountRate={cart.data.discountRate}
       onRemove={remove}
       onClear={clear}
       onQuantity={changeQuantity}

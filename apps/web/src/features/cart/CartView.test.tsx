@@ -1,4 +1,4 @@
-import type { CartLine } from '@bilum/shared';
+import { type CartLine, MAX_UNITS_PER_PRODUCT } from '@bilum/shared';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -49,6 +49,7 @@ function renderCart(props: Partial<CartViewProps> = {}) {
         backLabel="Continue shopping"
         lines={lines}
         isMember
+        discountRate={0.1}
         {...handlers}
         {...props}
       />
@@ -74,6 +75,21 @@ describe('CartView', () => {
     expect(total()).toBe('K2,450.00');
   });
 
+  it('reads "Reserved", not "SOLD OUT!", for a line whose units are all held by other shoppers’ checkouts', () => {
+    renderCart({ lines: [line({ name: 'Held camera', status: 'reserved' })] });
+    const held = screen.getByRole('checkbox', { name: 'Select Held camera' });
+    expect((held as HTMLInputElement).disabled).toBe(true);
+    expect(within(held.closest('li')!).getByText('Reserved')).toBeTruthy();
+    expect(within(held.closest('li')!).queryByText('SOLD OUT!')).toBeNull();
+  });
+
+  it('never steps a line above MAX_UNITS_PER_PRODUCT, whatever the stock', () => {
+    renderCart({ lines: [line({ quantity: MAX_UNITS_PER_PRODUCT, maxQuantity: 17 })] });
+    expect((screen.getByRole('button', { name: 'Increase quantity of Phone' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
   it('follows the checkboxes: unticking a line takes it out of the totals, select all brings it back', () => {
     renderCart();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select HP Laptop' }));
@@ -96,7 +112,7 @@ describe('CartView', () => {
 
   it('shows the member saving line only for a saving above K0.01', () => {
     renderCart();
-    expect(screen.getByText('You save 2% as a valued member!')).toBeTruthy();
+    expect(screen.getByText('You save 10% as a valued member!')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Samsung Galaxy A15' }));
     expect(screen.queryByText(/as a valued member/)).toBeNull();
     expect(screen.queryByText('Savings')).toBeNull();
@@ -107,6 +123,19 @@ describe('CartView', () => {
     cleanup();
     renderCart({ lines: [line({ unitPrice: 998, originalPrice: 1_000, isMemberPrice: true })] });
     expect(screen.getByText('Savings')).toBeTruthy();
+  });
+
+  it('gives a member the membership saving alone, not the product’s own sale added to it', () => {
+    // A laptop on sale (K3,699.00 -> K3,299.00) at the member price K2,969.10: the member saves 10%, not 20%.
+    renderCart({ lines: [line({ unitPrice: 296_910, originalPrice: 369_900, isMemberPrice: true })] });
+    expect(screen.getByText('You save 10% as a valued member!')).toBeTruthy();
+    expect(screen.queryByText('You save 20% as a valued member!')).toBeNull();
+  });
+
+  it('never shows the member saving line to a shopper who is not a member, even for a product on sale', () => {
+    renderCart({ isMember: false, discountRate: 0, lines: [line({ unitPrice: 329_900, originalPrice: 369_900 })] });
+    expect(screen.getByText('Savings')).toBeTruthy();
+    expect(screen.queryByText(/as a valued member/)).toBeNull();
   });
 
   it('blocks checkout with "Cannot checkout" when nothing is selected, and hands over the selected lines otherwise', () => {

@@ -3,8 +3,9 @@ import {
   catalogMessages,
   type CartSummary,
   formatKina,
+  MAX_UNITS_PER_PRODUCT,
+  memberSavingPercent,
   productMessages,
-  savingsPercent,
   showsSaving,
 } from '@bilum/shared';
 import { type ReactNode, useId, useMemo, useState } from 'react';
@@ -36,6 +37,8 @@ export interface CartViewProps {
   /** Whether a line may be ticked (the guest cart also leaves out the membership, which needs an account). */
   canSelect?: (line: CartViewLine) => boolean;
   isMember?: boolean;
+  /** The member's discount rate (the server's), for the membership's own saving. */
+  discountRate?: number;
   /** Removes one line; resolves true when it is gone (the dialog then closes). */
   onRemove: (line: CartViewLine) => Promise<boolean> | boolean;
   onClear: () => Promise<boolean> | boolean;
@@ -63,6 +66,10 @@ export function CartView(props: CartViewProps) {
   const selected = useMemo(() => selectedKeys(lines, unticked, canSelect), [lines, unticked, canSelect]);
   const shown = useMemo(() => lines.filter((line) => matchesSearch(line, search)), [lines, search]);
   const summary = useMemo(() => selectionSummary(lines, selected), [lines, selected]);
+  const memberSaving = memberSavingPercent(
+    { isMember: props.isMember ?? false, discountRate: props.discountRate ?? 0 },
+    lines.filter((line) => line.available && selected.has(line.key)),
+  );
   const selectable = lines.filter(canSelect);
 
   const toggle = (key: number) =>
@@ -151,7 +158,7 @@ export function CartView(props: CartViewProps) {
               </ul>
             )}
           </section>
-          <OrderSummary summary={summary} isMember={props.isMember ?? false} onCheckout={checkout} />
+          <OrderSummary summary={summary} memberSaving={memberSaving} onCheckout={checkout} />
         </div>
       )}
 
@@ -213,7 +220,7 @@ function CartSearch({ value, onChange }: { value: string; onChange: (value: stri
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder="Search your cart"
-        className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm focus:border-brand-500"
+        className="h-11 w-full rounded-lg border border-control bg-white px-3 text-sm"
       />
     </div>
   );
@@ -249,7 +256,7 @@ function SelectAllBar({
           onChange={onToggleAll}
         />
         <span>
-          Select all <span className="text-stone-500">({shownSelectable.length})</span>
+          Select all <span className="text-muted">({shownSelectable.length})</span>
         </span>
       </label>
       <div className="flex items-center gap-3">
@@ -316,7 +323,7 @@ function CartLineRow({
             <p className="line-clamp-2 text-xs text-stone-600 sm:text-sm">
               {line.description || catalogMessages.noDescription}
             </p>
-            <p className="mt-1 flex flex-wrap gap-1 text-xs text-stone-500">
+            <p className="mt-1 flex flex-wrap gap-1 text-xs text-muted">
               {line.isMembership ? (
                 <span className="rounded bg-brand-100 px-1.5 py-0.5 font-semibold text-brand-800">Membership</span>
               ) : (
@@ -337,7 +344,7 @@ function CartLineRow({
           >
             <span className="font-bold text-stone-900">{formatKina(line.unitPrice)}</span>
             {struck !== null && (
-              <s className="text-xs text-stone-500">
+              <s className="text-xs text-muted">
                 <span className="sr-only">was </span>
                 {formatKina(struck)}
               </s>
@@ -345,7 +352,9 @@ function CartLineRow({
           </div>
         </div>
         {!line.available && (
-          <p className="text-sm font-extrabold tracking-wide text-red-700">{cartScreenMessages.soldOut}</p>
+          <p className="text-sm font-extrabold tracking-wide text-red-700">
+            {line.reserved ? cartScreenMessages.reserved : cartScreenMessages.soldOut}
+          </p>
         )}
         {note}
         <div className="mt-1 flex items-center justify-between gap-2">
@@ -372,15 +381,16 @@ function QuantityStepper({
   pending: boolean;
   onChange: (quantity: number) => void;
 }) {
-  const max = line.maxQuantity ?? line.quantity;
+  // The server's top (stock on hand), never above what one order may hold.
+  const max = Math.min(line.maxQuantity ?? line.quantity, MAX_UNITS_PER_PRODUCT);
   const stepClass =
-    'flex size-9 items-center justify-center text-lg font-semibold text-stone-700 hover:bg-stone-100 disabled:text-stone-300 disabled:hover:bg-transparent';
+    'flex size-9 items-center justify-center text-lg font-semibold text-stone-700 hover:bg-stone-100 disabled:text-stone-400 disabled:hover:bg-transparent';
   return (
     <div className="flex items-center gap-2">
       <div
         role="group"
         aria-label={`Quantity of ${line.name}`}
-        className="flex items-center rounded-lg border border-stone-300"
+        className="flex items-center rounded-lg border border-control"
       >
         <button
           type="button"
@@ -404,18 +414,19 @@ function QuantityStepper({
           +
         </button>
       </div>
-      {line.quantity >= max && max > 1 && <span className="text-xs text-stone-500">Max {max}</span>}
+      {line.quantity >= max && max > 1 && <span className="text-xs text-muted">Max {max}</span>}
     </div>
   );
 }
 
 function OrderSummary({
   summary,
-  isMember,
+  memberSaving,
   onCheckout,
 }: {
   summary: CartSummary;
-  isMember: boolean;
+  /** The membership's own saving in percent, or null when the member line is not shown. */
+  memberSaving: number | null;
   onCheckout: () => void;
 }) {
   const saving = showsSaving(summary.subtotal, summary.total);
@@ -435,15 +446,15 @@ function OrderSummary({
         total={summary.total}
         testIds={{ subtotal: 'summary-subtotal', total: 'summary-total' }}
       />
-      {saving && isMember && (
+      {memberSaving !== null && (
         <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-          {productMessages.memberSaving(savingsPercent(summary.subtotal, summary.total))}
+          {productMessages.memberSaving(memberSaving)}
         </p>
       )}
       <Button size="lg" className="w-full" onClick={onCheckout}>
         Check out
       </Button>
-      <p className="text-center text-xs text-stone-500">Prices in kina, GST inclusive. Checked again at checkout.</p>
+      <p className="text-center text-xs text-muted">Prices in kina, GST inclusive. Checked again at checkout.</p>
     </aside>
   );
 }

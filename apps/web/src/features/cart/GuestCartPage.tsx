@@ -5,12 +5,10 @@ import { Spinner } from '../../components/ui/states';
 import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
 import { readGuestCart, saveGuestCart, useGuestCart } from '../../lib/guest-cart';
 import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGuestCartProducts } from './cart.api';
-import { type CartViewLine, fromGuestItem } from './cart-lines';
+import { type CartViewLine, fromGuestItem, guestCanSelect } from './cart-lines';
 import { CartView } from './CartView';
-
-/** A guest may not tick the Premium membership: it is activated on an account (decisions.md). */
-const guestCanSelect = (line: CartViewLine) => line.available && !line.isMembership;
 
 function MembershipNote({ line }: { line: CartViewLine }) {
   if (!line.isMembership) return null;
@@ -31,6 +29,7 @@ function MembershipNote({ line }: { line: CartViewLine }) {
 
 /** /guest-cart: the cart kept in this browser, checked against the shop's current products. */
 export default function GuestCartPage() {
+  useDocumentTitle('Your Shopping Cart');
   const { isSignedIn, isLoading } = useSession();
   const items = useGuestCart();
   const navigate = useNavigate();

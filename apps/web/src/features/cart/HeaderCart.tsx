@@ -6,6 +6,8 @@ import { ProductImage } from '../../components/ui/product-image';
 import { useGuestCart } from '../../lib/guest-cart';
 import { useServerCart } from '../../lib/server-cart';
 import { useSession } from '../../lib/session';
+import { useGuestCartProducts } from './cart.api';
+import { buyableUnits, fromGuestItem, fromServerLine, guestCanSelect } from './cart-lines';
 
 const iconLinkClass = 'relative flex items-center gap-2 rounded-md px-2 py-2 hover:bg-white/10';
 
@@ -33,7 +35,14 @@ function itemsLabel(count: number) {
 /** Guests: the cart link with its count (public pages), or to sign-in first on member pages (spec). */
 function GuestCartLink() {
   const { pathname } = useLocation();
-  const count = useGuestCart().length;
+  const items = useGuestCart();
+  // The products as the shop has them now (shared with /guest-cart's reads): a line sold since it was added is
+  // not counted.
+  const products = useGuestCartProducts(items.map((item) => item.product_id));
+  const count = buyableUnits(
+    items.map((item) => fromGuestItem(item, products.get(item.product_id))),
+    guestCanSelect,
+  );
   if (isMemberPage(pathname)) {
     return (
       <Link to="/login?returnUrl=%2Fcart" aria-label="Cart: sign in to see your cart" className={iconLinkClass}>
@@ -63,7 +72,8 @@ function CartDropdown() {
   const hideTimer = useRef<number | undefined>(undefined);
   const panelId = useId();
   const lines = cart.data?.items ?? [];
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  // Only what can be bought now: sold-out and "Reserved" lines stay listed below but are not counted.
+  const count = buyableUnits(lines.map(fromServerLine));
 
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
   // A new page closes it.
@@ -108,17 +118,17 @@ function CartDropdown() {
         >
           <p className="mb-2 text-sm font-semibold">Your cart ({itemsLabel(count)})</p>
           {cart.isPending ? (
-            <p className="py-4 text-center text-sm text-stone-500">Loading…</p>
+            <p className="py-4 text-center text-sm text-muted">Loading…</p>
           ) : cart.isError && !cart.data ? (
             <p className="py-4 text-center text-sm text-red-700">{cartScreenMessages.loadDataFailed}</p>
           ) : lines.length === 0 ? (
-            <p className="py-4 text-center text-sm text-stone-500">Your cart is empty.</p>
+            <p className="py-4 text-center text-sm text-muted">Your cart is empty.</p>
           ) : (
             <ul className="max-h-72 divide-y divide-stone-100 overflow-y-auto">
               {lines.map((line) => (
                 <li
                   key={line.cartItemId}
-                  className={`flex items-center gap-3 py-2 ${line.status === 'sold' ? 'opacity-50' : ''}`}
+                  className={`flex items-center gap-3 py-2 ${line.status !== 'available' ? 'opacity-50' : ''}`}
                 >
                   <ProductImage
                     src={line.image}
@@ -129,9 +139,11 @@ function CartDropdown() {
                   />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{line.name}</p>
-                    <p className="text-xs text-stone-500">
-                      {line.status === 'sold'
-                        ? cartScreenMessages.soldOut
+                    <p className="text-xs text-muted">
+                      {line.status !== 'available'
+                        ? line.status === 'reserved'
+                          ? cartScreenMessages.reserved
+                          : cartScreenMessages.soldOut
                         : `Qty ${line.quantity} · ${formatKina(line.unitPrice)}`}
                     </p>
                   </div>

@@ -1,4 +1,4 @@
-import { type CartLine, type CartSummary, cartSummary, isSoldOut, type Product } from '@bilum/shared';
+import { type CartLine, type CartSummary, cartSummary, isReserved, isSoldOut, type Product } from '@bilum/shared';
 import { cartLineToLocalItem, type LocalCartItem } from '../../lib/local-cart-item';
 
 /** One line as both cart pages show it (prices in toea). */
@@ -22,6 +22,8 @@ export interface CartViewLine {
   maxQuantity: number | null;
   /** False for a sold-out non-membership line: greyed, "SOLD OUT!", not selectable, not counted. */
   available: boolean;
+  /** Unavailable because every unit is held by other shoppers' unpaid checkouts: reads "Reserved", not "SOLD OUT!". */
+  reserved: boolean;
 }
 
 export function fromServerLine(line: CartLine): CartViewLine {
@@ -41,6 +43,7 @@ export function fromServerLine(line: CartLine): CartViewLine {
     quantity: line.quantity,
     maxQuantity: line.maxQuantity,
     available: line.status === 'available',
+    reserved: line.status === 'reserved',
   };
 }
 
@@ -65,6 +68,7 @@ export function fromGuestItem(item: LocalCartItem, current?: Product | null): Ca
     quantity: item.quantity,
     maxQuantity: null,
     available: item.isMembership || item.product_status !== 'sold',
+    reserved: false,
   };
   if (current === undefined) return base;
   if (current === null) return { ...base, available: item.isMembership };
@@ -78,6 +82,7 @@ export function fromGuestItem(item: LocalCartItem, current?: Product | null): Ca
     originalPrice:
       current.originalPrice !== null && current.originalPrice > current.price ? current.originalPrice : null,
     available: current.status === 'active' && !isSoldOut(current),
+    reserved: isReserved(current),
   };
 }
 
@@ -120,6 +125,17 @@ export function selectionSummary(lines: readonly CartViewLine[], selected: Reado
       selected: selected.has(line.key),
     })),
   );
+}
+
+/** A guest may not buy the Premium membership: it is activated on an account (decisions.md). */
+export const guestCanSelect = (line: CartViewLine) => line.available && !line.isMembership;
+
+/**
+ * The header badge's count (issue 17): the units of the lines that can be bought now, so sold-out and "Reserved"
+ * lines (and, for a guest, the membership) are left out, by the same rule as the cart page's ticks.
+ */
+export function buyableUnits(lines: readonly CartViewLine[], canBuy = isSelectable): number {
+  return lines.filter(canBuy).reduce((sum, line) => sum + line.quantity, 0);
 }
 
 /** The search box: name, description, category or condition, ignoring case and extra spaces. */

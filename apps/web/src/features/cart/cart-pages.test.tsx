@@ -1,4 +1,4 @@
-import { type Cart, type SessionState, signedOutSession } from '@bilum/shared';
+import { type Cart, type Product, type SessionState, signedOutSession } from '@bilum/shared';
 import { focusManager, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -15,6 +15,29 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.f
 const shopper: SessionState = {
   user: { id: 7, email: 'kila@example.pg', fullName: 'Kila Wari', role: 'shopper' },
   membership: signedOutSession.membership,
+};
+
+/** A product as GET /api/products/:id answers it. */
+const shelfProduct: Product = {
+  id: 10,
+  name: 'itel A70',
+  description: 'Budget smartphone',
+  category: 'phones',
+  price: 29_900,
+  originalPrice: null,
+  discountPercentage: 0,
+  condition: 'New',
+  status: 'active',
+  stock: 5,
+  isHot: false,
+  isAuction: false,
+  isTopPick: false,
+  isExclusive: false,
+  isMembership: false,
+  image: null,
+  galleryImages: [],
+  reserved: false,
+  reservedUntil: null,
 };
 
 const cart: Cart = {
@@ -201,6 +224,52 @@ describe('the header cart', () => {
     await advance(10_000);
     fireEvent.focus(screen.getByRole('link', { name: /^Cart/ }));
     expect(screen.getByRole('region', { name: 'Cart preview' }).textContent).toContain('Failed to load cart data.');
+  });
+
+  it('counts only the lines that can be bought now in the badge: sold-out and Reserved lines are left out', async () => {
+    const line = cart.items[0]!;
+    const mixed: Cart = {
+      ...cart,
+      items: [
+        { ...line, quantity: 2 },
+        { ...line, cartItemId: 2, productId: 11, name: 'Sold phone', status: 'sold', quantity: 1 },
+        { ...line, cartItemId: 3, productId: 12, name: 'Held phone', status: 'reserved', quantity: 3 },
+      ],
+    };
+    renderAt(<HeaderCart />, '/dashboard', shopper, () => Response.json(mixed));
+    await advance(0);
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' }).textContent).toContain('2');
+  });
+
+  it('leaves a guest’s sold-out line out of the badge, by the product as the shop has it now', async () => {
+    localStorage.setItem(
+      'guestCartItems',
+      JSON.stringify([
+        { product_id: 10, product_name: 'itel A70', price: 29_900, quantity: 1 },
+        { product_id: 11, product_name: 'Sold phone', price: 19_900, quantity: 1 },
+      ]),
+    );
+    const client = createQueryClient();
+    client.setQueryData(sessionKey, signedOutSession);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const id = Number(url.split('/').pop());
+        const stock = id === 11 ? 0 : 5;
+        return Response.json({ product: { ...shelfProduct, id, stock, status: stock > 0 ? 'active' : 'sold' } });
+      }),
+    );
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/']}>
+          <HeaderCart />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await advance(0);
+    await advance(0);
+    expect(screen.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart, 1 item');
+    localStorage.clear();
   });
 
   it('sends a guest on a member page to /login?returnUrl=/cart, and to the guest cart elsewhere', async () => {

@@ -1,13 +1,21 @@
-import { catalogMessages, categoryTitle, type CategoryFilter, queryProducts } from '@bilum/shared';
-import { useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  canonicalCategoryUrl,
+  catalogMessages,
+  categoryFromName,
+  categoryTitle,
+  type CategoryFilter,
+  queryProducts,
+} from '@bilum/shared';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { PageNotFound } from '../../components/ui/not-found';
 import { EmptyState } from '../../components/ui/states';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useProducts } from './catalog.api';
 import { type Audience, useCatalogPaths } from './catalog-paths';
-import { categoryHref, type CategoryFilters, filtersFromLocation, isCategoryFilter } from './category-filters';
+import { categoryHref, type CategoryFilters, filtersFromLocation } from './category-filters';
 import { CategoryToolbar } from './CategoryToolbar';
 import { announceResults } from './filter-toasts';
 import { ProductGrid, ProductListPending } from './ProductGrid';
@@ -17,6 +25,7 @@ function itemCount(count: number): string {
 }
 
 function CategoryResults({ audience, category }: { audience: Audience; category: CategoryFilter }) {
+  useDocumentTitle(categoryTitle(category));
   const paths = useCatalogPaths(audience);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -68,9 +77,20 @@ function CategoryResults({ audience, category }: { audience: Audience; category:
   );
 }
 
-/** /category/{name} and /dashboard-category/{name}: an unknown category name is not found. */
+/**
+ * /category/{name} and /dashboard-category/{name}: an unknown category name is not found. The name is
+ * case-insensitive (issue 17): /category/PHONES shows Phones, and the address becomes the canonical one (the
+ * server answers such an address with a 301 already; this covers links followed inside the app).
+ */
 export default function CategoryPage({ audience = 'guest' }: { audience?: Audience }) {
   const { categoryName = 'all' } = useParams();
-  if (!isCategoryFilter(categoryName)) return <PageNotFound />;
-  return <CategoryResults audience={audience} category={categoryName} />;
+  const category = categoryFromName(categoryName);
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const canonical = canonicalCategoryUrl(`${pathname}${search}${hash}`);
+  useEffect(() => {
+    if (canonical) navigate(canonical, { replace: true });
+  }, [canonical, navigate]);
+  if (!category) return <PageNotFound />;
+  return <CategoryResults audience={audience} category={category} />;
 }

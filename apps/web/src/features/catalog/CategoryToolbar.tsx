@@ -33,7 +33,7 @@ function SearchBox({ filters, onApply }: Omit<CategoryToolbarProps, 'onReset'>) 
         maxLength={100}
         defaultValue={filters.q ?? ''}
         placeholder="Search products…"
-        className="h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-400 md:text-sm"
+        className="h-11 min-w-0 flex-1 rounded-lg border border-control bg-white px-3 text-base text-stone-900 placeholder:text-muted md:text-sm"
       />
       <Button type="submit">Search</Button>
     </form>
@@ -51,11 +51,7 @@ function LabelledSelect({
       <label htmlFor={id} className="text-xs font-semibold text-stone-600">
         {label}
       </label>
-      <select
-        id={id}
-        className="h-11 rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900"
-        {...props}
-      >
+      <select id={id} className="h-11 rounded-lg border border-control bg-white px-3 text-sm text-stone-900" {...props}>
         {children}
       </select>
     </div>

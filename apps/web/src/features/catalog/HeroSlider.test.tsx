@@ -90,4 +90,27 @@ describe('HeroSlider', () => {
     wait(5000);
     expect(shownTitle()).toBe('Two');
   });
+
+  it('moves to the next slide on a swipe to the left and back on a swipe to the right (touch screens)', () => {
+    const slider = showSlider();
+    swipe(slider, 300, 80);
+    expect(shownTitle()).toBe('Two');
+    swipe(slider, 80, 300);
+    expect(shownTitle()).toBe('One');
+    swipe(slider, 80, 300);
+    expect(shownTitle()).toBe('Four');
+  });
+
+  it('keeps the slide for a tap or a mostly vertical move (scrolling the page)', () => {
+    const slider = showSlider();
+    swipe(slider, 200, 190);
+    swipe(slider, 200, 140, 100, 300);
+    expect(shownTitle()).toBe('One');
+  });
 });
+
+/** One finger from (fromX, fromY) to (toX, toY) on the element. */
+function swipe(element: HTMLElement, fromX: number, toX: number, fromY = 100, toY = fromY) {
+  fireEvent.touchStart(element, { touches: [{ clientX: fromX, clientY: fromY }] });
+  fireEvent.touchEnd(element, { touches: [], changedTouches: [{ clientX: toX, clientY: toY }] });
+}

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { StepButtons } from '../../components/ui/step-buttons';
 import { cn } from '../../lib/cn';
+import { useSwipe } from '../../lib/use-swipe';
 import { HERO_INTERVAL_MS, type HeroSlide } from './hero-slides';
 
 function prefersReducedMotion(): boolean {
@@ -14,7 +15,8 @@ function prefersReducedMotion(): boolean {
 /**
  * The home page's rotating banner: advances every 5 s and wraps round, pauses while the pointer is over it or
  * focus is inside it, and does not rotate on its own for shoppers who ask for reduced motion (a Play button
- * starts it). Only the first picture loads eagerly.
+ * starts it). Swipe on touch screens; on phones the dots are 44 px touch targets. Only the first picture loads
+ * eagerly.
  */
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const [index, setIndex] = useState(0);
@@ -23,6 +25,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const [stopped, setStopped] = useState(prefersReducedMotion);
   const rotating = !hovered && !focused && !stopped && slides.length > 1;
   const go = (next: number) => setIndex(wrapIndex(next, slides.length));
+  const swipe = useSwipe((delta) => go(index + delta));
 
   useEffect(() => {
     if (!rotating) return;
@@ -46,6 +49,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
+      {...(slides.length > 1 ? swipe : {})}
     >
       <div className="grid" aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, slideIndex) => {
@@ -99,7 +103,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 aria-label={`Go to slide ${slideIndex + 1}: ${slide.title}`}
                 aria-current={slideIndex === index}
                 onClick={() => go(slideIndex)}
-                className="group flex size-7 items-center justify-center"
+                className="group flex size-11 items-center justify-center sm:size-7"
               >
                 <span
                   className={cn(
@@ -113,7 +117,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               type="button"
               onClick={() => setStopped((value) => !value)}
               aria-label={stopped ? 'Start rotating slides' : 'Stop rotating slides'}
-              className="ml-2 flex size-7 items-center justify-center rounded-full text-white/80 hover:bg-white/15 hover:text-white"
+              className="ml-1 flex size-11 items-center justify-center rounded-full sm:ml-2 sm:size-7 text-white/80 hover:bg-white/15 hover:text-white"
             >
               <svg viewBox="0 0 24 24" className="size-4" aria-hidden fill="currentColor">
                 {stopped ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}

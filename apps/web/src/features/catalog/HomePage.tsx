@@ -2,6 +2,7 @@ import { featureLabels, filterProducts, isProductFeature, type ProductFeature } 
 import { lazy, Suspense, use, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useProducts } from './catalog.api';
 import { type Audience, type CatalogPaths, useCatalogPaths } from './catalog-paths';
 import { FeatureFilter } from './FeatureFilter';
@@ -24,6 +25,7 @@ function MemberHero({ paths }: { paths: CatalogPaths }) {
 
 /** Home (/) and the member home (/dashboard): the same page, with member links and slides on /dashboard. */
 export default function HomePage({ audience = 'guest' }: { audience?: Audience }) {
+  useDocumentTitle(null);
   const paths = useCatalogPaths(audience);
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -31,7 +31,7 @@ export function HomeSearch({ paths }: { paths: CatalogPaths }) {
         name="q"
         maxLength={100}
         placeholder="Search phones, laptops, cameras…"
-        className="col-span-2 h-11 min-w-0 flex-1 rounded-lg border border-stone-300 px-3 text-base text-stone-900 placeholder:text-stone-400 sm:text-sm"
+        className="col-span-2 h-11 min-w-0 flex-1 rounded-lg border border-control px-3 text-base text-stone-900 placeholder:text-muted sm:text-sm"
       />
       <label htmlFor="home-search-category" className="sr-only">
         Category
@@ -40,7 +40,7 @@ export function HomeSearch({ paths }: { paths: CatalogPaths }) {
         id="home-search-category"
         name="category"
         defaultValue="all"
-        className="h-11 min-w-0 rounded-lg border border-stone-300 bg-stone-50 px-2 text-sm text-stone-800 sm:w-44 sm:px-3"
+        className="h-11 min-w-0 rounded-lg border border-control bg-stone-50 px-2 text-sm text-stone-800 sm:w-44 sm:px-3"
       >
         <option value="all">All categories</option>
         {productCategories.map((category) => (

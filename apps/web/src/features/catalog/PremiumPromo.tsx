@@ -1,4 +1,4 @@
-import { formatKina, PREMIUM_PRICE_TOEA } from '@bilum/shared';
+import { usePremiumPriceText } from '../../lib/premium-offer';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
@@ -14,6 +14,7 @@ function promoAction(isSignedIn: boolean, isMember: boolean) {
 export function PremiumPromo() {
   const { isSignedIn, isMember } = useSession();
   const action = promoAction(isSignedIn, isMember);
+  const premiumPrice = usePremiumPriceText();
   return (
     <section
       aria-labelledby="premium-heading"
@@ -27,7 +28,7 @@ export function PremiumPromo() {
         <p className="mt-2 max-w-xl text-brand-50">
           {isMember
             ? 'Your 10% member price is applied across the shop, with free shipping and member-only deals.'
-            : `10% off all products, member-only deals, early access, priority support and free shipping for ${formatKina(PREMIUM_PRICE_TOEA)} a year.`}
+            : `10% off all products, member-only deals, early access, priority support and free shipping for ${premiumPrice} a year.`}
         </p>
       </div>
       <Button asChild size="lg" variant="dark" className="shrink-0">

@@ -41,6 +41,21 @@ describe('PriceBlock', () => {
     expect(screen.getByText('You save 10% as a valued member!')).toBeTruthy();
   });
 
+  it('shows a member the original price the discount badge is measured from, struck through beside it', () => {
+    render(
+      <PriceBlock
+        product={laptop}
+        pricing={{ finalPrice: 296_910, isMemberPrice: true, savingPercent: 10, showSaving: true }}
+      />,
+    );
+    const badge = screen.getByText('-11% OFF');
+    const original = screen.getByText('K3,699.00').closest('s');
+    expect(original).toBeTruthy();
+    expect(original?.textContent).toBe('was K3,699.00');
+    // Beside the badge: the same group holds the struck original price and the badge.
+    expect(badge.parentElement?.contains(original)).toBe(true);
+  });
+
   it('leaves the saving message out when the saving is not above K0.01', () => {
     render(
       <PriceBlock

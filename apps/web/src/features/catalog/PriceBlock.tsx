@@ -1,34 +1,40 @@
 import { productMessages, discountBadge, formatKina, type Product } from '@bilum/shared';
 import type { ShopperPrice } from './member-pricing';
 
-/** The detail page's price: the shopper's price, the struck original and discount badge, the member saving. */
+/**
+ * The detail page's price: the shopper's price, the member's regular price struck through, the product's own
+ * sale (its original price struck through beside the "-n% OFF" badge measured from it) and the member saving.
+ */
 export function PriceBlock({ product, pricing }: { product: Product; pricing: ShopperPrice }) {
   const discount = discountBadge(product);
+  const sale = discount && product.originalPrice !== null && (
+    <span className="flex items-center gap-3">
+      <s className="text-lg text-muted">
+        <span className="sr-only">was </span>
+        {formatKina(product.originalPrice)}
+      </s>
+      <span className="rounded-md bg-brand-600 px-2 py-0.5 text-sm font-bold text-white">{discount}</span>
+    </span>
+  );
   return (
     <div className="space-y-1">
       {pricing.isMemberPrice && <p className="text-sm font-semibold text-emerald-700">Your member price</p>}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="text-3xl font-extrabold text-stone-900">{formatKina(pricing.finalPrice)}</span>
         {pricing.isMemberPrice && (
-          <s className="text-lg text-stone-500">
+          <s className="text-lg text-muted">
             <span className="sr-only">Regular price </span>
             {formatKina(product.price)}
           </s>
         )}
-        {discount && product.originalPrice !== null && !pricing.isMemberPrice && (
-          <s className="text-lg text-stone-500">
-            <span className="sr-only">was </span>
-            {formatKina(product.originalPrice)}
-          </s>
-        )}
-        {discount && (
-          <span className="rounded-md bg-brand-600 px-2 py-0.5 text-sm font-bold text-white">{discount}</span>
-        )}
+        {!pricing.isMemberPrice && sale}
       </p>
+      {/* A member's sale line stands apart, so each struck price sits beside what is measured from it. */}
+      {pricing.isMemberPrice && sale && <p className="flex flex-wrap items-center gap-x-3 gap-y-1">{sale}</p>}
       {pricing.isMemberPrice && pricing.showSaving && (
         <p className="text-sm font-medium text-emerald-700">{productMessages.memberSaving(pricing.savingPercent)}</p>
       )}
-      <p className="text-xs text-stone-500">Price in kina, GST inclusive.</p>
+      <p className="text-xs text-muted">Price in kina, GST inclusive.</p>
     </div>
   );
 }

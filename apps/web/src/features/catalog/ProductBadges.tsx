@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 const badges = [
   { key: 'isHot', label: 'Hot Deal', className: 'bg-red-600 text-white' },
   { key: 'isAuction', label: 'Auction', className: 'bg-indigo-600 text-white' },
-  { key: 'isTopPick', label: 'Top Pick', className: 'bg-emerald-600 text-white' },
+  { key: 'isTopPick', label: 'Top Pick', className: 'bg-top-pick text-white' },
   { key: 'isExclusive', label: 'Exclusive Member', className: 'bg-amber-400 text-ink' },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { catalogMessages, discountBadge, formatKina, isSoldOut, type Product } from '@bilum/shared';
+import { catalogMessages, discountBadge, formatKina, isSoldOut, type Product, unavailableLabel } from '@bilum/shared';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ui/product-image';
 import type { DetailBase } from './catalog-paths';
@@ -15,7 +15,7 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
   const discount = discountBadge(product);
   const soldOut = isSoldOut(product);
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-400">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-focus">
       <div className="relative aspect-square overflow-hidden bg-stone-100">
         <ProductImage
           src={product.image}
@@ -23,6 +23,8 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
           eager={eagerImage}
           width={300}
           height={300}
+          // The grid's columns (ProductGrid): 2 on a phone, 3 from sm, then at most 300 px.
+          sizes="(max-width: 639px) 50vw, (max-width: 1023px) 33vw, 300px"
           className="size-full transition duration-300 group-hover:scale-105"
         />
         <ProductBadges product={product} className="absolute left-2 top-2 max-w-[85%] flex-col" />
@@ -33,7 +35,7 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
         )}
         {soldOut && (
           <span className="absolute inset-x-0 bottom-0 bg-stone-900/80 py-1 text-center text-xs font-bold tracking-wide text-white">
-            SOLD OUT!
+            {unavailableLabel(product)}
           </span>
         )}
         <span
@@ -53,7 +55,7 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
           <span className="text-base font-bold text-stone-900">{formatKina(product.price)}</span>
           {discount && product.originalPrice !== null && (
-            <s className="text-xs text-stone-500">
+            <s className="text-xs text-muted">
               <span className="sr-only">was </span>
               {formatKina(product.originalPrice)}
             </s>

@@ -48,7 +48,7 @@ interface ProductDetailProps {
 export function ProductDetail({ product, audience, paths }: ProductDetailProps) {
   const { isSignedIn } = useSession();
   const pricing = useShopperPrice(product);
-  useDocumentTitle(`${product.name} – Bilum`);
+  useDocumentTitle(product.name);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">

@@ -3,12 +3,17 @@ import { useState } from 'react';
 import { StepButtons } from '../../components/ui/step-buttons';
 import { ProductImage } from '../../components/ui/product-image';
 import { cn } from '../../lib/cn';
+import { useSwipe } from '../../lib/use-swipe';
 import { ZoomableImage } from './ZoomableImage';
 
-/** The detail page's pictures: the main one with zoom, previous/next going round, and thumbnails. */
+/**
+ * The detail page's pictures: the main one with zoom, previous/next going round (buttons, or a swipe on touch
+ * screens), and thumbnails.
+ */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
   const count = images.length;
+  const swipe = useSwipe((delta) => setIndex((current) => wrapIndex(current + delta, count)));
   const current = images[wrapIndex(index, count)];
   if (!current) {
     return <ProductImage src={null} alt={name} className="aspect-square w-full rounded-2xl" />;
@@ -17,7 +22,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative">
+      <div className="relative" {...(count > 1 ? swipe : {})}>
         <ZoomableImage key={current} src={current} alt={`${name}, picture ${index + 1} of ${count}`} eager />
         {count > 1 && (
           <>
@@ -35,7 +40,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           </>
         )}
       </div>
-      <p className="text-xs text-stone-500">
+      <p className="text-xs text-muted">
         <span className="pointer-coarse:hidden">Point at the picture to zoom in.</span>
         <span className="hidden pointer-coarse:inline">Tap the picture to zoom in; tap again to zoom out.</span>
       </p>
@@ -50,7 +55,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 onClick={() => setIndex(thumbIndex)}
                 className={cn(
                   'block overflow-hidden rounded-lg ring-2 transition',
-                  thumbIndex === index ? 'ring-brand-500' : 'ring-transparent hover:ring-stone-300',
+                  thumbIndex === index ? 'ring-brand-600' : 'ring-transparent hover:ring-stone-300',
                 )}
               >
                 <ProductImage src={src} alt="" width={80} height={80} className="size-16 sm:size-20" />

@@ -45,6 +45,21 @@ afterEach(() => {
 });
 
 describe('PurchasePanel', () => {
+  it('reads "Reserved" with the time the hold ends, not "SOLD OUT!", while every unit is held by a checkout', () => {
+    const until = '2030-03-05T04:30:00.000Z';
+    renderPanel({ ...product, stock: 0, reserved: true, reservedUntil: until });
+    expect(screen.getByText('Reserved')).toBeTruthy();
+    expect(screen.queryByText('SOLD OUT!')).toBeNull();
+    expect(screen.getByText(/until 5 March 2030/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Buy It Now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('reads "SOLD OUT!" for a product with no stock and no hold', () => {
+    renderPanel({ ...product, stock: 0 });
+    expect(screen.getByText('SOLD OUT!')).toBeTruthy();
+    expect(screen.queryByText('Reserved')).toBeNull();
+  });
+
   it('blocks Add to Cart and Buy It Now for a product whose price is not positive with "Action Blocked"', () => {
     renderPanel({ ...product, price: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));

@@ -1,18 +1,20 @@
 import {
   accountMessages,
   canBuyPremium,
-  formatKina,
+  catalogMessages,
+  isReserved,
   isSoldOut,
   type MembershipState,
   membershipMessages,
-  PREMIUM_PRICE_TOEA,
   type Product,
   productMessages,
 } from '@bilum/shared';
+import { usePremiumPriceText } from '../../lib/premium-offer';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { formatDateTime } from '../../lib/dates';
 import { startSingleItemCheckout } from '../../lib/checkout-handoff';
 import { toLocalCartItem } from '../../lib/local-cart-item';
 import { useSession } from '../../lib/session';
@@ -32,7 +34,13 @@ function blockedForInvalidProduct(product: Product): boolean {
  * Who may buy what (decisions.md): Exclusive Member offers need an active member, the membership an account, and
  * an active member buys Premium again only in the last 30 days (a renewal).
  */
-function purchaseInvite(product: Product, isSignedIn: boolean, membership: MembershipState, here: string) {
+function purchaseInvite(
+  product: Product,
+  isSignedIn: boolean,
+  membership: MembershipState,
+  here: string,
+  premiumPrice: string,
+) {
   const signIn: InviteAction = { to: `/login?returnUrl=${encodeURIComponent(here)}`, label: 'Sign In' };
   if (product.isMembership && !canBuyPremium(membership)) {
     return {
@@ -44,7 +52,7 @@ function purchaseInvite(product: Product, isSignedIn: boolean, membership: Membe
   if (product.isExclusive && !membership.isMember) {
     return {
       title: 'Exclusive Member offer',
-      text: `Only Premium members can buy this offer. Join Premium for ${formatKina(PREMIUM_PRICE_TOEA)} a year to get it, with 10% off everything else.`,
+      text: `Only Premium members can buy this offer. Join Premium for ${premiumPrice} a year to get it, with 10% off everything else.`,
       actions: isSignedIn
         ? [{ to: '/membership-payment', label: 'Join Premium' }]
         : [{ to: '/register', label: 'Join Premium' }, signIn],
@@ -69,7 +77,8 @@ export function PurchasePanel({ product, pricing }: { product: Product; pricing:
   const [dialog, setDialog] = useState<'buy' | 'added' | null>(null);
   const item = toLocalCartItem(product, pricing.finalPrice);
 
-  const invite = purchaseInvite(product, isSignedIn, membership, location.pathname);
+  const premiumPrice = usePremiumPriceText();
+  const invite = purchaseInvite(product, isSignedIn, membership, location.pathname, premiumPrice);
   if (invite) return <MembershipInvite {...invite} />;
 
   const soldOut = product.status !== 'active' || isSoldOut(product);
@@ -88,7 +97,19 @@ export function PurchasePanel({ product, pricing }: { product: Product; pricing:
 
   return (
     <div className="space-y-2">
-      {soldOut && <p className="text-lg font-extrabold tracking-wide text-red-700">SOLD OUT!</p>}
+      {soldOut &&
+        (isReserved(product) ? (
+          <div>
+            <p className="text-lg font-extrabold tracking-wide text-red-700">{catalogMessages.reserved}</p>
+            {product.reservedUntil && (
+              <p className="text-sm text-stone-700">
+                {catalogMessages.reservedUntil(formatDateTime(product.reservedUntil))}
+              </p>
+            )}
+          </div>
+        ) : (
+          <p className="text-lg font-extrabold tracking-wide text-red-700">{catalogMessages.soldOut}</p>
+        ))}
       <div className="grid gap-2 sm:grid-cols-2">
         <Button size="lg" onClick={buyNow} disabled={inCart || soldOut}>
           {inCart ? 'Already in Cart' : 'Buy It Now'}

@@ -23,12 +23,17 @@ export function ZoomableImage({ src, alt, eager }: { src: string; alt: string; e
   const frame = useRef<HTMLDivElement>(null);
   const [lens, setLens] = useState<(Point & { width: number; height: number }) | null>(null);
   const [tapZoom, setTapZoom] = useState<Point | null>(null);
+  // Where a finger went down: a finger that moved (a swipe to the next picture) is not a tap.
+  const down = useRef<Point | null>(null);
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse') setLens(pointIn(event));
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse') return;
+    const from = down.current;
+    down.current = null;
+    if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > 10) return;
     const { x, y, width, height } = pointIn(event);
     setTapZoom((zoomed) => (zoomed ? null : { x: (x / width) * 100, y: (y / height) * 100 }));
   };
@@ -39,6 +44,9 @@ export function ZoomableImage({ src, alt, eager }: { src: string; alt: string; e
       className="relative aspect-square cursor-crosshair touch-manipulation overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200"
       onPointerMove={onPointerMove}
       onPointerLeave={() => setLens(null)}
+      onPointerDown={(event) => {
+        down.current = { x: event.clientX, y: event.clientY };
+      }}
       onPointerUp={onPointerUp}
     >
       <ProductImage

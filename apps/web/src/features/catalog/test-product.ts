@@ -19,4 +19,6 @@ export const testProduct: Product = {
   isMembership: false,
   image: '/images/products/itel-a70.svg',
   galleryImages: [],
+  reserved: false,
+  reservedUntil: null,
 };

@@ -2,6 +2,7 @@ import { checkoutMessages, type CheckoutOrder, type CreateOrderResponse } from '
 import {
   type ContactDetails,
   type ContactDetailsInput,
+  contactDetailsSchema,
   contactMessages,
   needsDeliveryOrPickup,
 } from '@bilum/shared/contact-details';
@@ -13,29 +14,34 @@ import { billingFromContact } from '../../components/payment/card-details';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Spinner } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
 import { clearSignedInCheckoutStorage } from '../../lib/checkout-handoff';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { contactDetailsKey, saveContactDetails, useContactDetails, usePaymentConfig } from './checkout.api';
 import { clearAttempt, resolveAttempt, saveConfirmation } from './checkout-attempt';
 import { checkoutStep } from './checkout-steps';
 import {
   CheckoutFrame,
+  ContactStepForm,
   ContactSummary,
   EditContactDialog,
+  LineChangesNotice,
   Panel,
   PaymentPanel,
   PaymentSystemError,
 } from './CheckoutParts';
 import { toContactFormValues } from './ContactFields';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
-import { OrderSummary, orderSummaryData, previewSummaryData } from './OrderSummary';
+import { OrderSummary } from './OrderSummary';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
+import { useCheckoutLines } from './use-checkout-lines';
 import { orderErrorMessage, useCheckoutOrder } from './use-checkout-order';
 
 /** /checkout (signed in): contact summary with an edit modal, the card, and the order summary. */
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout | Bilum');
+  useDocumentTitle('Checkout');
   return (
     <RequireSignIn>
       <CheckoutContent />
@@ -54,7 +60,9 @@ function CheckoutContent() {
   const [editing, setEditing] = useState(false);
   const [paid, setPaid] = useState(false);
   const card = useCardCollector();
-  const hasPhysicalItems = needsDeliveryOrPickup(lines);
+  const { membership } = useSession();
+  const priced = useCheckoutLines(attempt, setAttempt, attempt.created);
+  const hasPhysicalItems = needsDeliveryOrPickup(priced.purchasable ?? lines);
 
   // The server's details win; a draft kept in the browser (its save failed) is the fallback.
   const [override, setOverride] = useState<ContactDetailsInput | null>(null);
@@ -98,20 +106,38 @@ function CheckoutContent() {
   const checkout = useCheckoutOrder({
     attempt,
     setAttempt,
+    purchasable: priced.purchasable,
     returnPath: '/checkout',
     onPaid,
     declinedFallback: checkoutMessages.paymentFailed,
   });
   const created = attempt.created;
 
-  // The order (and its payment) is made once the contact details and the items are known.
+  // A line sold out between the quote and the order: show the server's lines again.
+  const refreshPrices = priced.refresh;
+  useEffect(() => {
+    if (checkout.orderError instanceof ApiError && checkout.orderError.code === 'OUT_OF_STOCK') refreshPrices();
+  }, [checkout.orderError, refreshPrices]);
+
+  // Saved details that do not meet this order's rule (a delivery without an address, ...) open step 1 with the
+  // missing fields marked, as does the order's refusal of a contact field: never a "Try again" that cannot work.
+  const contactIncomplete = contact !== null && !contactDetailsSchema({ hasPhysicalItems }).safeParse(contact).success;
+  const contactRefused =
+    checkout.orderError instanceof ApiError &&
+    checkout.orderError.code === 'VALIDATION' &&
+    checkout.orderError.issues.some((issue) => issue.path.startsWith('contact.'));
+  const needsDetails = contactIncomplete || contactRefused;
+
+  // The order (and its payment) is made once the contact details are complete and the server has priced the items.
   const contactJson = contact ? JSON.stringify(contact) : null;
+  const buyKey = priced.purchasable ? JSON.stringify(priced.purchasable.map((l) => [l.productId, l.quantity])) : null;
   useEffect(() => {
     if (!contact || lines.length === 0 || paid || checkout.returnedFromAuthentication) return;
+    if (contactIncomplete || !buyKey || priced.nothingToBuy) return;
     if (created && attempt.contactJson === contactJson) return;
     void checkout.placeOrder(contact);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [contactJson, lines.length]);
+  }, [contactJson, lines.length, buyKey, contactIncomplete]);
 
   useEffect(() => {
     if (checkout.failure) toast.error(checkout.failure.message);
@@ -147,25 +173,46 @@ function CheckoutContent() {
   if (config.isError || card.loadFailed) return <PaymentSystemError />;
   if (!contact) return <Spinner label="Loading your details…" />;
 
-  const step = checkoutStep({ detailsConfirmed: true, orderPaid: paid });
-  const summary = created ? orderSummaryData(created.order) : previewSummaryData(lines);
+  const step = checkoutStep({ detailsConfirmed: !needsDetails, orderPaid: paid });
+  const summary = priced.summary;
   return (
     <CheckoutFrame
       title="Checkout"
       steps={<StepIndicator current={step} />}
       main={
         <>
-          <Panel
-            title="Contact & Shipping"
-            action={
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)} disabled={checkout.phase !== 'idle'}>
-                Edit
+          <LineChangesNotice changes={priced.changes} />
+          {needsDetails ? (
+            <ContactStepForm
+              details={contact}
+              hasPhysicalItems={hasPhysicalItems}
+              serverError={contactRefused ? checkout.orderError : null}
+              onSave={saveEdited}
+            />
+          ) : (
+            <Panel
+              title="Contact & Shipping"
+              action={
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEditing(true)}
+                  disabled={checkout.phase !== 'idle'}
+                >
+                  Edit
+                </Button>
+              }
+            >
+              <ContactSummary details={contact} />
+            </Panel>
+          )}
+          {needsDetails ? null : priced.nothingToBuy ? (
+            <ErrorState message={checkoutMessages.noPurchasableItems}>
+              <Button variant="outline" onClick={() => void navigate('/cart')}>
+                Back to cart
               </Button>
-            }
-          >
-            <ContactSummary details={contact} />
-          </Panel>
-          {checkout.orderError ? (
+            </ErrorState>
+          ) : checkout.orderError ? (
             <ErrorState message={orderErrorMessage(checkout.orderError)}>
               <div className="flex flex-wrap justify-center gap-2">
                 <Button variant="outline" onClick={() => void checkout.placeOrder(contact)}>
@@ -181,7 +228,7 @@ function CheckoutContent() {
               config={config.data}
               card={card}
               phase={checkout.phase}
-              total={created ? created.order.summary.total : null}
+              total={created ? created.payment.amount : null}
               failure={checkout.failure?.message ?? null}
               onPay={() => void pay()}
             />
@@ -197,7 +244,20 @@ function CheckoutContent() {
           />
         </>
       }
-      aside={<OrderSummary lines={summary.lines} totals={summary.totals} preview={!created} />}
+      aside={
+        priced.pricing ? (
+          <Spinner label="Checking prices…" />
+        ) : (
+          <OrderSummary
+            lines={summary.lines}
+            totals={summary.totals}
+            preview={priced.preview}
+            membership={membership}
+            unavailable={priced.unavailable}
+            onRemoveUnavailable={priced.removeUnavailable}
+          />
+        )
+      }
     />
   );
 }

@@ -1,11 +1,12 @@
 import { formatKina, formatPhoneNumber } from '@bilum/shared';
 import type { PaymentPublicConfigResponse } from '@bilum/shared/checkout.schema';
 import type { ContactDetails, ContactDetailsInput } from '@bilum/shared/contact-details';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { CardEntry } from '../../components/payment/CardEntry';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { ContactFields, toContactFormValues, useContactForm } from './ContactFields';
+import { applyContactIssues, ContactFields, toContactFormValues, useContactForm } from './ContactFields';
+import type { LineChange } from './checkout-quote';
 import type { CardCollector } from './use-card-collector';
 import type { PaymentPhase } from './use-checkout-order';
 
@@ -54,26 +55,26 @@ export function ContactSummary({ details }: { details: ContactDetailsInput }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       <div>
-        <dt className="text-stone-500">Name</dt>
+        <dt className="text-muted">Name</dt>
         <dd className="font-medium text-stone-900">
           {details.firstName} {details.lastName}
         </dd>
       </div>
       <div className="min-w-0">
-        <dt className="text-stone-500">Email</dt>
+        <dt className="text-muted">Email</dt>
         <dd className="font-medium break-words text-stone-900">{details.email}</dd>
       </div>
       <div>
-        <dt className="text-stone-500">Phone</dt>
+        <dt className="text-muted">Phone</dt>
         <dd className="font-medium text-stone-900">{phone}</dd>
       </div>
       <div>
-        <dt className="text-stone-500">{details.pickup ? 'Pickup location' : 'Delivery address'}</dt>
+        <dt className="text-muted">{details.pickup ? 'Pickup location' : 'Delivery address'}</dt>
         <dd className="font-medium text-stone-900">{details.pickup ? details.pickupLocation : address || '—'}</dd>
       </div>
       {details.notes ? (
         <div className="sm:col-span-2">
-          <dt className="text-stone-500">Order notes</dt>
+          <dt className="text-muted">Order notes</dt>
           <dd className="whitespace-pre-line text-stone-900">{details.notes}</dd>
         </div>
       ) : null}
@@ -156,11 +157,83 @@ function EditContactForm({
   );
 }
 
+/**
+ * Step 1 of the signed-in checkout when the saved details are not enough for this order (a delivery without an
+ * address, ...): the form opens with what is missing marked, and saving goes on to payment (issue 17, defect 4).
+ */
+export function ContactStepForm({
+  details,
+  hasPhysicalItems,
+  serverError,
+  onSave,
+}: {
+  details: ContactDetailsInput;
+  hasPhysicalItems: boolean;
+  /** The order's refusal with field issues (`contact.*`), put on the fields. */
+  serverError: unknown;
+  onSave: (details: ContactDetails) => Promise<unknown>;
+}) {
+  const form = useContactForm(hasPhysicalItems, toContactFormValues(details), 'onChange');
+  const [saving, setSaving] = useState(false);
+  // Mark every field this order still needs at once, and take the shopper to the first.
+  useEffect(() => {
+    void form.trigger(undefined, { shouldFocus: true }).then(() => {
+      if (serverError) applyContactIssues(serverError, form);
+    });
+  }, [form, serverError]);
+  const submit = form.handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      await onSave(values);
+    } finally {
+      setSaving(false);
+    }
+  });
+  return (
+    <Panel title="Contact & Shipping Details">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          Your saved details are missing something this order needs. Please complete the marked fields.
+        </p>
+        <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} emailReadOnly showNotes={false} />
+        <Button type="submit" size="lg" disabled={saving} className="w-full sm:w-auto sm:self-end">
+          {saving ? 'Saving...' : 'Save and Continue to Payment'}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+/** Prices the server changed since the cart, shown above Pay so that nothing is charged silently. */
+export function LineChangesNotice({ changes }: { changes: readonly LineChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-semibold">Your order has changed since you added it to your cart:</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {changes.map((change) => (
+          <li key={change.productId}>
+            {change.name}:{' '}
+            {change.was !== change.now && (
+              <>
+                {change.memberPrice ? 'your member price' : 'price'} now {formatKina(change.now)} (was{' '}
+                {formatKina(change.was)}){change.quantity ? '; ' : ''}
+              </>
+            )}
+            {change.quantity && `only ${change.quantity.now} left (you had ${change.quantity.was})`}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">The order summary shows the new total; that is what you pay.</p>
+    </div>
+  );
+}
+
 interface PaymentPanelProps {
   config: PaymentPublicConfigResponse | undefined;
   card: CardCollector;
   phase: PaymentPhase;
-  /** toea, from the server's order; null while the order is being made. */
+  /** toea: the amount of the order's payment (exactly what is charged); null while the order is being made. */
   total: number | null;
   failure: string | null;
   onPay: () => void;
@@ -171,6 +244,7 @@ const phaseLabels: Partial<Record<PaymentPhase, string>> = {
   paying: 'Processing payment…',
   processing: 'Processing…',
   redirecting: 'Opening card authentication…',
+  done: 'Paid. Opening your confirmation…',
 };
 
 /** The card entry, the provider's or the shop's message, and "Pay K{total}". */
@@ -183,7 +257,7 @@ export function PaymentPanel({ config, card, phase, total, failure, onPay }: Pay
       ) : (
         <p className="text-sm text-stone-600">Loading the payment system…</p>
       )}
-      <p className="mt-3 text-xs text-stone-500">Billing country: Papua New Guinea (PG). Prices in kina (PGK).</p>
+      <p className="mt-3 text-xs text-muted">Billing country: Papua New Guinea (PG). Prices in kina (PGK).</p>
       {phase === 'processing' && (
         <p role="status" className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
           Your payment is being processed. This page updates when it completes.

@@ -16,12 +16,13 @@ import { resolveAttempt } from './checkout-attempt';
 import { CheckoutFrame, Panel } from './CheckoutParts';
 import { applyContactIssues, ContactFields, emptyContact, toContactFormValues, useContactForm } from './ContactFields';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
-import { OrderSummary, previewSummaryData } from './OrderSummary';
+import { OrderSummary } from './OrderSummary';
 import { StepIndicator } from './StepIndicator';
+import { useCheckoutLines } from './use-checkout-lines';
 
 /** /contact-details (signed in): the contact and shipping form before /checkout. */
 export default function ContactDetailsPage() {
-  useDocumentTitle('Contact Details | Bilum');
+  useDocumentTitle('Contact Details');
   return (
     <RequireSignIn>
       <ContactDetailsContent />
@@ -30,8 +31,11 @@ export default function ContactDetailsPage() {
 }
 
 function ContactDetailsContent() {
-  const [{ attempt, unreadable }] = useState(() => resolveAttempt('member'));
+  const [{ attempt: handedOver, unreadable }] = useState(() => resolveAttempt('member'));
+  const [attempt, setAttempt] = useState(handedOver);
   const lines = attempt.selection.lines;
+  // The summary is the server's view of the lines from the first step (issue 17, defects 1 and 4).
+  const priced = useCheckoutLines(attempt, setAttempt, null);
   const navigate = useNavigate();
   const saved = useContactDetails();
   const [draft] = useState(loadContactDraft);
@@ -50,6 +54,7 @@ function ContactDetailsContent() {
   return (
     <ContactDetailsForm
       lines={lines}
+      priced={priced}
       stored={saved.data?.contactDetails ?? draft ?? (account.data ? accountContact(account.data) : null)}
     />
   );
@@ -62,13 +67,15 @@ function accountContact({ firstName, lastName, email, phone, address, city, stat
 
 function ContactDetailsForm({
   lines,
+  priced,
   stored,
 }: {
   lines: ReturnType<typeof resolveAttempt>['attempt']['selection']['lines'];
+  priced: ReturnType<typeof useCheckoutLines>;
   /** Saved on the server, else the draft, else the account's details. */
   stored: ContactDetailsInput | null;
 }) {
-  const { user } = useSession();
+  const { user, membership } = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
   const hasPhysicalItems = needsDeliveryOrPickup(lines);
@@ -80,7 +87,7 @@ function ContactDetailsForm({
   });
   const form = useContactForm(hasPhysicalItems, defaults);
   const [saving, setSaving] = useState(false);
-  const summary = previewSummaryData(lines);
+  const summary = priced.summary;
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -119,7 +126,20 @@ function ContactDetailsForm({
           </form>
         </Panel>
       }
-      aside={<OrderSummary lines={summary.lines} totals={summary.totals} preview />}
+      aside={
+        priced.pricing ? (
+          <Spinner label="Checking prices…" />
+        ) : (
+          <OrderSummary
+            lines={summary.lines}
+            totals={summary.totals}
+            preview={priced.preview}
+            membership={membership}
+            unavailable={priced.unavailable}
+            onRemoveUnavailable={priced.removeUnavailable}
+          />
+        )
+      }
     />
   );
 }

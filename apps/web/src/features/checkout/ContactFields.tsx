@@ -61,12 +61,17 @@ export function toContactFormValues(details: Partial<ContactDetailsInput> | null
  * The one contact form's state: react-hook-form with the shared schema for this order (physical items or only
  * the membership), so all four contact forms apply the same rules.
  */
-export function useContactForm(hasPhysicalItems: boolean, defaultValues: ContactDetailsInput = emptyContact) {
+export function useContactForm(
+  hasPhysicalItems: boolean,
+  defaultValues: ContactDetailsInput = emptyContact,
+  /** 'onChange' for a form that opens with its missing fields marked: a mark goes as the field is filled in. */
+  mode: 'onTouched' | 'onChange' = 'onTouched',
+) {
   const schema = useMemo(() => contactDetailsSchema({ hasPhysicalItems }), [hasPhysicalItems]);
   return useForm<ContactDetailsInput, unknown, ContactDetails>({
     resolver: zodResolver(schema),
     defaultValues,
-    mode: 'onTouched',
+    mode,
   });
 }
 

@@ -19,14 +19,16 @@ import {
   CheckoutFrame,
   ContactSummary,
   EditContactDialog,
+  LineChangesNotice,
   Panel,
   PaymentPanel,
   PaymentSystemError,
 } from './CheckoutParts';
 import { applyContactIssues, ContactFields, useContactForm } from './ContactFields';
-import { OrderSummary, orderSummaryData, previewSummaryData } from './OrderSummary';
+import { OrderSummary } from './OrderSummary';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
+import { useCheckoutLines } from './use-checkout-lines';
 import { orderErrorMessage, useCheckoutOrder } from './use-checkout-order';
 
 /** Guest checkout toasts last 3 s, "Payment not successful." 5 s and "Order save failed!" 8 s (decisions.md). */
@@ -47,7 +49,7 @@ function contactFromAttempt(attempt: CheckoutAttempt): ContactDetailsInput | nul
 
 /** /guestcheckout: contact and shipping details, then the card, then the confirmation page. */
 export default function GuestCheckoutPage() {
-  useDocumentTitle('Guest Checkout | Bilum');
+  useDocumentTitle('Guest Checkout');
   const [resolved] = useState(() => resolveAttempt('guest'));
   const [attempt, setAttempt] = useState(resolved.attempt);
   const [details, setDetails] = useState<ContactDetailsInput | null>(() => contactFromAttempt(resolved.attempt));
@@ -59,7 +61,8 @@ export default function GuestCheckoutPage() {
   const navigateLater = useDelayedNavigate();
   const lines = attempt.selection.lines;
   const isEmpty = lines.length === 0;
-  const hasPhysicalItems = needsDeliveryOrPickup(lines);
+  const priced = useCheckoutLines(attempt, setAttempt, attempt.created);
+  const hasPhysicalItems = needsDeliveryOrPickup(priced.purchasable ?? lines);
 
   useEffect(() => {
     if (resolved.unreadable) {
@@ -91,11 +94,18 @@ export default function GuestCheckoutPage() {
   const checkout = useCheckoutOrder({
     attempt,
     setAttempt,
+    purchasable: priced.purchasable,
     returnPath: '/guestcheckout',
     onPaid,
     declinedFallback: 'The payment failed during card confirmation. Please try another card.',
   });
   const created = attempt.created;
+
+  // A line sold out between the quote and the order: show the server's lines again.
+  const refreshPrices = priced.refresh;
+  useEffect(() => {
+    if (checkout.orderError instanceof ApiError && checkout.orderError.code === 'OUT_OF_STOCK') refreshPrices();
+  }, [checkout.orderError, refreshPrices]);
 
   // Toasts for the payment's failures, with the spec's durations.
   useEffect(() => {
@@ -119,13 +129,15 @@ export default function GuestCheckoutPage() {
     }
   }, [checkout.failure]);
 
-  // A reload with details but the order not yet made (or dropped after a failure): make it again.
+  // A reload with details but the order not yet made (or dropped after a failure): make it again once the server
+  // has priced the lines.
+  const priceKnown = priced.purchasable !== null;
   useEffect(() => {
-    if (details && !created && !isEmpty && checkout.phase === 'idle' && !checkout.orderError) {
+    if (details && !created && !isEmpty && priceKnown && checkout.phase === 'idle' && !checkout.orderError) {
       void checkout.placeOrder(details);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [details, created]);
+  }, [details, created, priceKnown]);
 
   const confirmDetails = async (values: ContactDetails) => {
     setDetails(values);
@@ -151,7 +163,7 @@ export default function GuestCheckoutPage() {
         <p role="alert" className="text-lg font-semibold text-stone-800">
           {checkoutMessages.emptyGuestCart}
         </p>
-        <p className="text-sm text-stone-500">Taking you to the home page…</p>
+        <p className="text-sm text-muted">Taking you to the home page…</p>
         <Button asChild variant="outline">
           <Link to="/">Continue Shopping</Link>
         </Button>
@@ -161,7 +173,7 @@ export default function GuestCheckoutPage() {
   if (config.isError || card.loadFailed) return <PaymentSystemError />;
 
   const step = checkoutStep({ detailsConfirmed: details !== null && created !== null, orderPaid: paid });
-  const summary = created ? orderSummaryData(created.order) : previewSummaryData(lines);
+  const summary = priced.summary;
   const orderError = checkout.orderError;
   const orderErrorText = orderError ? orderErrorMessage(orderError) : null;
   const needsAccount = orderError instanceof ApiError && orderError.details.reason === 'membership-needs-account';
@@ -172,6 +184,17 @@ export default function GuestCheckoutPage() {
       steps={<StepIndicator current={step} />}
       main={
         <>
+          <LineChangesNotice changes={priced.changes} />
+          {priced.nothingToBuy && (
+            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              <p>{checkoutMessages.noPurchasableItems}</p>
+              <p className="mt-2 font-semibold">
+                <Link to="/guest-cart" className="underline">
+                  Back to cart
+                </Link>
+              </p>
+            </div>
+          )}
           {orderErrorText && (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
               <p>{orderErrorText}</p>
@@ -192,6 +215,7 @@ export default function GuestCheckoutPage() {
               hasPhysicalItems={hasPhysicalItems}
               defaults={details}
               busy={checkout.phase === 'placing'}
+              ready={priced.purchasable !== null && !priced.nothingToBuy}
               serverError={checkout.orderError}
               onConfirm={confirmDetails}
             />
@@ -216,7 +240,7 @@ export default function GuestCheckoutPage() {
                 config={config.data}
                 card={card}
                 phase={checkout.phase}
-                total={created ? created.order.summary.total : null}
+                total={created ? created.payment.amount : null}
                 failure={checkout.failure?.message ?? null}
                 onPay={() => void pay()}
               />
@@ -232,10 +256,16 @@ export default function GuestCheckoutPage() {
         </>
       }
       aside={
-        config.isPending ? (
-          <Spinner />
+        config.isPending || priced.pricing ? (
+          <Spinner label="Checking prices…" />
         ) : (
-          <OrderSummary lines={summary.lines} totals={summary.totals} preview={!created} />
+          <OrderSummary
+            lines={summary.lines}
+            totals={summary.totals}
+            preview={priced.preview}
+            unavailable={priced.unavailable}
+            onRemoveUnavailable={priced.removeUnavailable}
+          />
         )
       }
     />
@@ -246,12 +276,15 @@ function GuestDetailsForm({
   hasPhysicalItems,
   defaults,
   busy,
+  ready,
   serverError,
   onConfirm,
 }: {
   hasPhysicalItems: boolean;
   defaults: ContactDetailsInput | null;
   busy: boolean;
+  /** False while the server prices the lines, or when none can be bought. */
+  ready: boolean;
   serverError: unknown;
   onConfirm: (details: ContactDetails) => Promise<boolean>;
 }) {
@@ -288,7 +321,7 @@ function GuestDetailsForm({
           </p>
         )}
         <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} />
-        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:self-end">
+        <Button type="submit" size="lg" disabled={busy || !ready} className="w-full sm:w-auto sm:self-end">
           {busy ? 'Saving...' : 'Continue to Checkout'}
         </Button>
       </form>

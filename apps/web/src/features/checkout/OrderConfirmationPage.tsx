@@ -12,7 +12,7 @@ function isHandoff(value: unknown): value is ConfirmationHandoff {
 
 /** /order-confirmation: thanks, the order ID and tracking code to copy, and the confirmation e-mail's status. */
 export default function OrderConfirmationPage() {
-  useDocumentTitle('Order Confirmation | Bilum');
+  useDocumentTitle('Order Confirmation');
   const location = useLocation();
   // Navigation state from checkout, or what checkout kept in session storage (a reload keeps the page).
   const handoff = isHandoff(location.state) ? location.state : loadConfirmation();
@@ -59,22 +59,28 @@ export default function OrderConfirmationPage() {
             {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
           </p>
         </div>
+        {/* A <dl> holds only dt/dd groups (a <div> each); the copy buttons go inside their dd. */}
         <dl className="flex flex-col gap-3 text-left">
-          <div className="flex items-center justify-between gap-3 rounded-xl bg-stone-50 px-4 py-3">
-            <div className="min-w-0">
-              <dt className="text-xs font-medium text-stone-500 uppercase">Order ID</dt>
-              <dd className="font-mono text-lg font-bold text-stone-900">{handoff.orderId}</dd>
-            </div>
-            <CopyButton value={String(handoff.orderId)} label="Order ID" />
+          <div className="rounded-xl bg-stone-50 px-4 py-3">
+            <dt className="text-xs font-medium text-muted uppercase">Order ID</dt>
+            <dd className="flex items-center justify-between gap-3">
+              <span className="min-w-0 font-mono text-lg font-bold text-stone-900" data-testid="order-id">
+                {handoff.orderId}
+              </span>
+              <CopyButton value={String(handoff.orderId)} label="Order ID" />
+            </dd>
           </div>
-          <div className="flex items-center justify-between gap-3 rounded-xl bg-stone-50 px-4 py-3">
-            <div className="min-w-0">
-              <dt className="text-xs font-medium text-stone-500 uppercase">Tracking code</dt>
-              <dd className="font-mono text-lg font-bold break-words text-stone-900" data-testid="tracking-code">
+          <div className="rounded-xl bg-stone-50 px-4 py-3">
+            <dt className="text-xs font-medium text-muted uppercase">Tracking code</dt>
+            <dd className="flex items-center justify-between gap-3">
+              <span
+                className="min-w-0 font-mono text-lg font-bold break-words text-stone-900"
+                data-testid="tracking-code"
+              >
                 {trackingCode}
-              </dd>
-            </div>
-            <CopyButton value={trackingCode} label="Tracking code" />
+              </span>
+              <CopyButton value={trackingCode} label="Tracking code" />
+            </dd>
           </div>
         </dl>
         <EmailStatus status={emailStatus} email={email} />

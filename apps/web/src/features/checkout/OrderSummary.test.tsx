@@ -4,19 +4,44 @@ import { OrderSummary, previewSummaryData } from './OrderSummary';
 
 afterEach(cleanup);
 
-const line = { key: '1', name: 'Solar Power Bank', image: null, quantity: 2, lineTotal: 25800 };
+const line = { key: '1', name: 'Solar Power Bank', image: null, quantity: 2, lineTotal: 23220, isMembership: false };
+const member = { isMember: true, discountRate: 0.1 };
 
 describe('the checkout order summary', () => {
   it('shows the subtotal at original prices, the total at current prices and the member saving', () => {
-    render(<OrderSummary lines={[line]} totals={{ subtotal: 28600, total: 25800, shipping: 0 }} />);
-    expect(screen.getByText('K286.00')).toBeTruthy();
-    expect(screen.getByTestId('order-total').textContent).toBe('K258.00');
+    // Two power banks on sale (K159.00 -> K129.00) at the member price K116.10: the membership saves 10%.
+    render(<OrderSummary lines={[line]} totals={{ subtotal: 31800, total: 23220, shipping: 0 }} membership={member} />);
+    expect(screen.getByText('K318.00')).toBeTruthy();
+    expect(screen.getByTestId('order-total').textContent).toBe('K232.20');
     expect(screen.getByText('You save 10% as a valued member!')).toBeTruthy();
+    expect(screen.queryByText('You save 27% as a valued member!')).toBeNull();
     expect(screen.getByText('Quantity: 2')).toBeTruthy();
   });
 
+  it('never tells a guest or a shopper who is not a member that they save as a valued member', () => {
+    const onSale = { ...line, lineTotal: 25800 };
+    render(<OrderSummary lines={[onSale]} totals={{ subtotal: 31800, total: 25800, shipping: 0 }} />);
+    expect(screen.getByText('Savings')).toBeTruthy();
+    expect(screen.queryByText(/as a valued member/)).toBeNull();
+    cleanup();
+    render(
+      <OrderSummary
+        lines={[onSale]}
+        totals={{ subtotal: 31800, total: 25800, shipping: 0 }}
+        membership={{ isMember: false, discountRate: 0 }}
+      />,
+    );
+    expect(screen.queryByText(/as a valued member/)).toBeNull();
+  });
+
   it('leaves the saving out when it is K0.01 or less', () => {
-    render(<OrderSummary lines={[line]} totals={{ subtotal: 25801, total: 25800, shipping: 0 }} />);
+    render(
+      <OrderSummary
+        lines={[{ ...line, lineTotal: 9 }]}
+        totals={{ subtotal: 10, total: 9, shipping: 0 }}
+        membership={member}
+      />,
+    );
     expect(screen.queryByText(/as a valued member/)).toBeNull();
     expect(screen.queryByText('Savings')).toBeNull();
   });

@@ -1,8 +1,10 @@
-import { cartSummary, formatKina, productMessages, savingsPercent, showsSaving } from '@bilum/shared';
-import type { CheckoutOrder } from '@bilum/shared/checkout.schema';
+import { cartSummary, formatKina, memberSavingPercent, productMessages, showsSaving } from '@bilum/shared';
+import type { CheckoutOrder, CheckoutQuote } from '@bilum/shared/checkout.schema';
+import { Button } from '../../components/ui/button';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { ProductImage } from '../../components/ui/product-image';
 import type { CheckoutLineRef } from '../../lib/checkout-handoff';
+import type { UnavailableLine } from './checkout-quote';
 
 export interface SummaryLine {
   key: string;
@@ -10,6 +12,8 @@ export interface SummaryLine {
   image: string | null;
   quantity: number;
   lineTotal: number;
+  /** The membership product is never at a member price. */
+  isMembership: boolean;
 }
 
 export interface SummaryTotals {
@@ -27,8 +31,26 @@ export function orderSummaryData(order: CheckoutOrder): { lines: SummaryLine[]; 
       image: line.image,
       quantity: line.quantity,
       lineTotal: line.lineTotal,
+      isMembership: line.isMembership,
     })),
     totals: order.summary,
+  };
+}
+
+/** Before the order is made: the available lines and the totals as the server prices them now (the quote). */
+export function quoteSummaryData(quote: CheckoutQuote): { lines: SummaryLine[]; totals: SummaryTotals } {
+  return {
+    lines: quote.lines
+      .filter((line) => line.status === 'available')
+      .map((line) => ({
+        key: String(line.productId),
+        name: line.name,
+        image: line.image,
+        quantity: line.quantity,
+        lineTotal: line.lineTotal,
+        isMembership: line.isMembership,
+      })),
+    totals: quote.summary,
   };
 }
 
@@ -49,6 +71,7 @@ export function previewSummaryData(lines: readonly CheckoutLineRef[]): { lines: 
       image: line.image,
       quantity: line.quantity,
       lineTotal: line.previewPrice * line.quantity,
+      isMembership: line.isMembership,
     })),
     totals: summary,
   };
@@ -60,14 +83,36 @@ interface OrderSummaryProps {
   /** True until the server's order answer: the prices are the ones the shopper last saw. */
   preview?: boolean;
   title?: string;
+  /**
+   * The shopper's membership (the server session's): only an active member sees "You save N% as a valued
+   * member!", with the membership's own saving. Guests pass nothing.
+   */
+  membership?: { isMember: boolean; discountRate: number };
+  /** Lines the server will not sell now: greyed with "SOLD OUT!", outside the totals, with Remove. */
+  unavailable?: readonly UnavailableLine[];
+  onRemoveUnavailable?: (productId: number) => void;
 }
 
 /**
  * The order summary of both checkouts: each line (image, name, quantity, line subtotal), the subtotal at the
- * original prices, the member saving (only above K0.01), shipping and the total at the current prices.
+ * original prices, the saving (only above K0.01), shipping and the total at the current prices, and for a member
+ * the membership's own saving.
  */
-export function OrderSummary({ lines, totals, preview = false, title = 'Order Summary' }: OrderSummaryProps) {
+export function OrderSummary({
+  lines,
+  totals,
+  preview = false,
+  title = 'Order Summary',
+  membership = { isMember: false, discountRate: 0 },
+  unavailable = [],
+  onRemoveUnavailable,
+}: OrderSummaryProps) {
   const saving = showsSaving(totals.subtotal, totals.total);
+  // For a member the server prices every line but the membership at the member price.
+  const memberSaving = memberSavingPercent(
+    membership,
+    lines.map((line) => ({ unitPrice: line.lineTotal, quantity: 1, isMemberPrice: !line.isMembership })),
+  );
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -88,9 +133,36 @@ export function OrderSummary({ lines, totals, preview = false, title = 'Order Su
             />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-stone-900">{line.name}</p>
-              <p className="text-xs text-stone-500">Quantity: {line.quantity}</p>
+              <p className="text-xs text-muted">Quantity: {line.quantity}</p>
             </div>
             <p className="text-sm font-semibold text-stone-900">{formatKina(line.lineTotal)}</p>
+          </li>
+        ))}
+        {unavailable.map((line) => (
+          <li key={`unavailable-${line.productId}`} className="flex items-center gap-3 py-3">
+            <ProductImage
+              src={line.image}
+              alt=""
+              width={56}
+              height={56}
+              className="size-14 shrink-0 rounded-lg border border-stone-200 text-[10px] opacity-50 grayscale"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="line-clamp-2 text-sm font-medium text-muted">{line.name}</p>
+              <p className="text-sm font-extrabold tracking-wide text-red-700">{line.label}</p>
+              <p className="text-xs text-muted">Not included in your order</p>
+            </div>
+            {onRemoveUnavailable && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="px-2"
+                aria-label={`Remove ${line.name}`}
+                onClick={() => onRemoveUnavailable(line.productId)}
+              >
+                Remove
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -102,12 +174,12 @@ export function OrderSummary({ lines, totals, preview = false, title = 'Order Su
         total={totals.total}
         testIds={{ total: 'order-total' }}
       />
-      {saving && (
+      {memberSaving !== null && (
         <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-          {productMessages.memberSaving(savingsPercent(totals.subtotal, totals.total))}
+          {productMessages.memberSaving(memberSaving)}
         </p>
       )}
-      {preview && <p className="mt-3 text-xs text-stone-500">Prices are confirmed by the shop before you pay.</p>}
+      {preview && <p className="mt-3 text-xs text-muted">Prices are confirmed by the shop before you pay.</p>}
     </section>
   );
 }

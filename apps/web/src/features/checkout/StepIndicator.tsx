@@ -33,9 +33,7 @@ export function StepIndicator({ current }: { current: 1 | 2 | 3 }) {
             >
               {state === 'done' ? '✓' : step}
             </span>
-            <span
-              className={cn('text-xs font-medium sm:text-sm', state === 'todo' ? 'text-stone-500' : 'text-stone-900')}
-            >
+            <span className={cn('text-xs font-medium sm:text-sm', state === 'todo' ? 'text-muted' : 'text-stone-900')}>
               {label}
               {state === 'done' && <span className="sr-only"> (done)</span>}
             </span>

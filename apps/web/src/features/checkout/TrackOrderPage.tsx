@@ -1,5 +1,5 @@
 import { formatKina, formatPhoneNumber } from '@bilum/shared';
-import { type TrackedOrder, trackingMessages } from '@bilum/shared/checkout.schema';
+import { isPlacedOrder, type TrackedOrder, trackingMessages, trackingStatus } from '@bilum/shared/checkout.schema';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -39,7 +39,7 @@ function trackingError(error: unknown): { notFound: boolean; message: string } {
 
 /** /track-order: e-mail and order ID, or ?tracking_code= from a link; the order's status and details. */
 export default function TrackOrderPage() {
-  useDocumentTitle('Track Your Order | Bilum');
+  useDocumentTitle('Track Your Order');
   const [params] = useSearchParams();
   const trackingCode = params.get('tracking_code')?.trim() ?? '';
   const [email, setEmail] = useState('');
@@ -149,7 +149,7 @@ function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium text-stone-500 uppercase">{label}</dt>
+      <dt className="text-xs font-medium text-muted uppercase">{label}</dt>
       <dd className="mt-0.5 break-words text-stone-900">{children}</dd>
     </div>
   );
@@ -157,6 +157,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 function TrackedOrderCard({ order }: { order: TrackedOrder }) {
   const estimated = order.estimatedDelivery ? formatLongDate(order.estimatedDelivery) : trackingMessages.toBeConfirmed;
+  // Issue 17: an unpaid order is shown as what it is (the rule behind the API's `status`), never as placed.
+  const placed = isPlacedOrder(order);
+  const status = trackingStatus(order);
   return (
     <section
       aria-labelledby="tracked-order-title"
@@ -166,8 +169,15 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <h2 id="tracked-order-title" className="text-lg font-bold text-stone-900">
           Order #{order.orderId}
         </h2>
-        <Badge tone={shippingStatusTone(order.shippingStatus)}>{shippingStatusLabel(order.shippingStatus)}</Badge>
+        <Badge tone={shippingStatusTone(status)}>{shippingStatusLabel(status)}</Badge>
       </div>
+      {!placed && (
+        <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {order.paymentStatus === 'pending'
+            ? trackingMessages.awaitingPaymentNote
+            : trackingMessages.paymentNotCompletedNote}
+        </p>
+      )}
       <dl className="grid gap-4 py-4 text-sm sm:grid-cols-2">
         <Detail label="Order ID">{order.orderId}</Detail>
         <Detail label="Tracking number">
@@ -187,8 +197,8 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <Detail label={order.pickupLocation ? 'Pickup location' : 'Shipping address'}>
           {order.pickupLocation ?? order.shippingAddress ?? '—'}
         </Detail>
-        <Detail label="Placed">{formatDateTime(order.placedAt)}</Detail>
-        <Detail label="Estimated delivery">{estimated}</Detail>
+        <Detail label={placed ? 'Placed' : 'Started'}>{formatDateTime(order.placedAt)}</Detail>
+        {placed && <Detail label="Estimated delivery">{estimated}</Detail>}
         <Detail label="Payment status">
           <Badge tone={paymentStatusTone(order.paymentStatus)}>
             {order.paymentStatus.charAt(0).toUpperCase() + order.paymentStatus.slice(1)}
@@ -211,7 +221,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
               />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-sm font-medium text-stone-900">{item.name}</p>
-                <p className="text-xs text-stone-500">
+                <p className="text-xs text-muted">
                   Qty {item.quantity} × {formatKina(item.unitPrice)}
                 </p>
               </div>

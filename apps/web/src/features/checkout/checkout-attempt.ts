@@ -1,4 +1,4 @@
-import type { CreateOrderResponse } from '@bilum/shared/checkout.schema';
+import type { CreateOrderInput, CreateOrderResponse } from '@bilum/shared/checkout.schema';
 import type { ContactDetailsInput } from '@bilum/shared/contact-details';
 import {
   type CheckoutSelection,
@@ -6,6 +6,9 @@ import {
   readGuestCheckoutSelection,
   readSignedInCheckoutSelection,
 } from '../../lib/checkout-handoff';
+
+/** An earlier attempt's unpaid order, which the next order of this checkout replaces (the server releases it). */
+export type ReplacedOrderRef = NonNullable<CreateOrderInput['replacesOrder']>;
 
 /**
  * One checkout attempt, kept in session storage so that a reload, the 3-D Secure redirect and a double click all
@@ -18,6 +21,11 @@ export interface CheckoutAttempt {
   /** The contact details the order was placed with; other details need a new order (and a new key). */
   contactJson: string | null;
   created: CreateOrderResponse | null;
+  /**
+   * The order of the attempt this one took over from (other contact details or lines): sent with this attempt's
+   * order, so the server releases its hold rather than leaving it to count against the shopper's limits.
+   */
+  replaces?: ReplacedOrderRef | null;
 }
 
 const attemptKey = 'checkoutAttempt';
@@ -62,6 +70,13 @@ export function clearAttempt() {
   }
 }
 
+/** What the next attempt replaces: this attempt's order if it made one, else what this attempt was to replace. */
+export function orderToReplace(attempt: CheckoutAttempt): ReplacedOrderRef | null {
+  const created = attempt.created;
+  if (!created) return attempt.replaces ?? null;
+  return { orderId: created.order.id, checkoutToken: created.checkoutToken };
+}
+
 const sameLines = (a: CheckoutAttempt['selection'], b: CheckoutAttempt['selection']) =>
   JSON.stringify(a.lines.map((l) => [l.productId, l.quantity, l.cartItemId])) ===
   JSON.stringify(b.lines.map((l) => [l.productId, l.quantity, l.cartItemId]));
@@ -84,16 +99,29 @@ export function resolveAttempt(audience: CheckoutAttempt['audience']): {
   const attempt: CheckoutAttempt =
     saved && sameLines(saved.selection, picked)
       ? { ...saved, selection: picked }
-      : { audience, selection: picked, idempotencyKey: newIdempotencyKey(), contactJson: null, created: null };
+      : {
+          audience,
+          selection: picked,
+          idempotencyKey: newIdempotencyKey(),
+          contactJson: null,
+          created: null,
+          replaces: saved ? orderToReplace(saved) : null,
+        };
   if (attempt.selection.lines.length > 0) saveAttempt(attempt);
   return { attempt, unreadable: selection.unreadable };
 }
 
-/** The order for these contact details: the one already made, or a new key for a new order. */
+/** The order for these contact details: the one already made, or a new key for a new order that replaces it. */
 export function attemptForContact(attempt: CheckoutAttempt, contact: ContactDetailsInput): CheckoutAttempt {
   const contactJson = JSON.stringify(contact);
   if (attempt.contactJson === contactJson) return attempt;
-  return { ...attempt, contactJson, created: null, idempotencyKey: newIdempotencyKey() };
+  return {
+    ...attempt,
+    contactJson,
+    created: null,
+    idempotencyKey: newIdempotencyKey(),
+    replaces: orderToReplace(attempt),
+  };
 }
 
 /** What the confirmation page needs, kept so that it survives a reload. */

@@ -1,4 +1,5 @@
 import type {
+  CheckoutQuote,
   CreateOrderInput,
   CreateOrderResponse,
   OrderConfirmation,
@@ -14,6 +15,7 @@ import type { ContactDetailsInput } from '@bilum/shared/contact-details';
 import type { Profile } from '@bilum/shared/profile.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import type { CheckoutItemsSource } from '../../lib/checkout-handoff';
 
 export type StoredContactDetails = ContactDetailsInput;
 
@@ -54,6 +56,22 @@ export function usePaymentConfig() {
     queryFn: () => api<PaymentPublicConfigResponse>('/payments/config'),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
+  });
+}
+
+/**
+ * POST /api/checkout/quote: the handed-over lines as the server prices them now for this shopper (sold out or not)
+ * and the total an order of the available ones charges. Read again whenever checkout opens; nothing is held.
+ */
+export function useCheckoutQuote(source: CheckoutItemsSource | null) {
+  return useQuery({
+    queryKey: ['checkout', 'quote', source],
+    queryFn: () => api<CheckoutQuote>('/checkout/quote', { method: 'POST', body: { source } }),
+    enabled: source !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: 1,
+    refetchOnWindowFocus: false,
   });
 }
 

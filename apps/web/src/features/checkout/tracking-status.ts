@@ -10,7 +10,10 @@ export const badgeToneClasses: Record<BadgeTone, string> = {
   grey: 'bg-stone-100 text-stone-700 ring-stone-200',
 };
 
-/** Delivered green; shipped or in transit blue; processing yellow; pending orange; cancelled red; else grey. */
+/**
+ * Delivered green; shipped or in transit blue; processing yellow; pending and awaiting payment orange; cancelled
+ * and payment not completed red; else grey.
+ */
 export function shippingStatusTone(status: string | null | undefined): BadgeTone {
   const normalised = (status ?? '')
     .trim()
@@ -26,9 +29,11 @@ export function shippingStatusTone(status: string | null | undefined): BadgeTone
     case 'processing':
       return 'yellow';
     case 'pending':
+    case 'awaiting payment':
       return 'orange';
     case 'cancelled':
     case 'canceled':
+    case 'payment not completed':
       return 'red';
     default:
       return 'grey';

@@ -9,11 +9,12 @@ import type { ContactDetailsInput } from '@bilum/shared/contact-details';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { checkoutItemsSource } from '../../lib/checkout-handoff';
+import { type CheckoutLineRef, checkoutItemsSource } from '../../lib/checkout-handoff';
 import { createOrder, payOrder, refreshPayment } from './checkout.api';
-import { attemptForContact, type CheckoutAttempt, saveAttempt } from './checkout-attempt';
+import { attemptForContact, type CheckoutAttempt, orderToReplace, saveAttempt } from './checkout-attempt';
 
-export type PaymentPhase = 'idle' | 'placing' | 'paying' | 'processing' | 'redirecting';
+/** 'done': paid; stays busy (Pay disabled) until the confirmation page has replaced this one. */
+export type PaymentPhase = 'idle' | 'placing' | 'paying' | 'processing' | 'redirecting' | 'done';
 
 /** How often a payment that is still processing is checked again, and for how long at most. */
 const processingPollMs = 2_000;
@@ -29,7 +30,11 @@ export interface PaymentFailure {
 export function orderErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetwork) return error.message;
-    if (['OUT_OF_STOCK', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'VALIDATION'].includes(error.code)) {
+    if (
+      ['OUT_OF_STOCK', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'VALIDATION', 'RATE_LIMITED'].includes(
+        error.code,
+      )
+    ) {
       return error.message;
     }
   }
@@ -39,6 +44,11 @@ export function orderErrorMessage(error: unknown): string {
 interface UseCheckoutOrderOptions {
   attempt: CheckoutAttempt;
   setAttempt: (attempt: CheckoutAttempt) => void;
+  /**
+   * What the order is made of: the handed-over lines the server will sell now, with its quantities
+   * (`purchasableLines`); null until the quote has answered. Sold-out lines never reach the order.
+   */
+  purchasable: CheckoutLineRef[] | null;
   /** Where the 3-D Secure page sends the shopper back to (this page). */
   returnPath: string;
   onPaid: (order: CheckoutOrder, created: CreateOrderResponse) => void;
@@ -54,6 +64,7 @@ interface UseCheckoutOrderOptions {
 export function useCheckoutOrder({
   attempt,
   setAttempt,
+  purchasable,
   returnPath,
   onPaid,
   declinedFallback,
@@ -63,8 +74,8 @@ export function useCheckoutOrder({
   const [orderError, setOrderError] = useState<unknown>(null);
   const polls = useRef(0);
   const timer = useRef<number | undefined>(undefined);
-  const latest = useRef({ attempt, onPaid });
-  latest.current = { attempt, onPaid };
+  const latest = useRef({ attempt, onPaid, purchasable });
+  latest.current = { attempt, onPaid, purchasable };
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -74,6 +85,8 @@ export function useCheckoutOrder({
     async (contact: ContactDetailsInput): Promise<CreateOrderResponse | null> => {
       const current = attemptForContact(latest.current.attempt, contact);
       if (current.created) return current.created;
+      const lines = latest.current.purchasable;
+      if (!lines || lines.length === 0) return null;
       if (current !== latest.current.attempt) {
         latest.current.attempt = current;
         setAttempt(current);
@@ -84,9 +97,11 @@ export function useCheckoutOrder({
         const created = await createOrder({
           idempotencyKey: current.idempotencyKey,
           contact,
-          source: checkoutItemsSource(current.selection),
+          source: checkoutItemsSource({ kind: current.selection.kind, lines }),
+          // The previous attempt's order: released with this one, so editing never piles up held orders.
+          ...(current.replaces ? { replacesOrder: current.replaces } : {}),
         });
-        const next = { ...current, created };
+        const next = { ...current, created, replaces: null };
         latest.current.attempt = next;
         saveAttempt(next);
         setAttempt(next);
@@ -102,7 +117,9 @@ export function useCheckoutOrder({
   );
 
   const forgetOrder = useCallback(() => {
-    const next = { ...latest.current.attempt, created: null, contactJson: null };
+    const current = latest.current.attempt;
+    // The next order replaces this one should it still hold stock (a hold that ended but was not yet released).
+    const next = { ...current, created: null, contactJson: null, replaces: orderToReplace(current) };
     latest.current.attempt = next;
     saveAttempt(next);
     setAttempt(next);
@@ -113,7 +130,8 @@ export function useCheckoutOrder({
       window.clearTimeout(timer.current);
       switch (result.status) {
         case 'succeeded':
-          setPhase('idle');
+          // Busy until the confirmation page opens (its code may still be on the way on a slow connection).
+          setPhase('done');
           latest.current.onPaid(result.order ?? created.order, created);
           return;
         case 'processing':
@@ -162,6 +180,8 @@ export function useCheckoutOrder({
     async (created: CreateOrderResponse, input: PayOrderInput) => {
       setFailure(null);
       setPhase('paying');
+      // The confirmation page's code, fetched while the card is confirmed rather than after.
+      void import('./OrderConfirmationPage').catch(() => undefined);
       polls.current = 0;
       const returnUrl = `${window.location.origin}${returnPath}`;
       try {

@@ -20,13 +20,13 @@ export function ContentPage({
   sections: ContentSection[];
   children?: ReactNode;
 }) {
-  useDocumentTitle(`${title} – Bilum`);
+  useDocumentTitle(title);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <header className="mb-8 border-b border-stone-200 pb-6">
         <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">{title}</h1>
-        {updated && <p className="mt-2 text-sm text-stone-500">Last updated {updated}</p>}
+        {updated && <p className="mt-2 text-sm text-muted">Last updated {updated}</p>}
         <div className="mt-4 text-lg leading-relaxed text-stone-700">{lead}</div>
       </header>
       {children}

@@ -1,10 +1,10 @@
-import { formatKina, PREMIUM_PRICE_TOEA } from '@bilum/shared';
+import { usePremiumPriceText } from '../../lib/premium-offer';
 import { Link } from 'react-router';
 import { useShopSettings } from '../../lib/shop-settings';
 import { ContentPage, type ContentSection } from './ContentPage';
 import { ShopContact } from '../../components/ui/shop-contact';
 
-function termsSections(deliveryDays: number | undefined): ContentSection[] {
+function termsSections(deliveryDays: number | undefined, premiumPrice: string): ContentSection[] {
   const delivery = deliveryDays === undefined ? 'a few working days' : `about ${deliveryDays} working days`;
   return [
     {
@@ -89,9 +89,9 @@ function termsSections(deliveryDays: number | undefined): ContentSection[] {
       body: (
         <>
           <p>
-            Premium costs {formatKina(PREMIUM_PRICE_TOEA)} a year and is active as soon as your payment clears. It gives
-            10% off all products, member-only deals (Exclusive Member auctions and hot deals), early access to
-            promotions, priority support and free shipping, for one year from activation.
+            Premium costs {premiumPrice} a year and is active as soon as your payment clears. It gives 10% off all
+            products, member-only deals (Exclusive Member auctions and hot deals), early access to promotions, priority
+            support and free shipping, for one year from activation.
           </p>
           <p>
             You can renew in the last 30 days of your membership; the new year is added to the end of the current one.
@@ -125,12 +125,16 @@ function termsSections(deliveryDays: number | undefined): ContentSection[] {
 /** /terms, /terms-and-conditions and /terms-of-service. */
 export default function TermsPage() {
   const settings = useShopSettings();
+  const premiumPrice = usePremiumPriceText();
   return (
     <ContentPage
       title="Terms and Conditions"
       updated="22 November 2026"
       lead="The rules for buying from Bilum: prices, payment, delivery across Papua New Guinea, returns and Premium membership."
-      sections={[...termsSections(settings.data?.deliveryDays), { heading: 'Contact us', body: <ShopContact /> }]}
+      sections={[
+        ...termsSections(settings.data?.deliveryDays, premiumPrice),
+        { heading: 'Contact us', body: <ShopContact /> },
+      ]}
     />
   );
 }

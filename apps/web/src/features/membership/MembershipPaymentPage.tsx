@@ -1,12 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accountMessages,
-  formatKina,
-  MEMBERSHIP_SUCCESS_DELAY_MS,
-  membershipMessages,
-  PREMIUM_PRICE_TOEA,
-  signInPath,
-} from '@bilum/shared';
+import { accountMessages, MEMBERSHIP_SUCCESS_DELAY_MS, membershipMessages, signInPath } from '@bilum/shared';
+import { usePremiumPriceText } from '../../lib/premium-offer';
 import {
   type MembershipFormInput,
   membershipFormSchema,
@@ -21,7 +15,8 @@ import { CardEntry, type CardEntryHandle, type CardEntryState } from '../../comp
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Spinner } from '../../components/ui/states';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { clearCheckoutHandoff } from '../../lib/checkout-handoff';
 import { sessionKey, useSession } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -85,6 +80,7 @@ function BackHeader() {
 
 function PaymentForm() {
   const { user } = useSession();
+  const premiumPrice = usePremiumPriceText();
   const client = useQueryClient();
   const navigateLater = useDelayedNavigate();
   const navigate = useNavigate();
@@ -99,6 +95,14 @@ function PaymentForm() {
   const cardRef = useRef<CardEntryHandle | null>(null);
   const [card, setCard] = useState<CardEntryState>({ ready: false, complete: false, error: null });
   const [phase, setPhase] = useState<'idle' | 'paying' | 'processing' | 'done'>('idle');
+  // Why the last attempt failed (a declined card, ...): stays on the page beside Subscribe, as checkout's does.
+  const [payError, setPayError] = useState<string | null>(null);
+  /** A failed attempt: the toast, and the same words kept on the page until the next attempt. */
+  const fail = (message: string) => {
+    setPhase('idle');
+    setPayError(message);
+    toast.error(message);
+  };
   const form = useForm<MembershipFormInput>({
     resolver: zodResolver(membershipFormSchema),
     mode: 'onChange',
@@ -117,12 +121,9 @@ function PaymentForm() {
         description: membershipMessages.activatedDetail,
       });
       storeMemberFlags(result.membership);
+      // The spec's "clear the cart" is the checkout hand-off only: the cart stays, now at member prices.
+      clearCheckoutHandoff();
       await client.invalidateQueries({ queryKey: sessionKey });
-      try {
-        await api('/cart', { method: 'DELETE' });
-      } catch {
-        // The membership is paid and active; a cart that could not be emptied is not worth an error.
-      }
       await client.invalidateQueries({ queryKey: ['cart'] });
       navigateLater('/membership-success', MEMBERSHIP_SUCCESS_DELAY_MS, { replace: true });
       return;
@@ -135,12 +136,11 @@ function PaymentForm() {
       setPhase('processing');
       return;
     }
-    setPhase('idle');
-    if (result.status === 'requires_payment_method') {
-      toast.error(result.error?.message ?? membershipMessages.confirmationFailed);
-    } else {
-      toast.error(membershipMessages.notCompleted(result.status));
-    }
+    fail(
+      result.status === 'requires_payment_method'
+        ? (result.error?.message ?? membershipMessages.confirmationFailed)
+        : membershipMessages.notCompleted(result.status),
+    );
   };
 
   // Back from the 3-D Secure page, or while processing: read the payment again.
@@ -160,9 +160,8 @@ function PaymentForm() {
             await onResult(result);
           })
           .catch((error: unknown) => {
-            setPhase('idle');
             setReturningId(null);
-            toast.error(payFailure(error));
+            fail(payFailure(error));
           }),
       returned ? 0 : 1000,
     );
@@ -179,12 +178,12 @@ function PaymentForm() {
     if (!cardRef.current) return toast.error(membershipMessages.cardInputMissing);
     if (membershipId === null) return toast.error(membershipMessages.serviceNotReady);
     setPhase('paying');
+    setPayError(null);
     let cardInput;
     try {
       cardInput = await cardRef.current.collect({ name: cardholderName, email: user.email });
     } catch (error) {
-      setPhase('idle');
-      return toast.error(error instanceof Error ? error.message : membershipMessages.confirmationFailed);
+      return fail(error instanceof Error ? error.message : membershipMessages.confirmationFailed);
     }
     rememberPendingPaymentId(membershipId);
     try {
@@ -201,7 +200,7 @@ function PaymentForm() {
         toast.error(membershipMessages.userNotFound);
         return void navigate(signInPath(here));
       }
-      toast.error(payFailure(error));
+      fail(payFailure(error));
     }
   });
 
@@ -238,7 +237,7 @@ function PaymentForm() {
         </p>
       )}
       <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
-        <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Account</p>
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">Account</p>
         <p className="mt-1 font-semibold break-all text-stone-900">{user?.email}</p>
         <p className="text-xs text-stone-600">The membership is added to this account.</p>
       </div>
@@ -252,7 +251,7 @@ function PaymentForm() {
           disabled={busy}
           aria-invalid={errors.cardholderName ? true : undefined}
           aria-describedby={errors.cardholderName ? 'cardholder-name-error' : undefined}
-          className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base shadow-xs focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500 sm:text-sm"
+          className="h-11 w-full rounded-lg border border-control bg-white px-3 text-base shadow-xs focus:border-focus focus:ring-2 focus:ring-focus focus:outline-none aria-invalid:border-red-600 sm:text-sm"
           {...form.register('cardholderName')}
         />
         {errors.cardholderName && (
@@ -298,12 +297,17 @@ function PaymentForm() {
           Your payment is being processed. This page updates when it completes.
         </p>
       )}
+      {payError && phase === 'idle' && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {payError}
+        </p>
+      )}
       <Button type="submit" size="lg" disabled={!canSubscribe} className="h-auto min-h-12 py-2">
         {phase === 'paying'
           ? 'Processing payment…'
           : phase === 'done'
             ? 'Membership active'
-            : `Subscribe – ${formatKina(PREMIUM_PRICE_TOEA)} per year`}
+            : `Subscribe – ${premiumPrice} per year`}
       </Button>
     </form>
   );
@@ -311,8 +315,9 @@ function PaymentForm() {
 
 /** /membership-payment and /membership: perks, the yearly price and the card payment for Premium. */
 export default function MembershipPaymentPage() {
-  useDocumentTitle('Premium Membership – Bilum');
+  useDocumentTitle('Premium Membership');
   const { isSignedIn, isLoading } = useSession();
+  const premiumPrice = usePremiumPriceText();
   const navigate = useNavigate();
   const told = useRef(false);
 
@@ -338,7 +343,7 @@ export default function MembershipPaymentPage() {
               What you get
             </h2>
             <p className="mt-2">
-              <span className="text-3xl font-black text-stone-900">{formatKina(PREMIUM_PRICE_TOEA)}</span>{' '}
+              <span className="text-3xl font-black text-stone-900">{premiumPrice}</span>{' '}
               <span className="text-sm text-stone-600">per year</span>
             </p>
             <div className="mt-5">

@@ -1,13 +1,41 @@
 import { Link } from 'react-router';
+import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PerksList } from './PerksList';
 
-/** /membership-success: welcome, the one perks list, buttons to /dashboard and /login, and Exit to /. */
-export default function MembershipSuccessPage() {
-  useDocumentTitle('Welcome to Premium – Bilum');
-  const { user } = useSession();
+/** For a signed-in shopper who is not (or no longer) a member: no welcome, the perks and the way to join. */
+function NotAMember() {
+  return (
+    <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-8 sm:py-14">
+      <section
+        aria-labelledby="not-member"
+        className="mx-auto max-w-xl rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h1 id="not-member" className="text-center text-2xl font-extrabold text-stone-900">
+          You are not a Premium member yet
+        </h1>
+        <p className="mt-2 text-center text-stone-600">Join Premium for a year and get:</p>
+        <div className="mt-6">
+          <PerksList />
+        </div>
+        <div className="mt-8 grid gap-3 sm:grid-cols-2">
+          <Button asChild size="lg">
+            <Link to="/membership-payment">Become a Member!</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/dashboard">Continue Shopping</Link>
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Welcome() {
+  const { user, isMember } = useSession();
+  if (!isMember) return <NotAMember />;
   const firstName = user?.fullName.split(/\s+/)[0];
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-8 sm:py-14">
@@ -44,5 +72,19 @@ export default function MembershipSuccessPage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * /membership-success: welcome, the one perks list, buttons to /dashboard and /login, and Exit to /. Only an
+ * active member is welcomed (the server session says so); others are asked to sign in or invited to join.
+ */
+export default function MembershipSuccessPage() {
+  const { isMember } = useSession();
+  useDocumentTitle(isMember ? 'Welcome to Premium' : 'Premium Membership');
+  return (
+    <RequireSignIn>
+      <Welcome />
+    </RequireSignIn>
   );
 }

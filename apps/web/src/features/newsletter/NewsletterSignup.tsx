@@ -37,7 +37,7 @@ export default function NewsletterSignup() {
               autoComplete="email"
               placeholder="you@example.com"
               aria-describedby="newsletter-result"
-              className="h-11 min-w-0 flex-1 rounded-lg border-0 bg-white px-3 text-base text-stone-900 placeholder:text-stone-400 sm:text-sm"
+              className="h-11 min-w-0 flex-1 rounded-lg border-0 bg-white px-3 text-base text-stone-900 placeholder:text-muted sm:text-sm"
             />
             <Button type="submit" disabled={signup.isPending}>
               {signup.isPending ? 'Subscribing…' : 'Subscribe'}

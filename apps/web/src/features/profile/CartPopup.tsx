@@ -1,4 +1,4 @@
-import { formatKina, profileMessages } from '@bilum/shared';
+import { cartScreenMessages, formatKina, profileMessages } from '@bilum/shared';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -51,7 +51,7 @@ export function CartPopup({ open, onOpenChange }: { open: boolean; onOpenChange:
           <ul className="divide-y divide-stone-200">
             {lines.map((line) => (
               <PopupRow key={line.cartItemId} image={line.image} name={line.name}>
-                <div className={line.status === 'sold' ? 'opacity-60' : undefined}>
+                <div className={line.status !== 'available' ? 'opacity-60' : undefined}>
                   <div className="flex flex-wrap items-center gap-2">
                     <p className="line-clamp-2 font-semibold text-stone-900">{line.name}</p>
                     {line.isMembership && (
@@ -59,13 +59,17 @@ export function CartPopup({ open, onOpenChange }: { open: boolean; onOpenChange:
                         Membership
                       </span>
                     )}
-                    {line.status === 'sold' && <span className="text-xs font-extrabold text-red-700">SOLD OUT!</span>}
+                    {line.status !== 'available' && (
+                      <span className="text-xs font-extrabold text-red-700">
+                        {line.status === 'reserved' ? cartScreenMessages.reserved : cartScreenMessages.soldOut}
+                      </span>
+                    )}
                   </div>
                   <p className="line-clamp-2 text-stone-600">{line.description || 'No description available.'}</p>
                   <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
                     <span className="font-bold text-stone-900">{formatKina(line.unitPrice)}</span>
                     {line.isMemberPrice && line.originalPrice !== null && (
-                      <s className="text-stone-500">{formatKina(line.originalPrice)}</s>
+                      <s className="text-muted">{formatKina(line.originalPrice)}</s>
                     )}
                     <span className="text-stone-600">Qty: {line.quantity}</span>
                   </p>

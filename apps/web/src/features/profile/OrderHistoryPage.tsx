@@ -27,12 +27,12 @@ function OrderCard({ order }: { order: MyOrder }) {
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Tracking code</p>
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Tracking code</p>
           <h2 className="font-mono text-lg font-bold break-all text-stone-900">{order.trackingCode}</h2>
           <p className="text-sm text-stone-600">Placed {formatDateTime(order.placedAt)}</p>
         </div>
         <div className="sm:text-right">
-          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Total</p>
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Total</p>
           <p className="text-xl font-extrabold text-stone-900">{formatKina(order.total)}</p>
         </div>
       </header>
@@ -83,7 +83,7 @@ function OrderCard({ order }: { order: MyOrder }) {
 
 /** /order-history: every order with its items, statuses and a link to the tracking page. */
 export default function OrderHistoryPage() {
-  useDocumentTitle('Your Order History – Bilum');
+  useDocumentTitle('Your Order History');
   const { isSignedIn, isLoading } = useSession();
   const orders = useMyOrders(isSignedIn);
   const toldEmpty = useRef(false);

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatPhoneNumber,
   type Profile,
+  pendingEmailNotice,
   profileMessages,
+  type SavedAddress,
   splitPhoneNumber,
   type UpdateProfileInput,
   updateProfileSchema,
 } from '@bilum/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -15,7 +17,7 @@ import { PasswordField, TextField } from '../../components/ui/form-field';
 import { PhoneField } from '../../components/ui/phone-field';
 import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
-import { useUpdateProfile } from './profile.api';
+import { useSaveLastOrderAddress, useUpdateProfile } from './profile.api';
 
 const fields = [
   'firstName',
@@ -28,6 +30,7 @@ const fields = [
   'state',
   'postcode',
   'password',
+  'currentPassword',
 ] as const;
 
 function formValues(profile: Profile): UpdateProfileInput {
@@ -43,7 +46,13 @@ function formValues(profile: Profile): UpdateProfileInput {
     state: profile.state,
     postcode: profile.postcode,
     password: '',
+    currentPassword: '',
   };
+}
+
+/** A new e-mail or password needs the current password (issue 16): the server checks it, the form asks for it. */
+function changesSignIn(profile: Profile, email: string | undefined, password: string | undefined): boolean {
+  return (email ?? '').trim().toLowerCase() !== profile.email || (password ?? '') !== '';
 }
 
 /** A save failure in the spec's words: network, not signed in, or the server's message. */
@@ -55,14 +64,56 @@ function saveFailure(error: unknown): string {
 }
 
 /** One read-only line of the profile. */
-function ReadOnlyField({ label, value }: { label: string; value: string }) {
+function ReadOnlyField({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
       <dd className="min-h-11 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-stone-900 break-words">
-        {value || <span className="text-stone-400">Not set</span>}
+        {value || <span className="text-muted">Not set</span>}
       </dd>
+      {note && <dd>{note}</dd>}
     </div>
+  );
+}
+
+/**
+ * Issue 17: while the profile has no address, the address the shopper's last order went to, saved with one click
+ * (the server copies it from the order).
+ */
+function LastOrderAddress({ address }: { address: SavedAddress }) {
+  const save = useSaveLastOrderAddress();
+  const oneLine = [address.address, address.city, address.state, address.postcode].filter(Boolean).join(', ');
+  return (
+    <section
+      aria-label="Address from your last order"
+      className="flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-stone-900"
+    >
+      <p>
+        {profileMessages.lastOrderAddressTitle} <span className="font-semibold">{oneLine}</span>
+      </p>
+      <Button
+        variant="outline"
+        className="self-start"
+        disabled={save.isPending}
+        onClick={() =>
+          save.mutate(undefined, {
+            onSuccess: ({ message }) => toast.success(message),
+            onError: (error) => toast.error(saveFailure(error)),
+          })
+        }
+      >
+        {save.isPending ? 'Saving…' : profileMessages.useLastOrderAddress}
+      </Button>
+    </section>
+  );
+}
+
+/** Under the e-mail address while a new one waits for the link e-mailed to it. */
+function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
+  return (
+    <p role="status" className="text-sm text-amber-800 break-words">
+      {pendingEmailNotice(pendingEmail)}
+    </p>
   );
 }
 
@@ -76,6 +127,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     resetOptions: { keepDirtyValues: false },
   });
   const { errors } = form.formState;
+  const askCurrentPassword = changesSignIn(profile, form.watch('email'), form.watch('password'));
 
   const cancel = () => {
     form.reset(formValues(profile));
@@ -84,8 +136,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   };
 
   const save = form.handleSubmit((values) =>
-    update.mutate(values, {
+    update.mutate(changesSignIn(profile, values.email, values.password) ? values : { ...values, currentPassword: '' }, {
       onSuccess: ({ message, passwordChanged }) => {
+        // A new e-mail's "check your inbox" is in the message and stays under the address (PendingEmail).
         toast.success(message, passwordChanged ? { description: 'Your other devices have been signed out.' } : {});
         setEditing(false);
       },
@@ -102,7 +155,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <dl className="grid gap-4 sm:grid-cols-2">
           <ReadOnlyField label="First Name" value={profile.firstName} />
           <ReadOnlyField label="Last Name" value={profile.lastName} />
-          <ReadOnlyField label="Email Address" value={profile.email} />
+          <ReadOnlyField
+            label="Email Address"
+            value={profile.email}
+            note={profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
+          />
           <ReadOnlyField label="Phone Number" value={profile.phone ? formatPhoneNumber(profile.phone) : ''} />
           <ReadOnlyField label="Password" value="••••••••" />
           <ReadOnlyField label="Address" value={profile.address} />
@@ -110,6 +167,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <ReadOnlyField label="State" value={profile.state} />
           <ReadOnlyField label="Postcode" value={profile.postcode} />
         </dl>
+        {profile.lastOrderAddress && <LastOrderAddress address={profile.lastOrderAddress} />}
         <Button size="lg" onClick={() => setEditing(true)}>
           Edit Profile
         </Button>
@@ -132,13 +190,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           error={errors.lastName?.message}
           {...form.register('lastName')}
         />
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <div className="flex flex-col gap-1">
+          <TextField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          {profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
+        </div>
         <PhoneField control={form.control} countryName="countryCode" numberName="phone" label="Phone Number" />
         <PasswordField
           label="Password"
@@ -148,6 +209,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
+        {askCurrentPassword && (
+          <PasswordField
+            label={profileMessages.currentPasswordLabel}
+            autoComplete="current-password"
+            hint={profileMessages.currentPasswordHint}
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+        )}
         <TextField
           label="Address"
           autoComplete="street-address"

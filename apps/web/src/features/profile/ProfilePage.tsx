@@ -29,7 +29,7 @@ const quickActions: { id: Exclude<Popup, null>; label: string; text: string }[] 
 
 /** /profile: the shopper's details (read-only, then Edit Profile), membership status and quick actions. */
 export default function ProfilePage() {
-  useDocumentTitle('My Profile – Bilum');
+  useDocumentTitle('My Profile');
   const { isSignedIn, isLoading } = useSession();
   const profile = useProfile(isSignedIn);
   const [popup, setPopup] = useState<Popup>(null);
@@ -106,7 +106,7 @@ export default function ProfilePage() {
                     <span className="block font-semibold text-stone-900">{action.label}</span>
                     <span className="block text-xs text-stone-600">{action.text}</span>
                   </span>
-                  <span aria-hidden className="text-stone-400">
+                  <span aria-hidden className="text-muted">
                     ›
                   </span>
                 </button>

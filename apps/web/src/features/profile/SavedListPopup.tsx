@@ -59,7 +59,7 @@ export function SavedListPopup({ open, onOpenChange }: { open: boolean; onOpenCh
               <p className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-bold text-stone-900">{formatKina(item.price)}</span>
                 {item.originalPrice !== null && item.originalPrice > item.price && (
-                  <s className="text-stone-500">{formatKina(item.originalPrice)}</s>
+                  <s className="text-muted">{formatKina(item.originalPrice)}</s>
                 )}
               </p>
               <p className={item.available ? 'text-green-700' : 'font-extrabold text-red-700'}>

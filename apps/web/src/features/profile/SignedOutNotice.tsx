@@ -7,9 +7,10 @@ export function SignedOutNotice({ message }: { message: string }) {
   const location = useLocation();
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
-      <p role="alert" className="text-lg font-semibold text-stone-900">
-        {message}
-      </p>
+      {/* The page's main heading: focus goes to it after a route change (app/RouteAnnouncer.tsx). */}
+      <div role="alert">
+        <h1 className="text-lg font-semibold text-stone-900">{message}</h1>
+      </div>
       <Button asChild size="lg">
         <Link to={signInPath(`${location.pathname}${location.search}`)}>Go to Login</Link>
       </Button>

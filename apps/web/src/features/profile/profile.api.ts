@@ -23,6 +23,16 @@ export function useUpdateProfile() {
   });
 }
 
+/** "Use this address" (issue 17): the server saves the latest paid order's delivery address into the profile. */
+export function useSaveLastOrderAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string; profile: Profile }>('/profile/address/from-last-order', { method: 'POST' }),
+    onSuccess: ({ profile }) => client.setQueryData(profileKey, profile),
+  });
+}
+
 /** GET /api/cart for the profile's "Shopping Cart" popup (server prices and member prices). */
 export function useCartForPopup(enabled: boolean) {
   return useQuery({ queryKey: ['cart'], queryFn: () => api<Cart>('/cart'), enabled });

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { products } from './catalog';
+import { orders } from './orders';
+
+/** Kept in step with `stockMovementReasons` in packages/shared/src/admin-stock.ts. */
+export const stockMovementReasonValues = [
+  'created',
+  'admin-edit',
+  'restock',
+  'order-placed',
+  'order-paid',
+  'order-cancelled',
+  'hold-expired',
+  'order-released',
+  'import',
+  'migration',
+] as const;
+
+/**
+ * Every change of a product's units on hand (issue 18), written in the same transaction as the change by
+ * changeStock (modules/stock/stock.service.ts): what, who, and the figure before and after.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Signed: units added (restock, returned) or taken (held by a checkout). 0 when a hold becomes a sale. */
+    change: integer('change').notNull(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason', { enum: stockMovementReasonValues }).notNull(),
+    /** The order that took, sold or returned the units. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The admin who made the change; null for the shop's own work (checkouts, payments, expired holds). */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who or what, as shown: the admin's name, "Checkout", "Payment", "Hold expiry", … (kept if the account goes). */
+    actorName: text('actor_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('stock_movements_after_check', sql`${table.stockAfter} = ${table.stockBefore} + ${table.change}`),
+    check('stock_movements_after_positive_check', sql`${table.stockAfter} >= 0`),
+    index('stock_movements_product_idx').on(table.productId, table.id),
+  ],
+);
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;

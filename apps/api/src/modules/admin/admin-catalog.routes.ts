@@ -1,0 +1,84 @@
+import {
+  adminProductListQuerySchema,
+  adminProductListResponseSchema,
+  catalogImportSchema,
+  importPreviewSchema,
+  importResultSchema,
+  MAX_CSV_CHARS,
+} from '@bilum/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../plugins/auth';
+import { adminActor } from '../stock/stock.service';
+import { guardAdminRoutes } from './admin-guard';
+import type { AdminCatalogService } from './admin-catalog.service';
+
+/** A CSV text of MAX_CSV_CHARS characters, as UTF-8 JSON (up to 4 bytes each, plus escapes), fits. */
+const importBodyLimit = MAX_CSV_CHARS * 4 + 1024;
+
+/** /api/admin/products (the list) and the catalogue as CSV (issue 18); admin only. */
+export function adminCatalogRoutes(service: AdminCatalogService): FastifyPluginAsyncZod {
+  return async (app) => {
+    guardAdminRoutes(app);
+
+    app.get(
+      '/admin/products',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'One page of the inventory (the spec’s fetch_products), sorted and filtered by the server, with the total and the stat cards',
+          querystring: adminProductListQuerySchema,
+          response: { 200: adminProductListResponseSchema },
+        },
+      },
+      async (request) => service.listPage(request.query),
+    );
+
+    app.get(
+      '/admin/products/export',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The catalogue as a CSV file, text/csv (cells that look like formulas are defused)',
+        },
+      },
+      async (_request, reply) => {
+        const csv = await service.exportCsv();
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="bilum-catalogue-${day}.csv"`)
+          .send(csv);
+      },
+    );
+
+    app.post(
+      '/admin/products/import/preview',
+      {
+        bodyLimit: importBodyLimit,
+        schema: {
+          tags: ['admin'],
+          summary: 'What a CSV file would change, row by row, and each row’s errors; nothing is written',
+          body: catalogImportSchema,
+          response: { 200: importPreviewSchema },
+        },
+      },
+      async (request) => service.previewImport(request.body.csv),
+    );
+
+    app.post(
+      '/admin/products/import',
+      {
+        bodyLimit: importBodyLimit,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Import a CSV file (create and update by SKU): checked again, then every row written in one transaction, or none',
+          body: catalogImportSchema,
+          response: { 200: importResultSchema },
+        },
+      },
+      async (request) => service.commitImport(request.body.csv, adminActor(signedInUser(request))),
+    );
+  };
+}

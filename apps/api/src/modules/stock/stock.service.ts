@@ -1,0 +1,223 @@
+import {
+  MAX_STOCK,
+  type SessionUser,
+  type StockLevel,
+  type StockMovement,
+  type StockMovementReason,
+  type StockMovementsResponse,
+} from '@bilum/shared';
+import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { orderItems, orders, products, stockMovements } from '../../db/schema';
+
+/** Who or what changed the stock, as the movement log shows it. */
+export interface StockActor {
+  userId: number | null;
+  name: string;
+}
+
+/** The shop's own work: no admin account behind it. */
+export const stockActors = {
+  checkout: { userId: null, name: 'Checkout' },
+  payment: { userId: null, name: 'Payment' },
+  holdExpiry: { userId: null, name: 'Hold expiry' },
+  system: { userId: null, name: 'System' },
+} as const satisfies Record<string, StockActor>;
+
+export function adminActor(admin: SessionUser): StockActor {
+  return { userId: admin.id, name: admin.fullName || admin.email };
+}
+
+export interface StockChange {
+  productId: number;
+  /** Units added (positive) or taken (negative); 0 records an event (a hold becoming a sale) without a change. */
+  change: number;
+  reason: StockMovementReason;
+  actor: StockActor;
+  orderId?: number | null;
+  at: Date;
+}
+
+export type StockChangeResult =
+  | { ok: true; before: number; after: number }
+  /** Refused: it would take the stock below 0 or above MAX_STOCK (or the product is gone); `stock` is on hand now. */
+  | { ok: false; stock: number };
+
+/**
+ * The one way units on hand change (issue 18): a relative update (`stock = stock + N`, never read-then-write, so
+ * concurrent checkouts and restocks lose nothing) guarded so the figure stays within 0..MAX_STOCK, and the movement
+ * row written in the same transaction with the figure before and after. Call inside the transaction that makes the
+ * change; a refusal changes nothing and the caller decides what it means (sold out, too many, …).
+ */
+export async function changeStock(tx: DbExecutor, input: StockChange): Promise<StockChangeResult> {
+  const { productId, change, at } = input;
+  let after: number | undefined;
+  if (change === 0) {
+    // Locked like a change, so the log's before/after figures follow one order per product.
+    const [row] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    after = row?.stock;
+  } else {
+    const [row] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${change}`, updatedAt: at })
+      .where(
+        and(
+          eq(products.id, productId),
+          change < 0 ? sql`${products.stock} + ${change} >= 0` : sql`${products.stock} + ${change} <= ${MAX_STOCK}`,
+        ),
+      )
+      .returning({ stock: products.stock });
+    after = row?.stock;
+  }
+  if (after === undefined) {
+    const [row] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+    return { ok: false, stock: row?.stock ?? 0 };
+  }
+  const before = after - change;
+  await tx.insert(stockMovements).values({
+    productId,
+    change,
+    stockBefore: before,
+    stockAfter: after,
+    reason: input.reason,
+    orderId: input.orderId ?? null,
+    actorUserId: input.actor.userId,
+    actorName: input.actor.name,
+    createdAt: at,
+  });
+  return { ok: true, before, after };
+}
+
+/**
+ * Sets the units on hand to a figure (a CSV import's count): the row is locked, then the difference goes through
+ * changeStock, so a checkout in between is waited for rather than overwritten.
+ */
+export async function setStockTo(
+  tx: DbExecutor,
+  input: Omit<StockChange, 'change'> & { stock: number },
+): Promise<StockChangeResult> {
+  const [row] = await tx
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, input.productId))
+    .for('update');
+  if (!row) return { ok: false, stock: 0 };
+  const { stock, ...rest } = input;
+  return changeStock(tx, { ...rest, change: stock - row.stock });
+}
+
+/**
+ * Puts an order's units back on the shelf (a released hold, a cancelled or refused order); the membership is not
+ * stock. The caller records the order's new state in the same transaction.
+ */
+export async function returnOrderStock(
+  tx: DbExecutor,
+  input: { orderId: number; reason: StockMovementReason; actor: StockActor; at: Date },
+): Promise<void> {
+  for (const item of await stockItems(tx, input.orderId)) {
+    // Adding back what the order took: within MAX_STOCK unless an admin filled the shelf meanwhile, then capped.
+    const result = await changeStock(tx, { ...input, productId: item.productId, change: item.quantity });
+    if (!result.ok) {
+      await changeStock(tx, { ...input, productId: item.productId, change: MAX_STOCK - result.stock });
+    }
+  }
+}
+
+/** Records that an order's held units are now sold (no change on hand: they left the shelf when it was placed). */
+export async function recordOrderSold(tx: DbExecutor, input: { orderId: number; at: Date }): Promise<void> {
+  for (const item of await stockItems(tx, input.orderId)) {
+    await changeStock(tx, {
+      productId: item.productId,
+      change: 0,
+      reason: 'order-paid',
+      actor: stockActors.payment,
+      orderId: input.orderId,
+      at: input.at,
+    });
+  }
+}
+
+/** An order's physical lines (the membership is not stock). */
+export function stockItems(tx: DbExecutor, orderId: number) {
+  return tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isMembership, false)))
+    .orderBy(orderItems.id);
+}
+
+export interface StockFigures {
+  /** Units held by unpaid checkouts. */
+  held: number;
+  /** Units of paid orders that were not cancelled. */
+  sold: number;
+}
+
+/** Units held and sold per product (all products, or those of `productIds`): the inventory's figures. */
+export async function stockFigures(db: DbExecutor, productIds?: readonly number[]): Promise<Map<number, StockFigures>> {
+  if (productIds && productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: orderItems.productId,
+      held: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'held'), 0)::int`,
+      sold: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'sold'), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.isMembership, false),
+        inArray(orders.stockState, ['held', 'sold']),
+        productIds ? inArray(orderItems.productId, [...productIds]) : undefined,
+      ),
+    )
+    .groupBy(orderItems.productId);
+  return new Map(rows.map((row) => [row.productId, { held: Number(row.held), sold: Number(row.sold) }]));
+}
+
+/** The products at a stock level, as SQL (a server-side inventory filter); the same rule as `stockLevel`. */
+export function stockLevelCondition(level: StockLevel): SQL {
+  switch (level) {
+    case 'out':
+      return sql`(not ${products.isMembership} and ${products.stock} <= 0)`;
+    case 'low':
+      return sql`(not ${products.isMembership} and ${products.stock} > 0 and ${products.stock} <= ${products.lowStockThreshold})`;
+    default:
+      return sql`(${products.isMembership} or ${products.stock} > ${products.lowStockThreshold})`;
+  }
+}
+
+/** One product's movement log, newest first, a page at a time. */
+export async function stockMovementsOf(
+  db: DbExecutor,
+  productId: number,
+  page: { limit: number; before?: number | undefined },
+): Promise<StockMovementsResponse> {
+  const rows = await db
+    .select()
+    .from(stockMovements)
+    .where(
+      and(
+        eq(stockMovements.productId, productId),
+        page.before === undefined ? undefined : lt(stockMovements.id, page.before),
+      ),
+    )
+    .orderBy(desc(stockMovements.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const movements: StockMovement[] = shown.map((row) => ({
+    id: row.id,
+    change: row.change,
+    stockBefore: row.stockBefore,
+    stockAfter: row.stockAfter,
+    reason: row.reason,
+    orderId: row.orderId,
+    actor: row.actorName,
+    at: row.createdAt.toISOString(),
+  }));
+  return { movements, nextBefore: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null };
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestContext } from '../test/test-app';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, (app) => {
+    // Two inserts of one primary key: what two requests claiming one unique value at once end in.
+    app.post('/api/test/unique-twice', { schema: { hide: true } }, async () => {
+      await ctx.db.execute(sql`create temporary table if not exists claims (value text primary key)`);
+      await ctx.db.execute(sql`insert into claims values ('same')`);
+      await ctx.db.execute(sql`insert into claims values ('same')`);
+      return { ok: true };
+    });
+    app.post(
+      '/api/test/two-fields',
+      {
+        schema: { hide: true, body: z.object({ a: z.string().min(1, 'Enter a.'), b: z.string().min(1, 'Enter b.') }) },
+      },
+      async () => ({ ok: true }),
+    );
+  });
+});
+afterAll(() => ctx.close());
+
+describe('the error handler', () => {
+  it('answers a unique value claimed twice at once with a 409, never a 500', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/test/unique-twice', payload: {} });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'This was changed by another request at the same time. Please try again.',
+    });
+  });
+
+  it('says what is wrong with a one-field form in the field’s own words (issue 17: the newsletter said "Some fields values are not valid.")', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'nope' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Please enter a valid e-mail address.');
+    expect(response.json().error.message).not.toMatch(/values are not valid/);
+  });
+
+  it('names no single field when several are wrong, and lists each in the issues', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/test/two-fields', payload: { a: '', b: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION',
+      message: 'Some fields are not valid. Please check them and try again.',
+      issues: [
+        { path: 'a', message: 'Enter a.' },
+        { path: 'b', message: 'Enter b.' },
+      ],
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What the log never shows (issue 16, OWASP ASVS 16.2.5), applied to every log line of the app's logger:
+ * - the value of a secret query parameter (the reset link's `?token=`) in a request's address, wherever an address
+ *   is logged (`req.url` of each request line, a `url` field);
+ * - the parameters of a failed database query (Drizzle puts them in the error's message: an e-mail's text with its
+ *   reset code, a password hash).
+ */
+const secretParams = /([?&](?:token|code|secret|password|key)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(secretParams, '$1[removed]');
+}
+
+/** Drizzle's "Failed query: …\nparams: …" (up to the stack's first frame). */
+const queryParams = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+const redactText = (text: string) => text.replace(queryParams, '\nparams: [not logged]');
+
+/** A copy of `error` (same class, same fields, causes too) without query parameters. */
+function redactError(error: Error, depth = 0): Error {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error & Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    if (key !== 'params') copy[key] = (error as unknown as Record<string, unknown>)[key];
+  }
+  copy.message = redactText(error.message);
+  if (error.stack) copy.stack = redactText(error.stack);
+  if (error.cause instanceof Error && depth < 5) copy.cause = redactError(error.cause, depth + 1);
+  return copy;
+}
+
+/** Fastify `logger` options: spread them into the logger's options. */
+export const logRedaction = {
+  formatters: {
+    log(object: Record<string, unknown>): Record<string, unknown> {
+      const { err, url } = object;
+      if (!(err instanceof Error) && typeof url !== 'string') return object;
+      return {
+        ...object,
+        ...(err instanceof Error ? { err: redactError(err) } : {}),
+        ...(typeof url === 'string' ? { url: redactUrl(url) } : {}),
+      };
+    },
+  },
+  serializers: {
+    /** Fastify's own request serializer, with the address redacted. */
+    req(request: FastifyRequest) {
+      const version = request.headers?.['accept-version'];
+      return {
+        method: request.method,
+        url: redactUrl(request.url),
+        version: Array.isArray(version) ? version[0] : version,
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      };
+    },
+  },
+};

@@ -1,0 +1,147 @@
+import type { CreateOrderResponse } from '@bilum/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, signedInAdmin, signedInShopper } from '../test/accounts';
+import { type CheckoutTestContext, createCheckoutTestApp, orderBody, placeOrder } from '../test/checkout';
+import { createProduct } from '../test/factories';
+import { concrete, type RouteEntry, routeName, routeTable } from '../test/route-table';
+import { type Access, policyKey, routePolicies, sameForEveryone } from './route-policies';
+
+/**
+ * Issue 16: /api/cart, /api/contact-details, /api/profile and other private answers came without
+ * `Cache-Control: no-store`. One hook (plugins/private-answers.ts) now sets it on every /api answer but those of
+ * the routes whose answer is the same for everyone, and on every error.
+ */
+let ctx: CheckoutTestContext;
+let routes: RouteEntry[];
+let shopper: SignedIn;
+let admin: SignedIn;
+let guestsOrder: CreateOrderResponse;
+
+beforeAll(async () => {
+  ctx = await createCheckoutTestApp();
+  routes = routeTable(ctx.app);
+  [shopper, admin] = await Promise.all([signedInShopper(ctx), signedInAdmin(ctx)]);
+  const product = await createProduct(ctx.db, { stock: 50 });
+  guestsOrder = await placeOrder(ctx, orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }));
+});
+afterAll(() => ctx.close());
+
+/** The caller each policy lets through, so the answer is the private one and not a refusal. */
+function rightfulCaller(access: Access): { headers: Record<string, string>; id?: number } {
+  switch (access) {
+    case 'shopper':
+      return { headers: { cookie: shopper.cookie } };
+    case 'admin':
+      return { headers: { cookie: admin.cookie } };
+    case 'order-owner':
+      return { headers: { 'x-checkout-token': guestsOrder.checkoutToken }, id: guestsOrder.order.id };
+    default:
+      return { headers: {} };
+  }
+}
+
+function call(route: RouteEntry, headers: Record<string, string>, id?: number): Promise<LightMyRequestResponse> {
+  const withBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
+  return ctx.app.inject({
+    method: route.method,
+    url: concrete(route.url, id),
+    headers,
+    ...(withBody ? { payload: {} } : {}),
+  });
+}
+
+const where = (route: RouteEntry, answer: LightMyRequestResponse) =>
+  `${routeName(route)} → ${answer.statusCode} cache-control: ${String(answer.headers['cache-control'])}`;
+
+describe('Cache-Control on private answers', () => {
+  it('every route not in `sameForEveryone` answers no-store to its rightful caller, to a guest and to a shopper', async () => {
+    const privateRoutes = routes.filter((route) => !sameForEveryone.has(policyKey(route)));
+    expect(privateRoutes.length).toBeGreaterThan(50);
+    // Signing out would end the session the later calls use.
+    for (const route of privateRoutes.filter((each) => each.url !== '/api/auth/logout')) {
+      const access = routePolicies[policyKey(route)] ?? 'public';
+      const rightful = rightfulCaller(access);
+      for (const [headers, id] of [
+        [rightful.headers, rightful.id],
+        [{}, undefined],
+        [{ cookie: shopper.cookie }, undefined],
+      ] as const) {
+        const answer = await call(route, headers, id);
+        expect(answer.headers['cache-control'], where(route, answer)).toBe('no-store');
+      }
+    }
+  });
+
+  it('the private pages a shopper, an administrator and an order’s owner read are answered (200) with no-store', async () => {
+    const reads = routes.filter(
+      (route) =>
+        route.method === 'GET' && ['shopper', 'admin', 'order-owner'].includes(routePolicies[policyKey(route)] ?? ''),
+    );
+    expect(reads.map(routeName)).toEqual(
+      expect.arrayContaining(['GET /api/cart', 'GET /api/contact-details', 'GET /api/profile', 'GET /api/orders/mine']),
+    );
+    for (const route of reads) {
+      const { headers, id } = rightfulCaller(routePolicies[policyKey(route)] ?? 'public');
+      const answer = await call(route, headers, id);
+      expect(answer.statusCode, where(route, answer)).toBe(200);
+      expect(answer.headers['cache-control'], where(route, answer)).toBe('no-store');
+    }
+  });
+
+  it('the session and a sign-in are no-store, for a guest as for a shopper', async () => {
+    for (const headers of [{}, { cookie: shopper.cookie }]) {
+      const session = await ctx.app.inject({ method: 'GET', url: '/api/session', headers });
+      expect(session.statusCode).toBe(200);
+      expect(session.headers['cache-control']).toBe('no-store');
+    }
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        fullName: 'Cache Tester',
+        email: `cache.${Date.now()}@example.pg`,
+        countryCode: '+675',
+        phone: '71234567',
+        password: 'long-enough-pass',
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.headers['cache-control']).toBe('no-store');
+  });
+
+  it('every error answer is no-store, on /api and off it', async () => {
+    for (const url of [
+      '/api/no-such-thing',
+      '/api/products/abc',
+      '/api/products/999999',
+      '/api/products/%E0%A4%A',
+      '/assets/missing.js',
+    ]) {
+      const answer = await ctx.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(answer.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/cart' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers the same for everyone keep their own caching, whoever asks', async () => {
+    for (const headers of [{}, { cookie: shopper.cookie }]) {
+      const list = await ctx.app.inject({ method: 'GET', url: '/api/products', headers });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['cache-control']).toBe('no-cache');
+      expect(list.headers.etag).toBeDefined();
+    }
+  });
+
+  it('`sameForEveryone` names only public GET routes the server has', () => {
+    const served = new Set(routes.map(policyKey));
+    for (const key of sameForEveryone) {
+      expect(served.has(key), key).toBe(true);
+      expect(key.startsWith('GET '), key).toBe(true);
+      expect(routePolicies[key], key).toBe('public');
+    }
+  });
+});

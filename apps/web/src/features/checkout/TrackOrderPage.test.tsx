@@ -1,0 +1,80 @@
+import type { TrackedOrder } from '@bilum/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import TrackOrderPage from './TrackOrderPage';
+
+const paidOrder: TrackedOrder = {
+  orderId: 41,
+  trackingCode: 'BLM-AAAA-BBBB-CCCC-DDDD',
+  status: 'Pending',
+  shippingStatus: 'Pending',
+  paymentStatus: 'paid',
+  firstName: 'Kila',
+  lastName: 'Amini',
+  email: 'kila.amini@example.pg',
+  phone: '+67571234567',
+  shippingAddress: 'Section 5, Lot 12, Boroko Drive, Port Moresby, NCD, 111',
+  pickupLocation: null,
+  placedAt: '2026-11-20T01:00:00.000Z',
+  dispatchedAt: null,
+  deliveredAt: null,
+  estimatedDelivery: null,
+  items: [{ productId: 6, name: 'itel A70', image: null, quantity: 1, unitPrice: 29_900, lineTotal: 29_900 }],
+  total: 29_900,
+  cardLast4: '4242',
+};
+
+async function showTracked(order: TrackedOrder) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ order })),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[`/track-order?tracking_code=${order.trackingCode}`]}>
+        <TrackOrderPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return screen.findByRole('heading', { name: `Order #${order.orderId}` });
+}
+
+const badgeText = (heading: HTMLElement) => heading.parentElement?.querySelector('[data-tone]')?.textContent;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('tracking an order that was never paid (issue 17)', () => {
+  it('shows an unpaid order as "Awaiting payment", not as a placed Pending order with a delivery date', async () => {
+    const heading = await showTracked({ ...paidOrder, status: 'Awaiting payment', paymentStatus: 'pending' });
+    expect(badgeText(heading)).toBe('Awaiting payment');
+    expect(screen.getByText(/has not been placed/)).toBeTruthy();
+    expect(screen.queryByText('Estimated delivery')).toBeNull();
+    expect(screen.queryByText('Placed')).toBeNull();
+  });
+
+  it('shows a declined or lapsed payment as "Payment not completed" in red, not as Cancelled', async () => {
+    const heading = await showTracked({
+      ...paidOrder,
+      status: 'Payment not completed',
+      paymentStatus: 'cancelled',
+      shippingStatus: 'Cancelled',
+    });
+    expect(badgeText(heading)).toBe('Payment not completed');
+    expect(heading.parentElement?.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('red');
+    expect(screen.getByText(/was not completed, so it was not placed/)).toBeTruthy();
+  });
+
+  it('still shows a paid order as placed, with its shipping status and estimated delivery', async () => {
+    const heading = await showTracked(paidOrder);
+    expect(badgeText(heading)).toBe('Pending');
+    expect(screen.getByText('Estimated delivery')).toBeTruthy();
+    expect(screen.getByText('Placed')).toBeTruthy();
+    expect(screen.queryByText(/has not been placed/)).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import type { Profile } from '@bilum/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { profileKey } from './profile.api';
+import { ProfileForm } from './ProfileForm';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+
+const lastOrderAddress = {
+  address: 'Section 5, Lot 12, Boroko Drive',
+  city: 'Port Moresby',
+  state: 'NCD',
+  postcode: '111',
+};
+
+const withoutAddress: Profile = {
+  id: 7,
+  email: 'kila@example.pg',
+  fullName: 'Kila Wari',
+  firstName: 'Kila',
+  lastName: 'Wari',
+  phone: '+67571234567',
+  address: '',
+  city: '',
+  state: '',
+  postcode: '',
+  pendingEmail: null,
+  membership: {
+    isMember: false,
+    membershipType: null,
+    discountRate: 0,
+    endsAt: null,
+    lastPaymentAt: null,
+    lastPaymentStatus: null,
+    canRenew: false,
+  },
+  lastOrderAddress,
+};
+
+/** Renders the profile read from the cache, as ProfilePage does, so a saved profile shows at once. */
+function ProfileFromCache({ client }: { client: ReturnType<typeof createQueryClient> }) {
+  const profile = client.getQueryData<Profile>(profileKey);
+  return profile ? <ProfileForm profile={profile} /> : null;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the profile offers the last order’s address while it has none (issue 17)', () => {
+  it('shows the address the last order went to and saves it with one click', async () => {
+    const saved: Profile = { ...withoutAddress, ...lastOrderAddress, lastOrderAddress: null };
+    const fetch = vi.fn(async () => Response.json({ message: 'Address saved to your profile.', profile: saved }));
+    vi.stubGlobal('fetch', fetch);
+    const client = createQueryClient();
+    client.setQueryData(profileKey, withoutAddress);
+    const view = render(
+      <QueryClientProvider client={client}>
+        <ProfileFromCache client={client} />
+      </QueryClientProvider>,
+    );
+
+    const offer = screen.getByRole('region', { name: 'Address from your last order' });
+    expect(offer.textContent).toContain('Section 5, Lot 12, Boroko Drive, Port Moresby, NCD, 111');
+    fireEvent.click(screen.getByRole('button', { name: 'Use this address' }));
+
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/profile/address/from-last-order');
+    expect(init.method).toBe('POST');
+    await waitFor(() => expect(client.getQueryData<Profile>(profileKey)?.address).toBe(lastOrderAddress.address));
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <ProfileFromCache client={client} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('region', { name: 'Address from your last order' })).toBeNull();
+    expect(screen.getByText('Section 5, Lot 12, Boroko Drive')).toBeTruthy();
+  });
+
+  it('offers nothing when no order had a delivery address', () => {
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ProfileForm profile={{ ...withoutAddress, lastOrderAddress: null }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Use this address' })).toBeNull();
+  });
+});

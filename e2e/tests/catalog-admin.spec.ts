@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test';
+import { e2eAdmin } from '../src/accounts';
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/entry-option$/);
+}
+
+const csvFile = (text: string) => ({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+test('an owner previews a CSV import, fixes the file, imports it, and finds the product with its SKU and Exclusive Member badge', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now();
+  const sku = `E2E-${stamp}`;
+  const name = `Imported tripod ${stamp}`;
+  await signInAsAdmin(page);
+  await page.goto('/product-inventory');
+  await expect(page.getByRole('heading', { name: 'Product Inventory', level: 1 })).toBeVisible();
+
+  // The export is a CSV file of the catalogue.
+  const exported = await page.request.get('/api/admin/products/export');
+  expect(exported.headers()['content-type']).toContain('text/csv');
+  expect((await exported.text()).split('\r\n')[0]).toMatch(/^sku,name,category,/);
+
+  const header = 'sku,name,category,description,price,original_price,stock,is_exclusive,image';
+  const row = (price: string) =>
+    `${sku},${name},accessories,A sturdy tripod brought in by the import.,${price},99.00,4,yes,/images/products/premium-membership.svg`;
+
+  // A broken row: the preview says so and nothing can be imported.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile(`${header}\n${row('cheap')}\n`));
+  await expect(dialog.getByText('0 new, 0 to update, 0 unchanged, 1 with errors.')).toBeVisible();
+  await expect(dialog.getByText('price: Price must be an amount in kina, e.g. 1249.50.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Import / })).toBeDisabled();
+
+  // The fixed file: one new product, listed with what it sets, then written.
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile(`${header}\n${row('79.20')}\n`));
+  await expect(dialog.getByText('1 new, 0 to update, 0 unchanged, 0 with errors.')).toBeVisible();
+  await expect(dialog.getByText('discount_percentage: 20')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 1 product(s)' }).click();
+  await expect(page.getByText('Import complete: 1 product(s) added, 0 product(s) updated.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Found by its SKU on the server; filtered by the Exclusive Member flag.
+  await page.getByPlaceholder('Search products by name or category...').fill(sku.toLowerCase());
+  const table = page.getByRole('table');
+  await expect(table.getByText(name)).toBeVisible();
+  await expect(table.getByText(sku)).toBeVisible();
+  await expect(table.getByText('Exclusive Member')).toBeVisible();
+  await expect(table.getByText('20% off')).toBeVisible();
+  await page.getByPlaceholder('Search products by name or category...').fill('');
+  await page.getByLabel('Feature').selectOption('exclusive');
+  await page.getByLabel('Sort by').selectOption('-created');
+  await expect(table.getByRole('row').nth(1)).toContainText(name);
+});
+
+test('Cancel on the add form asks before dropping what was typed and goes back to the inventory', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/product-entry');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/product-inventory$/);
+
+  await page.goto('/product-entry');
+  await page.getByLabel('Product Name').fill('Half-typed lamp');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard this product?' });
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByLabel('Product Name')).toHaveValue('Half-typed lamp');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/product-inventory$/);
+});

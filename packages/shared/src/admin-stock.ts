@@ -1,0 +1,61 @@
+/** Stock on hand in the admin (issue 18): levels, the movement log's reasons, and the texts. */
+
+/** The most units one product may have on hand, and one change may add or take: bounded input, never an overflow. */
+export const MAX_STOCK = 1_000_000;
+/** A new product's "Low stock" threshold unless the admin sets another. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
+
+export const stockLevels = ['in', 'low', 'out'] as const;
+export type StockLevel = (typeof stockLevels)[number];
+export const stockLevelLabels: Record<StockLevel, string> = {
+  in: 'In stock',
+  low: 'Low stock',
+  out: 'Out of stock',
+};
+
+/** Out of stock with none on hand; low at or below the product's threshold; the membership is never either. */
+export function stockLevel(product: { stock: number; lowStockThreshold: number; isMembership: boolean }): StockLevel {
+  if (product.isMembership) return 'in';
+  if (product.stock <= 0) return 'out';
+  return product.stock <= product.lowStockThreshold ? 'low' : 'in';
+}
+
+/** Kept in step with `stockMovementReasonValues` in apps/api/src/db/schema/stock.ts. */
+export const stockMovementReasons = [
+  'created',
+  'admin-edit',
+  'restock',
+  'order-placed',
+  'order-paid',
+  'order-cancelled',
+  'hold-expired',
+  'order-released',
+  'import',
+  'migration',
+] as const;
+export type StockMovementReason = (typeof stockMovementReasons)[number];
+
+export const stockMovementLabels: Record<StockMovementReason, string> = {
+  created: 'Product added',
+  'admin-edit': 'Edited by admin',
+  restock: 'Restocked',
+  'order-placed': 'Held by a checkout',
+  'order-paid': 'Order paid (sold)',
+  'order-cancelled': 'Order cancelled (returned)',
+  'hold-expired': 'Unpaid hold expired (returned)',
+  'order-released': 'Order released (returned)',
+  import: 'CSV import',
+  migration: 'Data migration',
+};
+
+export const stockMessages = {
+  stockRequired: 'Stock on hand is required: a whole number, 0 or more.',
+  stockRange: `Stock on hand must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}.`,
+  threshold: `Low-stock threshold must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}.`,
+  restockQuantity: `Restock by a whole number of units from 1 to ${MAX_STOCK.toLocaleString('en-US')}.`,
+  tooMuch: `A product can hold at most ${MAX_STOCK.toLocaleString('en-US')} units.`,
+  belowZero: (available: number) => `Only ${available} on hand: stock cannot go below 0.`,
+  staleEdit: 'This product was changed by someone else; reload to see the change.',
+  statusSoldDerived: 'Status must be Active or Inactive: "Sold" follows the stock (0 on hand).',
+  restocked: (name: string, stock: number) => `${name} restocked: ${stock} on hand.`,
+} as const;
