@@ -33,6 +33,7 @@ beforeAll(async () => {
       name: hostileName,
       description: hostileDescription,
       price: 12_345,
+      stock: 5,
       image: '/images/products/kettle.svg',
       category: 'accessories',
     },

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import MembershipChoicePage from '../features/account/MembershipChoicePage';
+import { premiumOfferKey } from '../lib/premium-offer';
 import { createQueryClient } from '../lib/query-client';
 import { sessionKey } from '../lib/session';
 import { SiteFooter } from './SiteFooter';
@@ -22,6 +23,8 @@ describe('the footer’s membership link', () => {
     );
     const client = createQueryClient();
     client.setQueryData(sessionKey, signedOutSession);
+    // The Premium product's price as the server answers it (GET /api/membership/premium).
+    client.setQueryData(premiumOfferKey, { productId: 9, price: 20_050 });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/']}>
