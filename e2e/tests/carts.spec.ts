@@ -22,19 +22,12 @@ async function products(request: APIRequestContext, query: string): Promise<ApiP
   return ((await response.json()) as { products: ApiProduct[] }).products;
 }
 
-/**
- * The Premium membership: kept out of every product list (issue 17), it still answers by its id. The demo
- * catalogue seeds it last, so it is the first membership after the listed products.
- */
+/** The Premium membership: kept out of every product list (issue 17), named by GET /api/membership/premium. */
 async function premiumProduct(request: APIRequestContext): Promise<ApiProduct> {
-  const listedIds = (await products(request, '')).map((product) => product.id);
-  for (let id = Math.max(...listedIds) + 1; id <= Math.max(...listedIds) + 20; id += 1) {
-    const response = await request.get(`/api/products/${id}`);
-    if (!response.ok()) continue;
-    const { product } = (await response.json()) as { product: ApiProduct };
-    if (product.isMembership) return product;
-  }
-  throw new Error('the demo catalogue has no Premium membership');
+  const offer = (await (await request.get('/api/membership/premium')).json()) as { productId: number };
+  const response = await request.get(`/api/products/${offer.productId}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { product: ApiProduct }).product;
 }
 
 async function buyableProducts(request: APIRequestContext, count: number): Promise<ApiProduct[]> {

@@ -20,7 +20,7 @@ export function stockLevel(product: { stock: number; lowStockThreshold: number; 
   return product.stock <= product.lowStockThreshold ? 'low' : 'in';
 }
 
-/** Kept in step with `stockMovementReasonValues` in apps/api/src/db/schema/stock.ts. */
+/** Also the values of `stock_movements.reason` (apps/api/src/db/schema/stock.ts). */
 export const stockMovementReasons = [
   'created',
   'admin-edit',

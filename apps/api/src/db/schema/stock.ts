@@ -1,22 +1,9 @@
+import { stockMovementReasons } from '@bilum/shared/admin-stock';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 import { orders } from './orders';
-
-/** Kept in step with `stockMovementReasons` in packages/shared/src/admin-stock.ts. */
-export const stockMovementReasonValues = [
-  'created',
-  'admin-edit',
-  'restock',
-  'order-placed',
-  'order-paid',
-  'order-cancelled',
-  'hold-expired',
-  'order-released',
-  'import',
-  'migration',
-] as const;
 
 /**
  * Every change of a product's units on hand (issue 18), written in the same transaction as the change by
@@ -33,7 +20,7 @@ export const stockMovements = pgTable(
     change: integer('change').notNull(),
     stockBefore: integer('stock_before').notNull(),
     stockAfter: integer('stock_after').notNull(),
-    reason: text('reason', { enum: stockMovementReasonValues }).notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
     /** The order that took, sold or returned the units. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The admin who made the change; null for the shop's own work (checkouts, payments, expired holds). */

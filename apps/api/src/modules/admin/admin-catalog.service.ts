@@ -324,6 +324,20 @@ function localImage(value: string): string | null {
   return image.startsWith('/') && isImageLocation(image) ? image : null;
 }
 
+/** The fields of a row checked by the add form's rules (a new product) or the edit dialog's (a change). */
+const importedFields = {
+  name: true,
+  description: true,
+  category: true,
+  price: true,
+  originalPrice: true,
+  discountPercentage: true,
+  image: true,
+  condition: true,
+  status: true,
+  sku: true,
+} as const;
+
 /** One row of the file against the product it names (or none: a new product). */
 function planRow(
   cells: Partial<Record<CatalogCsvColumn, string>>,
@@ -413,34 +427,8 @@ function planRow(
     isExclusive: flag('is_exclusive', base?.isExclusive ?? false),
   };
   const checked = base
-    ? productUpdateSchema
-        .pick({
-          name: true,
-          description: true,
-          category: true,
-          price: true,
-          originalPrice: true,
-          discountPercentage: true,
-          image: true,
-          condition: true,
-          status: true,
-          sku: true,
-        })
-        .safeParse(body)
-    : newProductSchema
-        .pick({
-          name: true,
-          description: true,
-          category: true,
-          price: true,
-          originalPrice: true,
-          discountPercentage: true,
-          image: true,
-          condition: true,
-          status: true,
-          sku: true,
-        })
-        .safeParse(body);
+    ? productUpdateSchema.pick(importedFields).safeParse(body)
+    : newProductSchema.pick(importedFields).safeParse(body);
   const known = new Set(errors.map((entry) => entry.path));
   if (!checked.success) {
     for (const zodIssue of checked.error.issues) {

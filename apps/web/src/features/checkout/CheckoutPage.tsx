@@ -24,16 +24,15 @@ import { checkoutStep } from './checkout-steps';
 import {
   CheckoutFrame,
   ContactStepForm,
-  ContactSummary,
+  ContactSummaryPanel,
   EditContactDialog,
   LineChangesNotice,
-  Panel,
   PaymentPanel,
   PaymentSystemError,
+  PricedOrderSummary,
 } from './CheckoutParts';
 import { toContactFormValues } from './ContactFields';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
-import { OrderSummary } from './OrderSummary';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
 import { useCheckoutLines } from './use-checkout-lines';
@@ -174,7 +173,6 @@ function CheckoutContent() {
   if (!contact) return <Spinner label="Loading your details…" />;
 
   const step = checkoutStep({ detailsConfirmed: !needsDetails, orderPaid: paid });
-  const summary = priced.summary;
   return (
     <CheckoutFrame
       title="Checkout"
@@ -190,21 +188,11 @@ function CheckoutContent() {
               onSave={saveEdited}
             />
           ) : (
-            <Panel
-              title="Contact & Shipping"
-              action={
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setEditing(true)}
-                  disabled={checkout.phase !== 'idle'}
-                >
-                  Edit
-                </Button>
-              }
-            >
-              <ContactSummary details={contact} />
-            </Panel>
+            <ContactSummaryPanel
+              details={contact}
+              editDisabled={checkout.phase !== 'idle'}
+              onEdit={() => setEditing(true)}
+            />
           )}
           {needsDetails ? null : priced.nothingToBuy ? (
             <ErrorState message={checkoutMessages.noPurchasableItems}>
@@ -244,20 +232,7 @@ function CheckoutContent() {
           />
         </>
       }
-      aside={
-        priced.pricing ? (
-          <Spinner label="Checking prices…" />
-        ) : (
-          <OrderSummary
-            lines={summary.lines}
-            totals={summary.totals}
-            preview={priced.preview}
-            membership={membership}
-            unavailable={priced.unavailable}
-            onRemoveUnavailable={priced.removeUnavailable}
-          />
-        )
-      }
+      aside={<PricedOrderSummary priced={priced} membership={membership} />}
     />
   );
 }

@@ -1,14 +1,19 @@
 import { formatKina, formatPhoneNumber } from '@bilum/shared';
 import type { PaymentPublicConfigResponse } from '@bilum/shared/checkout.schema';
 import type { ContactDetails, ContactDetailsInput } from '@bilum/shared/contact-details';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { CardEntry } from '../../components/payment/CardEntry';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/states';
 import { applyContactIssues, ContactFields, toContactFormValues, useContactForm } from './ContactFields';
 import type { LineChange } from './checkout-quote';
+import { OrderSummary } from './OrderSummary';
 import type { CardCollector } from './use-card-collector';
+import type { useCheckoutLines } from './use-checkout-lines';
 import type { PaymentPhase } from './use-checkout-order';
+
+type CheckoutLines = ReturnType<typeof useCheckoutLines>;
 
 /** The frame of the checkout pages: title, step indicator, the main column and the summary beside it. */
 export function CheckoutFrame({
@@ -79,6 +84,55 @@ export function ContactSummary({ details }: { details: ContactDetailsInput }) {
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/** The confirmed contact details in their panel, with Edit (disabled while the order or payment is under way). */
+export function ContactSummaryPanel({
+  details,
+  editDisabled,
+  onEdit,
+}: {
+  details: ContactDetailsInput;
+  editDisabled: boolean;
+  onEdit: () => void;
+}) {
+  return (
+    <Panel
+      title="Contact & Shipping"
+      action={
+        <Button variant="outline" size="sm" onClick={onEdit} disabled={editDisabled}>
+          Edit
+        </Button>
+      }
+    >
+      <ContactSummary details={details} />
+    </Panel>
+  );
+}
+
+/** The order summary beside the checkout steps, or a spinner while the server prices the lines. */
+export function PricedOrderSummary({
+  priced,
+  membership,
+  waiting = false,
+}: {
+  priced: Pick<CheckoutLines, 'pricing' | 'summary' | 'preview' | 'unavailable' | 'removeUnavailable'>;
+  membership?: ComponentProps<typeof OrderSummary>['membership'];
+  /** Something else the summary waits for besides the prices. */
+  waiting?: boolean;
+}) {
+  return waiting || priced.pricing ? (
+    <Spinner label="Checking prices…" />
+  ) : (
+    <OrderSummary
+      lines={priced.summary.lines}
+      totals={priced.summary.totals}
+      preview={priced.preview}
+      membership={membership}
+      unavailable={priced.unavailable}
+      onRemoveUnavailable={priced.removeUnavailable}
+    />
   );
 }
 

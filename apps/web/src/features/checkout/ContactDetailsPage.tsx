@@ -13,10 +13,9 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { contactDetailsKey, saveContactDetails, useAccountDetails, useContactDetails } from './checkout.api';
 import { resolveAttempt } from './checkout-attempt';
-import { CheckoutFrame, Panel } from './CheckoutParts';
+import { CheckoutFrame, Panel, PricedOrderSummary } from './CheckoutParts';
 import { applyContactIssues, ContactFields, emptyContact, toContactFormValues, useContactForm } from './ContactFields';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
-import { OrderSummary } from './OrderSummary';
 import { StepIndicator } from './StepIndicator';
 import { useCheckoutLines } from './use-checkout-lines';
 
@@ -87,7 +86,6 @@ function ContactDetailsForm({
   });
   const form = useContactForm(hasPhysicalItems, defaults);
   const [saving, setSaving] = useState(false);
-  const summary = priced.summary;
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -126,20 +124,7 @@ function ContactDetailsForm({
           </form>
         </Panel>
       }
-      aside={
-        priced.pricing ? (
-          <Spinner label="Checking prices…" />
-        ) : (
-          <OrderSummary
-            lines={summary.lines}
-            totals={summary.totals}
-            preview={priced.preview}
-            membership={membership}
-            unavailable={priced.unavailable}
-            onRemoveUnavailable={priced.removeUnavailable}
-          />
-        )
-      }
+      aside={<PricedOrderSummary priced={priced} membership={membership} />}
     />
   );
 }

@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { billingFromContact } from '../../components/payment/card-details';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { clearGuestCheckoutStorage } from '../../lib/checkout-handoff';
 import { hasEmptyValue } from '../../lib/form-errors';
@@ -17,15 +16,15 @@ import { clearAttempt, resolveAttempt, saveConfirmation, type CheckoutAttempt } 
 import { checkoutStep } from './checkout-steps';
 import {
   CheckoutFrame,
-  ContactSummary,
+  ContactSummaryPanel,
   EditContactDialog,
   LineChangesNotice,
   Panel,
   PaymentPanel,
   PaymentSystemError,
+  PricedOrderSummary,
 } from './CheckoutParts';
 import { applyContactIssues, ContactFields, useContactForm } from './ContactFields';
-import { OrderSummary } from './OrderSummary';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
 import { useCheckoutLines } from './use-checkout-lines';
@@ -173,7 +172,6 @@ export default function GuestCheckoutPage() {
   if (config.isError || card.loadFailed) return <PaymentSystemError />;
 
   const step = checkoutStep({ detailsConfirmed: details !== null && created !== null, orderPaid: paid });
-  const summary = priced.summary;
   const orderError = checkout.orderError;
   const orderErrorText = orderError ? orderErrorMessage(orderError) : null;
   const needsAccount = orderError instanceof ApiError && orderError.details.reason === 'membership-needs-account';
@@ -221,21 +219,11 @@ export default function GuestCheckoutPage() {
             />
           ) : (
             <>
-              <Panel
-                title="Contact & Shipping"
-                action={
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setEditing(true)}
-                    disabled={checkout.phase !== 'idle'}
-                  >
-                    Edit
-                  </Button>
-                }
-              >
-                <ContactSummary details={details} />
-              </Panel>
+              <ContactSummaryPanel
+                details={details}
+                editDisabled={checkout.phase !== 'idle'}
+                onEdit={() => setEditing(true)}
+              />
               <PaymentPanel
                 config={config.data}
                 card={card}
@@ -255,19 +243,7 @@ export default function GuestCheckoutPage() {
           )}
         </>
       }
-      aside={
-        config.isPending || priced.pricing ? (
-          <Spinner label="Checking prices…" />
-        ) : (
-          <OrderSummary
-            lines={summary.lines}
-            totals={summary.totals}
-            preview={priced.preview}
-            unavailable={priced.unavailable}
-            onRemoveUnavailable={priced.removeUnavailable}
-          />
-        )
-      }
+      aside={<PricedOrderSummary priced={priced} waiting={config.isPending} />}
     />
   );
 }

@@ -77,6 +77,19 @@ export function previewSummaryData(lines: readonly CheckoutLineRef[]): { lines: 
   };
 }
 
+/** A line's thumbnail; a line left out of the order is dimmed. */
+function LineImage({ src, dimmed = false }: { src: string | null; dimmed?: boolean }) {
+  return (
+    <ProductImage
+      src={src}
+      alt=""
+      width={56}
+      height={56}
+      className={`size-14 shrink-0 rounded-lg border border-stone-200 text-[10px]${dimmed ? ' opacity-50 grayscale' : ''}`}
+    />
+  );
+}
+
 interface OrderSummaryProps {
   lines: SummaryLine[];
   totals: SummaryTotals;
@@ -124,13 +137,7 @@ export function OrderSummary({
       <ul className="mt-4 divide-y divide-stone-100">
         {lines.map((line) => (
           <li key={line.key} className="flex items-center gap-3 py-3">
-            <ProductImage
-              src={line.image}
-              alt=""
-              width={56}
-              height={56}
-              className="size-14 shrink-0 rounded-lg border border-stone-200 text-[10px]"
-            />
+            <LineImage src={line.image} />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-stone-900">{line.name}</p>
               <p className="text-xs text-muted">Quantity: {line.quantity}</p>
@@ -140,13 +147,7 @@ export function OrderSummary({
         ))}
         {unavailable.map((line) => (
           <li key={`unavailable-${line.productId}`} className="flex items-center gap-3 py-3">
-            <ProductImage
-              src={line.image}
-              alt=""
-              width={56}
-              height={56}
-              className="size-14 shrink-0 rounded-lg border border-stone-200 text-[10px] opacity-50 grayscale"
-            />
+            <LineImage src={line.image} dimmed />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-muted">{line.name}</p>
               <p className="text-sm font-extrabold tracking-wide text-red-700">{line.label}</p>
