@@ -133,7 +133,7 @@ test('sign-in goes back to a page inside the shop, and never to another site', a
   // A guest sees the plans (issue 17) and signs in from there, coming back to pay for Premium.
   await page.goto('/membership-choice');
   await expect(page.getByRole('heading', { name: 'Choose your membership' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await page.locator('#main').getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmembership-payment$/);
   await signInThroughTheForm(page, email, 'return-password-1');
   await expect(page).toHaveURL(/\/membership-payment$/);

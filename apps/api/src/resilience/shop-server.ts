@@ -52,6 +52,11 @@ export async function startShopServer(
         LOG_LEVEL: 'warn',
         WEB_DIST: '',
         ADMIN_PASSWORD: 'resilience-admin-password',
+        // Every simulated shopper comes from 127.0.0.1: the per-address limits on checkouts (issue 16) would stop
+        // the crowd these tests are about. The limits themselves are tested in order-holds.test.ts.
+        CHECKOUT_ORDERS_PER_IP: '100000',
+        CHECKOUT_UNPAID_ORDERS_PER_IP: '100000',
+        CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT: '100000',
         ...database.env,
         ...options.env,
       },

@@ -30,9 +30,6 @@ beforeAll(async () => {
   server = await startShopServer(database, {
     env: {
       AUTH_RATE_LIMIT_PER_IP: '100000',
-      CHECKOUT_ORDERS_PER_IP: '100000',
-      CHECKOUT_UNPAID_ORDERS_PER_IP: '100000',
-      CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT: '100000',
     },
   });
 });
