@@ -216,12 +216,13 @@ describe.skipIf(skipReason !== null)('two instances on one PostgreSQL database',
     expect((await admin(0, 'POST', '/auth/admin-login', { username: 'admin', password: adminPassword })).status).toBe(
       200,
     );
-    const inventory = await admin(0, 'GET', '/admin/products');
+    const inventory = await admin(0, 'GET', '/admin/products?pageSize=100');
     expect(inventory.status).toBe(200);
-    // The admin's edit form: every field as it is, a new price.
-    const product = (inventory.body!.products as Record<string, unknown>[]).find((p) => p.id === 2)!;
+    // The admin's edit form: every field as it is (with the version it shows), a new price; the discount is then
+    // worked out from the prices (issue 18).
+    const product = (inventory.body!.items as Record<string, unknown>[]).find((p) => p.id === 2)!;
     const { id: _id, stock: _stock, galleryImages: _gallery, ...fields } = product;
-    const saved = await admin(0, 'PUT', '/admin/products/2', { ...fields, price: newPrice });
+    const saved = await admin(0, 'PUT', '/admin/products/2', { ...fields, price: newPrice, discountPercentage: null });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const changedAt = Date.now();
 
