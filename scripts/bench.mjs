@@ -6,6 +6,7 @@
 //   npm run bench                      the full run (about 10 minutes)
 //   npm run bench -- --quick           one Lighthouse run a page and 3-second loads: to try the harness
 //   npm run bench -- --skip-lighthouse / --skip-api
+//   npm run bench -- --catalogue 10000   adds 10,000 generated products to the fresh database first (issue 20)
 //   BENCH_PORT=3270 (the shop; the bare server takes the next port), BENCH_NOTE="…" (added to the summary)
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,17 @@ import { renderMarkdown, targets } from './bench/report.mjs';
 import { buildWeb, pageBundles } from './bench/web-bundles.mjs';
 import { root } from './lib.mjs';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+/** `--catalogue N` or `--catalogue=N`: products generated beside the demo catalogue (scripts/bench/generated-catalogue.ts). */
+const catalogueArg =
+  argv.find((arg) => arg.startsWith('--catalogue='))?.split('=')[1] ??
+  (argv.includes('--catalogue') ? argv[argv.indexOf('--catalogue') + 1] : '0');
+const catalogueSize = Number(catalogueArg);
+if (!Number.isSafeInteger(catalogueSize) || catalogueSize < 0 || catalogueSize > 200_000) {
+  console.error(`--catalogue takes a number of products from 0 to 200000 (got ${catalogueArg})`);
+  process.exit(2);
+}
 const quick = args.has('--quick');
 const lighthouseRuns = quick ? 1 : 5;
 const loadSeconds = quick ? 3 : 10;
@@ -48,7 +59,13 @@ function routeModule(route) {
 }
 
 async function prepareDatabase(dataDir) {
-  const child = startProcess(process.execPath, ['--import', 'tsx', 'scripts/bench/prepare-db.ts', dataDir]);
+  const child = startProcess(process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/bench/prepare-db.ts',
+    dataDir,
+    String(catalogueSize),
+  ]);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const code = await new Promise((resolve) => child.once('exit', resolve));
@@ -165,9 +182,11 @@ try {
     ...pageBundles({ outDir: webDist, modulesByFile, routeSource: routeModule(page.route) }),
   }));
 
-  console.log('Preparing a fresh database (demo catalogue and a bench product)…');
+  console.log(
+    `Preparing a fresh database (demo catalogue${catalogueSize ? `, ${catalogueSize} generated products` : ''} and a bench product)…`,
+  );
   const dataDir = path.join(workDir, 'data');
-  const { benchProductId } = await prepareDatabase(dataDir);
+  const { benchProductId, generated } = await prepareDatabase(dataDir);
 
   console.log(`Starting the shop on ${baseUrl}…`);
   server = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -180,6 +199,11 @@ try {
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'false',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    // Every simulated shopper of the load test is 127.0.0.1: lift the per-address checkout limits (issue 16), as
+    // the resilience servers do, so the checkout figure measures checkouts, not the limiter's 429s.
+    CHECKOUT_ORDERS_PER_IP: '100000',
+    CHECKOUT_UNPAID_ORDERS_PER_IP: '100000',
+    CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT: '100000',
   });
   server.stdout.resume();
   await waitFor(`${baseUrl}/api/health`, server);
@@ -201,6 +225,7 @@ try {
     finishedAt: new Date().toISOString(),
     commit: gitCommit(),
     quick,
+    generatedProducts: generated ?? 0,
     note: process.env.BENCH_NOTE ?? null,
     machine,
     lighthouseRuns,

@@ -281,11 +281,11 @@ async function placePaidGuestOrder(
   lastName: string,
   { phone = '7123 4567', pay = true }: { phone?: string; pay?: boolean } = {},
 ): Promise<number> {
-  const listed = await request.get('/api/products');
-  const { products } = (await listed.json()) as {
-    products: { id: number; stock: number; status: string; isMembership: boolean; isExclusive: boolean }[];
+  const listed = await request.get('/api/products?pageSize=60');
+  const { items } = (await listed.json()) as {
+    items: { id: number; stock: number; status: string; isMembership: boolean; isExclusive: boolean }[];
   };
-  const product = products.find((p) => !p.isMembership && !p.isExclusive && p.status === 'active' && p.stock > 1);
+  const product = items.find((p) => !p.isMembership && !p.isExclusive && p.status === 'active' && p.stock > 1);
   if (!product) throw new Error('no product in stock to order');
   const placed = await request.post('/api/orders', {
     data: {

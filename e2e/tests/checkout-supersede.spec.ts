@@ -6,9 +6,9 @@ import { readStorageJson } from '../src/browser-storage';
 const productName = 'Nokia C32';
 
 async function productStock(page: Page): Promise<{ id: number; stock: number }> {
-  const answer = await page.request.get('/api/products');
-  const { products } = (await answer.json()) as { products: { id: number; name: string; stock: number }[] };
-  const product = products.find((p) => p.name === productName);
+  const answer = await page.request.get(`/api/products?q=${encodeURIComponent(productName)}`);
+  const { items } = (await answer.json()) as { items: { id: number; name: string; stock: number }[] };
+  const product = items.find((p) => p.name === productName);
   if (!product) throw new Error(`${productName} is not in the catalogue`);
   return { id: product.id, stock: product.stock };
 }
@@ -37,7 +37,7 @@ test('a guest goes to payment, goes back, changes the address and pays: one unit
   await page.getByLabel('Phone', { exact: true }).fill('71234567');
   await page.getByLabel('Street address').fill('Section 5, Lot 12');
   await page.getByLabel('City').fill('Port Moresby');
-  await page.getByLabel('State / Province').fill('NCD');
+  await page.getByLabel('Province', { exact: true }).selectOption('National Capital District');
   await page.getByLabel('Postcode').fill('111');
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   await expect(page.getByRole('button', { name: /^Pay K/ })).toBeVisible();

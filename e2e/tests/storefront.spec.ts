@@ -10,9 +10,12 @@ interface ApiProduct {
 
 /** What the shop's own API answers for a catalogue query: the journeys compare the pages against it. */
 async function productsFor(page: Page, query: string): Promise<ApiProduct[]> {
-  const response = await page.request.get(`/api/products?${query}`);
+  // One page of the list (issue 20), as large as the server gives: all of each (small) demo query here.
+  const response = await page.request.get(`/api/products?${query}&pageSize=60`);
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { products: ApiProduct[] }).products;
+  const page1 = (await response.json()) as { items: ApiProduct[]; total: number };
+  expect(page1.items).toHaveLength(page1.total);
+  return page1.items;
 }
 
 const productList = (page: Page) => page.getByRole('list', { name: 'Products' });

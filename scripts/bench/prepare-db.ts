@@ -1,18 +1,23 @@
 // Run by scripts/bench.mjs before the bench server starts (PGlite allows one process at a time): migrates a fresh
 // data folder, loads the demo catalogue, and adds one "bench" product with a million in stock, because every
-// checkout of the load test takes a unit. Prints the product's id as JSON on stdout.
+// checkout of the load test takes a unit. With a count (`--catalogue N`), adds that many generated products first
+// (generated-catalogue.ts). Prints the product's id as JSON on stdout.
 import { openDatabase } from '../../apps/api/src/db/client';
 import { products } from '../../apps/api/src/db/schema';
 import { seedDemoData } from '../../apps/api/src/db/seed';
+import { addGeneratedProducts } from './generated-catalogue';
 
 const BENCH_STOCK = 1_000_000;
 
 const dataDir = process.argv[2];
-if (!dataDir) throw new Error('usage: prepare-db.ts <data dir>');
+if (!dataDir) throw new Error('usage: prepare-db.ts <data dir> [generated product count]');
+const generatedCount = Number(process.argv[3] ?? 0);
+if (!Number.isSafeInteger(generatedCount) || generatedCount < 0) throw new Error('the product count must be 0 or more');
 
 const database = await openDatabase({ dataDir });
 await database.migrate();
 await seedDemoData(database.db);
+const generated = generatedCount > 0 ? await addGeneratedProducts(database.db, generatedCount) : 0;
 const [product] = await database.db
   .insert(products)
   .values({
@@ -27,4 +32,4 @@ const [product] = await database.db
   })
   .returning({ id: products.id });
 await database.close();
-process.stdout.write(`${JSON.stringify({ benchProductId: product!.id, stock: BENCH_STOCK })}\n`);
+process.stdout.write(`${JSON.stringify({ benchProductId: product!.id, stock: BENCH_STOCK, generated })}\n`);

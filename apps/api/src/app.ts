@@ -11,12 +11,17 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createSessionService } from './modules/auth/session.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { productPreviewTransformer } from './modules/catalog/catalog.preview';
 import { pageProductLookup } from './modules/catalog/page-product';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { adminMembersRoutes } from './modules/admin/admin-members.routes';
 import { createAdminMembersService } from './modules/admin/admin-members.service';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
+import { createOrderNotesService } from './modules/backoffice/order-notes.service';
+import { createRefundsService } from './modules/backoffice/refunds.service';
+import { createCustomersService } from './modules/backoffice/customers.service';
+import { createDashboardService } from './modules/backoffice/dashboard.service';
+import { createExportsService } from './modules/backoffice/exports.service';
 import { createAdminOrdersService } from './modules/admin/admin-orders.service';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
 import { createAdminCatalogService } from './modules/admin/admin-catalog.service';
@@ -27,7 +32,11 @@ import { createImagesService } from './modules/uploads/images.service';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { paymentCspOrigins } from './modules/payments/payment-csp';
 import { createNewsletterService } from './modules/newsletter/newsletter.service';
+import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/invoice.routes';
+import { createInvoiceService } from './modules/invoices/invoice.service';
 import { registerMailer } from './modules/mail/mail.plugin';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { createMembershipService } from './modules/membership/membership.service';
 import { registerCheckout } from './modules/orders/checkout.plugin';
 import { type ConfiguredPaymentProvider, createPaymentProvider } from './modules/payments/create-payment-provider';
@@ -38,7 +47,13 @@ import { createProfileService } from './modules/profile/profile.service';
 import { savedProductsRoutes } from './modules/saved-products/saved-products.routes';
 import { createSavedProductsService } from './modules/saved-products/saved-products.service';
 import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
+import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery.routes';
+import { createDeliveryService } from './modules/delivery/delivery.service';
 import { createSettingsService } from './modules/settings/settings.service';
+import { registerApiKeyAuth } from './modules/staff/api-key-auth';
+import { createApiKeysService } from './modules/staff/api-keys.service';
+import { entityActivityRoutes, staffAdminRoutes, staffInviteRoutes } from './modules/staff/staff.routes';
+import { createStaffService } from './modules/staff/staff.service';
 import { registerAuth, sessionCookie } from './plugins/auth';
 import { trustProxyOption } from './plugins/client-address';
 import { registerCompression } from './plugins/compression';
@@ -53,6 +68,10 @@ import { firstScreenTransformer, loadFirstScreenRenderer } from './plugins/first
 import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { createPageHeads } from './modules/seo/page-head';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { createShareImages } from './modules/seo/share-images.service';
+import { createSitemapService } from './modules/seo/sitemap.service';
 import { logRedaction } from './security/log-redaction';
 import { resolveServerKey, secretHasher } from './security/server-key';
 
@@ -106,9 +125,12 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     keyPrefix: config.deployment.rateLimitKeyPrefix,
   });
   const mailer = registerMailer(app, { db, config: config.mail });
+  // API keys (issue 21, decision 016): `Authorization: Bearer` on /api/admin, rate-limited, checked by the admin guard.
+  const apiKeys = createApiKeysService(db, secrets, now);
+  registerApiKeyAuth(app, apiKeys);
 
   const catalog = createCatalogService(db);
-  await app.register(catalogRoutes(catalog), { prefix: '/api' });
+  await app.register(catalogRoutes(catalog, createMembershipService(db)), { prefix: '/api' });
   await app.register(
     authRoutes({
       auth: createAuthService(db, sessions),
@@ -152,19 +174,71 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     log: app.log,
   });
   await app.register(adminOrdersRoutes(adminOrders), { prefix: '/api' });
+  // The back office (issue 21, decision 018): order notes, the shop's order address.
+  await app.register(
+    backofficeRoutes({
+      db,
+      notes: createOrderNotesService({ db, now }),
+      refunds: createRefundsService({ db, payments, now, log: app.log, catalog }),
+      customers: createCustomersService({ db, mailer, now }),
+      dashboard: createDashboardService({ db, now }),
+      exports: createExportsService({ db }),
+      settings,
+      now,
+    }),
+    { prefix: '/api' },
+  );
   await app.register(adminSettingsRoutes(settings), { prefix: '/api' });
+  // Staff accounts, roles, API keys and the activity log (issue 21, decision 016).
+  const staff = createStaffService({
+    db,
+    sessions,
+    mailer,
+    secrets,
+    shopUrl: shopUrl(config),
+    admin: config.admin,
+    now,
+  });
+  await app.register(staffAdminRoutes({ db, staff, keys: apiKeys }), { prefix: '/api' });
+  await app.register(entityActivityRoutes(db), { prefix: '/api' });
+  await app.register(staffInviteRoutes(staff, config.authLimits), { prefix: '/api' });
+  // Delivery zones and pickup points (issue 19, decision 012).
+  const delivery = createDeliveryService(db);
+  await app.register(deliveryRoutes(delivery), { prefix: '/api' });
+  await app.register(adminDeliveryRoutes(delivery), { prefix: '/api' });
   await app.register(imageUploadRoutes(images), { prefix: '/api' });
   await app.register(imageServingRoutes(images), { prefix: '/api' });
   await registerCheckout(app, { db, config, payments, mailer, settings, now, secrets });
+  // Tax invoices and packing slips (issue 19, decision 013).
+  const invoices = createInvoiceService(db);
+  await app.register(invoiceRoutes({ invoices, orders: app.checkout.orders, limits: config.authLimits }), {
+    prefix: '/api',
+  });
+  await app.register(adminInvoiceRoutes(invoices), { prefix: '/api' });
+  // Outgoing webhooks through the durable outbox (issue 21, decision 017).
+  const webhooks = createWebhooksService({ db, mailer, secrets, allowLoopback: config.imageFetch.allowLoopback, now });
+  await app.register(webhooksRoutes(webhooks), { prefix: '/api' });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   registerReadiness(app, { db });
 
   const productFor = pageProductLookup(catalog);
+  // Search engines and link previews (issue 20): robots.txt, the sitemap, preview pictures, every page's head.
+  const shareImages = createShareImages({ db, images, webDist: config.webDist });
+  await app.register(
+    seoRoutes({
+      shopUrl: shopUrl(config),
+      sitemap: createSitemapService(db, config.sitemapUrlsPerFile),
+      shareImages,
+      productFor,
+    }),
+  );
+  const pageHeads = createPageHeads({ productFor, shopUrl: shopUrl(config), shareImages });
   await registerWebApp(app, {
     webDist: config.webDist,
     canonicalPageUrl: canonicalCategoryUrl,
+    pageStatus: pageHeads.status,
     transformHtml: chainHtmlTransformers(
-      productPreviewTransformer(productFor, shopUrl(config)),
+      pageHeads.transformer,
       firstScreenTransformer(await loadFirstScreenRenderer(config.webDist, app.log), {
         catalog,
         productFor,

@@ -192,6 +192,8 @@ const envSchema = z.object({
    * Product pictures fetched from an address (issue 18): true lets the fetch reach loopback addresses, plain
    * http included, for tests with a local server. Never on a real shop: it opens the SSRF guard to this machine.
    */
+  /** Addresses per sitemap file before /sitemap.xml becomes an index of files (issue 20). */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(10_000),
   IMAGE_FETCH_ALLOW_LOOPBACK: z
     .enum(['true', 'false'])
     .default('false')
@@ -224,6 +226,8 @@ export type Config = {
   secretKey: string | undefined;
   /** IMAGE_FETCH_ALLOW_LOOPBACK: picture addresses on this machine may be fetched (tests only; security/outbound-fetch.ts). */
   imageFetch: { allowLoopback: boolean };
+  /** SITEMAP_URLS_PER_FILE: addresses per sitemap file (modules/seo/sitemap.service.ts). */
+  sitemapUrlsPerFile: number;
 };
 
 export type PaymentsConfig =
@@ -298,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deployment: deploymentConfig(e),
     secretKey: e.SECRET_KEY,
     imageFetch: { allowLoopback: e.IMAGE_FETCH_ALLOW_LOOPBACK },
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
   };
 }
 

@@ -118,9 +118,9 @@ function browser() {
 
 type ListedProduct = { id: number; price: number };
 async function listedPrice(instance: number, id: number): Promise<number | undefined> {
-  const response = await fetch(`http://127.0.0.1:${ports[instance]}/api/products`);
-  const body = (await response.json()) as { products: ListedProduct[] };
-  return body.products.find((product) => product.id === id)?.price;
+  const response = await fetch(`http://127.0.0.1:${ports[instance]}/api/products?pageSize=60`);
+  const body = (await response.json()) as { items: ListedProduct[] };
+  return body.items.find((product) => product.id === id)?.price;
 }
 
 describe.skipIf(skipReason !== null)('two instances on one PostgreSQL database', () => {

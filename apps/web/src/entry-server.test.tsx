@@ -1,5 +1,11 @@
 // @vitest-environment node
-import { type FirstScreenData, firstScreenStateId, type GuestCartEntry, type Product } from '@bilum/shared';
+import {
+  type FirstScreenData,
+  firstScreenStateId,
+  type GuestCartEntry,
+  type Product,
+  type ProductListInput,
+} from '@bilum/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { prepareFirstScreen } from './entry-server';
 import { testProduct } from './features/catalog/test-product';
@@ -14,15 +20,27 @@ const laptop: Product = {
 };
 const catalogue = [laptop, testProduct];
 
-function fakeData(visitor: { session?: boolean; cart?: GuestCartEntry[] } = {}): FirstScreenData & { calls: string[] } {
+function fakeData(
+  visitor: { session?: boolean; cart?: GuestCartEntry[] } = {},
+): FirstScreenData & { calls: string[]; queries: ProductListInput[] } {
   const calls: string[] = [];
+  const queries: ProductListInput[] = [];
   return {
     calls,
+    queries,
     hasSession: () => visitor.session ?? false,
     guestCart: () => visitor.cart ?? [],
-    products: vi.fn(async () => {
+    // As GET /api/products answers a guest: one page of the category asked for.
+    products: vi.fn(async (query: ProductListInput = {}) => {
       calls.push('products');
-      return { products: catalogue, count: catalogue.length };
+      queries.push(query);
+      const { category = 'all', page = 1, pageSize = 24 } = query;
+      const matching = catalogue.filter((product) => category === 'all' || product.category === category);
+      const items = matching
+        .slice((page - 1) * pageSize, page * pageSize)
+        .map((product) => ({ ...product, memberPrice: null }));
+      const pageCount = Math.ceil(matching.length / pageSize);
+      return { items, total: matching.length, page, pageSize, pageCount };
     }),
     product: vi.fn(async (id: number) => {
       calls.push(`product ${id}`);
@@ -59,6 +77,44 @@ describe('the first screen rendered on the server', () => {
     const screen = await render('/category/phones');
     expect(screen?.html).toContain('itel A70');
     expect(screen?.html).not.toContain('HP Pavilion 15 Laptop</');
+  });
+
+  it('asks for the first page of the list the address describes and seeds it under the key the page uses', async () => {
+    const data = fakeData();
+    const screen = await render('/category/phones?q=%20itel&price=under-500&sort=priceAsc&pageSize=1&junk=1', data);
+    expect(data.queries).toEqual([
+      { category: 'phones', q: 'itel', price: 'under-500', sort: 'priceAsc', pageSize: 1 },
+    ]);
+    const [list] = stateOf(screen!.stateScript).queries;
+    expect(list?.queryKey).toEqual([
+      'products',
+      'list',
+      { category: 'phones', q: 'itel', price: 'under-500', sort: 'priceAsc', pageSize: 1 },
+      'guest',
+    ]);
+    expect(list?.state.data).toMatchObject({ pageParams: [1], pages: [{ total: 1, page: 1 }] });
+    expect(screen?.html.replaceAll('<!-- -->', '')).toContain('1 item for “itel”');
+    expect(screen?.html).toContain('Showing 1 of 1 item');
+  });
+
+  it('carries only the first page: the rest comes when the shopper scrolls or taps Show more', async () => {
+    const data = fakeData();
+    const screen = await render('/?pageSize=1', data);
+    expect(data.queries).toEqual([{ pageSize: 1 }]);
+    expect(screen?.html).toContain('HP Pavilion 15 Laptop');
+    expect(screen?.html).not.toContain('itel A70');
+    expect(screen?.html).toContain('Showing 1 of 2 items');
+    expect(screen?.html).toMatch(/<button[^>]*>Show more<\/button>/);
+    const [list] = stateOf(screen!.stateScript).queries;
+    expect(list?.queryKey).toEqual(['products', 'list', { pageSize: 1 }, 'guest']);
+  });
+
+  it('leaves the lists of a request with a session to the browser (a member sees member prices, never guest ones)', async () => {
+    for (const url of ['/', '/category/phones']) {
+      const data = fakeData({ session: true });
+      expect(await prepareFirstScreen(url, data), url).toBeNull();
+      expect(data.calls).toEqual([]);
+    }
   });
 
   it('renders a category asked for in other letters (/category/PHONES) as that category, not as not found', async () => {

@@ -28,7 +28,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
 ) => {
   const queryClient = createQueryClient();
   const pathname = new URL(url, 'http://shop.invalid').pathname;
-  const seeds = await seedFirstScreen(queryClient, pathname, data);
+  const seeds = await seedFirstScreen(queryClient, url, data);
   if (!seeds) return null;
   return {
     async render() {

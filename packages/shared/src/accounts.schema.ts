@@ -3,6 +3,7 @@ import { isCommonPassword } from '#common-passwords';
 import { accountMessages, resetCodeLength } from './accounts';
 import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
 import type { MembershipState, SessionState, SessionUser } from './session';
+import { permissions, staffRoles } from './staff';
 
 export const passwordRules = { min: 8, max: 128 } as const;
 
@@ -131,6 +132,9 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   role: z.enum(['shopper', 'admin']),
+  /** For staff accounts (issue 21): the role and what it may do; the admin pages show only that. */
+  staffRole: z.enum(staffRoles).nullable().optional(),
+  permissions: z.array(z.enum(permissions)).optional(),
 });
 
 export const membershipStateSchema = z.object({

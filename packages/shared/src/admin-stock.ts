@@ -30,6 +30,7 @@ export const stockMovementReasons = [
   'order-cancelled',
   'hold-expired',
   'order-released',
+  'order-refunded',
   'import',
   'migration',
 ] as const;
@@ -44,6 +45,7 @@ export const stockMovementLabels: Record<StockMovementReason, string> = {
   'order-cancelled': 'Order cancelled (returned)',
   'hold-expired': 'Unpaid hold expired (returned)',
   'order-released': 'Order released (returned)',
+  'order-refunded': 'Refunded units returned',
   import: 'CSV import',
   migration: 'Data migration',
 };

@@ -21,7 +21,10 @@ export interface CartSummary {
   total: Toea;
 }
 
-/** Shipping is shown as K0.00 (spec business constants); Premium also promises free shipping. */
+/**
+ * The cart's own shipping: K0.00 (spec business constants). Checkout adds the delivery fee of the shopper's zone
+ * (`deliveryQuote` in delivery.ts, decision 012), which stays K0.00 for pickup, the free zone and Premium members.
+ */
 export const CART_SHIPPING_TOEA = 0;
 
 /** The Premium membership product is bought once. */
@@ -36,9 +39,10 @@ export const MAX_UNITS_PER_PRODUCT = 5;
 
 /**
  * The cart totals over available, selected lines: the subtotal uses the original price when there is one, the
- * total the unit price, and the saving is the difference (never negative).
+ * total the unit price plus `shipping` (the delivery fee the server worked out), and the saving is the difference
+ * (never negative).
  */
-export function cartSummary(lines: readonly CartTotalLine[]): CartSummary {
+export function cartSummary(lines: readonly CartTotalLine[], shipping: Toea = CART_SHIPPING_TOEA): CartSummary {
   let itemCount = 0;
   let subtotal = 0;
   let linesTotal = 0;
@@ -53,8 +57,8 @@ export function cartSummary(lines: readonly CartTotalLine[]): CartSummary {
     itemCount,
     subtotal,
     savings: subtotal - linesTotal,
-    shipping: CART_SHIPPING_TOEA,
-    total: linesTotal + CART_SHIPPING_TOEA,
+    shipping,
+    total: linesTotal + shipping,
   };
 }
 

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import {
   categoryFilterValues,
+  MAX_PRODUCT_PAGE,
+  MAX_PRODUCT_PAGE_SIZE,
+  PRODUCT_PAGE_SIZE,
   priceBands,
   type Product,
   productCategories,
   productFeatures,
+  type ProductListItem,
+  type ProductListPage,
   type ProductListQuery,
   productStatuses,
   sortOrders,
@@ -40,11 +45,50 @@ export const productListQuerySchema = z.object({
   price: z.preprocess(emptyToUndefined, z.enum(priceBands).optional()),
   feature: z.preprocess(emptyToUndefined, z.enum(productFeatures).default('all')),
   sort: z.preprocess(emptyToUndefined, z.enum(sortOrders).default('default')),
+  page: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Page must be a whole number.' })
+      .int({ error: 'Page must be a whole number.' })
+      .min(1, { error: 'Page must be 1 or more.' })
+      .max(MAX_PRODUCT_PAGE, { error: `Page must be at most ${MAX_PRODUCT_PAGE}.` })
+      .default(1),
+  ),
+  pageSize: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Page size must be a whole number.' })
+      .int({ error: 'Page size must be a whole number.' })
+      .min(1, { error: `Page size must be from 1 to ${MAX_PRODUCT_PAGE_SIZE}.` })
+      .max(MAX_PRODUCT_PAGE_SIZE, { error: `Page size must be from 1 to ${MAX_PRODUCT_PAGE_SIZE}.` })
+      .default(PRODUCT_PAGE_SIZE),
+  ),
+});
+
+export const productListItemSchema = productSchema.extend({
+  memberPrice: z
+    .number()
+    .int()
+    .nullable()
+    .describe('toea: the member price this session pays (signed-in active Premium member), else null'),
+});
+
+/** GET /api/products: one page of the list for the session's shopper. */
+export const productListPageSchema = z.object({
+  items: z.array(productListItemSchema),
+  total: z.number().int().describe('products matching the filters, on all pages'),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
 });
 
 // The pure rules' types and the schemas must describe the same data.
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const productMatches: Equal<z.infer<typeof productSchema>, Product> = true;
 const queryMatches: Equal<z.infer<typeof productListQuerySchema>, ProductListQuery> = true;
+const itemMatches: Equal<z.infer<typeof productListItemSchema>, ProductListItem> = true;
+const pageMatches: Equal<z.infer<typeof productListPageSchema>, ProductListPage> = true;
 void productMatches;
 void queryMatches;
+void itemMatches;
+void pageMatches;

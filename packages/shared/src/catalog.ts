@@ -68,14 +68,48 @@ export interface Product {
   reservedUntil: string | null;
 }
 
+/** Products per page of a storefront list (decisions.md "Lists are paged on the server"; decision 014). */
+export const PRODUCT_PAGE_SIZE = 24;
+export const MAX_PRODUCT_PAGE_SIZE = 60;
+/** The last page number a list answers (at 60 a page: 600,000 products); beyond it the request is refused. */
+export const MAX_PRODUCT_PAGE = 10_000;
+
 export interface ProductListQuery {
   q?: string;
   category: CategoryFilter;
   price?: PriceBand;
   feature: ProductFeature;
   sort: SortOrder;
+  /** 1-based page number (GET /api/products; the pure rules ignore it). */
+  page: number;
+  pageSize: number;
 }
 export type ProductListInput = Partial<ProductListQuery>;
+
+/** A product as a list shows it to the session's shopper (GET /api/products). */
+export interface ProductListItem extends Product {
+  /**
+   * toea: the price this shopper pays when it is the member price (a signed-in active Premium member, below
+   * `price`); null for guests, non-members and when it is no lower. Cards show it with `price` struck through.
+   */
+  memberPrice: number | null;
+}
+
+/** One page of a storefront list, with how many products match in all. */
+export interface ProductListPage {
+  items: ProductListItem[];
+  /** Products matching the filters on every page: the spec's item count and "Found N items" toast. */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** ceil(total / pageSize); 0 when nothing matches. */
+  pageCount: number;
+}
+
+/** What the shopper pays for a list item: the member price when there is one. */
+export function shopperPriceOf(item: Pick<ProductListItem, 'price' | 'memberPrice'>): number {
+  return item.memberPrice ?? item.price;
+}
 
 /** Title of a category page: capitalised words, hyphens as spaces; "All Products" when missing or "all". */
 export function categoryTitle(categoryName: string | undefined): string {

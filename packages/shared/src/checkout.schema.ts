@@ -3,6 +3,9 @@ import { MAX_UNITS_PER_PRODUCT } from './cart';
 import { MAX_SERIAL_ID } from './ids';
 import { cartLineSchema, cartSummarySchema } from './cart.schema';
 import { checkContactDetails, contactDetailsFields, normaliseContactDetails } from './contact-details';
+import { deliveryDestinationSchema } from './delivery.schema';
+import { paymentMethods } from './payment-methods';
+import { orderPaymentInfoSchema } from './payment-methods.schema';
 
 /*
  * The checkout contract (issue 6). Every endpoint is under /api; money is integer toea; the shopper is always the
@@ -110,6 +113,11 @@ export const trackingMessages = {
   /** Issue 17: an unpaid order is tracked as what it is, never as placed. */
   awaitingPayment: 'Awaiting payment',
   paymentNotCompleted: 'Payment not completed',
+  /** Issue 19: a pay-at-pickup order is confirmed at once and paid at the counter. */
+  payAtPickup: 'Confirmed: pay at pickup',
+  payAtPickupNote: 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.',
+  awaitingTransferNote:
+    'We are waiting for your bank transfer. Pay as shown below; we confirm your order when it arrives.',
   awaitingPaymentNote: 'We have not received the payment for this order yet, so it has not been placed.',
   paymentNotCompletedNote:
     'The payment for this order was not completed, so it was not placed and nothing will be sent. You have not been charged for it.',
@@ -148,6 +156,7 @@ export const contactDetailsResponseSchema = z.object({
   phone: z.string(),
   pickup: z.boolean(),
   pickupLocation: z.string(),
+  pickupPointId: z.number().int().nullable(),
   address: z.string(),
   city: z.string(),
   state: z.string(),
@@ -202,6 +211,8 @@ export const createOrderSchema = z.object({
    * ignored without a word, so the answer says nothing about another shopper's order.
    */
   replacesOrder: z.object({ orderId: id, checkoutToken: z.string().trim().min(1).max(200).optional() }).optional(),
+  /** How the shopper pays (issue 19): the card (default), a bank transfer, or at the counter of a pickup point. */
+  paymentMethod: z.enum(paymentMethods).default('card'),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -211,7 +222,11 @@ export type CreateOrderInput = z.input<typeof createOrderSchema>;
  * totals an order of the available lines would charge (the shared cart rule). Nothing is held; checkout shows
  * it before the order is made, so the browser's copy of the cart never sets a price or a total.
  */
-export const checkoutQuoteSchema = z.object({ source: checkoutSourceSchema });
+export const checkoutQuoteSchema = z.object({
+  source: checkoutSourceSchema,
+  /** Where to (issue 19): the summary's delivery fee is the server's for this destination; none yet: K0.00. */
+  delivery: deliveryDestinationSchema.optional(),
+});
 export type CheckoutQuoteInput = z.input<typeof checkoutQuoteSchema>;
 
 export const checkoutQuoteLineSchema = z.object({
@@ -232,10 +247,19 @@ export const checkoutQuoteLineSchema = z.object({
 });
 export type CheckoutQuoteLine = z.infer<typeof checkoutQuoteLineSchema>;
 
+/** How the delivery fee was reached (issue 19): the zone delivered to and why the fee is K0.00 when it is. */
+export const deliveryPricingSchema = z.object({
+  zone: z.string().nullable(),
+  deliveryDays: z.number().int().nullable(),
+  freeBecause: z.enum(['pickup', 'member', 'free-zone', 'nothing-to-deliver']).nullable(),
+});
+export type DeliveryPricing = z.infer<typeof deliveryPricingSchema>;
+
 export const checkoutQuoteResponseSchema = z.object({
   lines: z.array(checkoutQuoteLineSchema),
-  /** Over the available lines only. */
+  /** Over the available lines only; `shipping` is the delivery fee to `delivery` (the server's, decision 012). */
   summary: cartSummarySchema,
+  delivery: deliveryPricingSchema,
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteResponseSchema>;
 
@@ -259,14 +283,21 @@ export const checkoutOrderSchema = z.object({
   paymentStatus: z.enum(orderPaymentStatuses),
   shippingStatus: z.enum(shippingStatuses),
   lines: z.array(orderLineSchema),
-  /** itemCount, subtotal (original prices), savings, shipping (0), total: all toea. */
+  /** itemCount, subtotal (original prices), savings, shipping (the delivery fee), total: all toea. */
   summary: cartSummarySchema,
+  /** Where it goes (issue 19): the zone and its days as they were when the order was placed. */
+  delivery: deliveryPricingSchema
+    .extend({ province: z.string().nullable(), pickupPoint: z.string().nullable() })
+    .optional(),
   /** Last four digits of the card, or 'N/A' when unknown (or not yet paid). */
   cardLast4: z.string(),
   placedAt: z.string(),
   paidAt: z.string().nullable(),
   /** Until when the stock is held for this unpaid order (ISO); null once paid or cancelled. */
   holdExpiresAt: z.string().nullable(),
+  /** Issue 19: card, bank transfer or pay at pickup, and a bank transfer's reference to quote (else null). */
+  paymentMethod: z.enum(paymentMethods),
+  paymentReference: z.string().nullable(),
 });
 export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 
@@ -280,11 +311,15 @@ export const orderPaymentSchema = z.object({
 
 export const createOrderResponseSchema = z.object({
   order: checkoutOrderSchema,
-  payment: orderPaymentSchema,
+  /** The card payment's intent; null for a bank transfer or pay at pickup (nothing to pay on the page). */
+  payment: orderPaymentSchema.nullable(),
   /** Proof of ownership of this order for the payment and confirmation calls (header `x-checkout-token`). */
   checkoutToken: z.string(),
 });
-export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+/** The answer of POST /api/orders, whatever the way to pay (`payment` is null for a bank transfer or pickup). */
+export type PlacedOrderResponse = z.infer<typeof createOrderResponseSchema>;
+/** A card order's answer: its payment intent is set (what the card checkout and its tests read). */
+export type CreateOrderResponse = PlacedOrderResponse & { payment: z.infer<typeof orderPaymentSchema> };
 
 export const orderIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'Order id must be a number.' }).int().positive().max(MAX_SERIAL_ID),
@@ -349,6 +384,8 @@ export const orderConfirmationSchema = z.object({
   paymentStatus: z.enum(orderPaymentStatuses),
   /** The confirmation e-mail: sending (queued or retrying), sent, failed (gave up, or the order is not paid). */
   emailStatus: z.enum(confirmationEmailStatuses),
+  /** Issue 19: how it is paid and, for a bank transfer still unpaid, exactly what to do. */
+  payment: orderPaymentInfoSchema,
 });
 export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
 
@@ -401,14 +438,21 @@ export const trackedOrderSchema = z.object({
   /** One line, e.g. "Section 5, Lot 12, Boroko, NCD 111"; null for pickup or a membership-only order. */
   shippingAddress: z.string().nullable(),
   pickupLocation: z.string().nullable(),
+  /** The delivery zone and its days snapshotted with the order (issue 19); null for pickup or before zones. */
+  deliveryZone: z.string().nullable(),
+  deliveryDays: z.number().int().nullable(),
   placedAt: z.string(),
   dispatchedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
-  /** ISO date stored at dispatch (dispatch date + the delivery days set then); null until dispatched: "To be confirmed". */
+  /** ISO date stored at dispatch (dispatch date + the order's zone days); null until dispatched: "To be confirmed". */
   estimatedDelivery: z.string().nullable(),
   items: z.array(trackedOrderItemSchema),
+  /** The delivery fee charged (issue 19). */
+  shipping: z.number().int().describe('toea'),
   total: z.number().int().describe('toea'),
   cardLast4: z.string(),
+  /** Issue 19: how it is paid and, while a bank transfer is awaited, the instructions. */
+  payment: orderPaymentInfoSchema,
 });
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 
@@ -422,7 +466,14 @@ export const trackOrderResponseSchema = z.object({ order: trackedOrderSchema });
 export function trackingStatus(order: {
   paymentStatus: OrderPaymentStatus;
   shippingStatus: ShippingStatus;
-}): ShippingStatus | typeof trackingMessages.awaitingPayment | typeof trackingMessages.paymentNotCompleted {
+  /** Issue 19: a pay-at-pickup order waiting at the counter reads "Confirmed: pay at pickup". */
+  paymentMethod?: 'card' | 'bank-transfer' | 'pickup';
+}):
+  | ShippingStatus
+  | typeof trackingMessages.awaitingPayment
+  | typeof trackingMessages.paymentNotCompleted
+  | typeof trackingMessages.payAtPickup {
+  if (order.paymentStatus === 'pending' && order.paymentMethod === 'pickup') return trackingMessages.payAtPickup;
   if (order.paymentStatus === 'pending') return trackingMessages.awaitingPayment;
   if (order.paymentStatus === 'failed' || order.paymentStatus === 'cancelled')
     return trackingMessages.paymentNotCompleted;

@@ -49,11 +49,11 @@ describe('contactDetailsSchema (the one delivery-or-pickup rule)', () => {
     expect(physical.parse({ ...delivery, postcode: ' 411 ' }).postcode).toBe('411');
   });
 
-  it('needs a pickup location for pickup and then ignores the address fields', () => {
-    const missing = physical.safeParse({ ...delivery, pickup: true, pickupLocation: '' });
-    expect(messages(missing)).toEqual({ pickupLocation: contactMessages.pickupLocation });
-    const ok = physical.parse({ ...delivery, pickup: true, pickupLocation: 'Waigani store', address: '' });
-    expect(ok).toMatchObject({ pickupLocation: 'Waigani store', address: '', city: '', state: '', postcode: '' });
+  it('needs a pickup point for pickup (issue 19) and then ignores the address fields', () => {
+    const missing = physical.safeParse({ ...delivery, pickup: true, pickupLocation: 'Waigani store' });
+    expect(messages(missing)).toEqual({ pickupPointId: contactMessages.pickupPointId });
+    const ok = physical.parse({ ...delivery, pickup: true, pickupPointId: 1, address: '' });
+    expect(ok).toMatchObject({ pickupPointId: 1, address: '', city: '', state: '', postcode: '' });
   });
 
   it('asks a membership-only order for neither address nor pickup', () => {

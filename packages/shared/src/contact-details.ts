@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts.schema';
+import { deliveryMessages, provinceFromText } from './delivery';
 import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
 
 /**
@@ -8,9 +9,9 @@ import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
  * `PUT /api/contact-details` and `POST /api/orders`.
  *
  * - first name, last name, e-mail and phone always (the one PNG phone rule of phone.ts);
- * - for an order with physical items, either pickup (pickup location required; the address fields are ignored
- *   and come out empty) or delivery (street address, city, state/province and postcode required; the pickup
- *   location comes out empty, as unticking pickup clears it);
+ * - for an order with physical items, either pickup (a pickup point chosen from the shop's list required; the
+ *   address fields are ignored and come out empty) or delivery (street address, city, province: one of the 22
+ *   of delivery.ts, and postcode required; the pickup point comes out empty, as unticking pickup clears it);
  * - notes optional;
  * - an order that holds only a membership needs neither address nor pickup.
  */
@@ -19,12 +20,14 @@ export const contactMessages = {
   lastName: 'Please enter your last name.',
   address: 'Please enter your street address.',
   city: 'Please enter your city.',
-  state: 'Please enter your state or province.',
+  state: deliveryMessages.province,
   postcode: 'Please enter your postcode.',
   /** decisions.md (second round): PNG postcodes are three digits; the shop delivers within PNG. */
   postcodeFormat: 'Please enter a 3-digit PNG postcode, e.g. 111.',
   /** checkout-and-admin.md 5 (signed-in edit modal). */
   pickupLocation: 'Please enter a pickup location for your order (required for physical items).',
+  /** Issue 19: pickup is at one of the shop's pickup points (/settings). */
+  pickupPointId: deliveryMessages.pickupPoint,
   /** checkout-and-admin.md 5: the summary message above a form with missing fields. */
   missingDetails: 'Please fill in all required contact and address details.',
   /** checkout-and-admin.md 5 (guest checkout step 1): the form message and its toast. */
@@ -49,10 +52,13 @@ export const contactDetailsFields = {
   /** The number without its country code as typed (digits; spaces, dashes and a typed +675 are allowed). */
   phone: z.string().trim().min(1, phoneMessages.required).max(20, phoneMessages.otherLength),
   pickup: z.boolean().default(false),
+  /** The point's name and address as the server last wrote them (a snapshot); the choice is `pickupPointId`. */
   pickupLocation: text(200).default(''),
+  /** The chosen pickup point (GET /api/delivery/options); null for delivery. */
+  pickupPointId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   address: text(200).default(''),
   city: text(100).default(''),
-  /** State or province. */
+  /** The province (one of `pngProvinces`; "NCD" and other short forms are read as the province they name). */
   state: text(100).default(''),
   postcode: text(20).default(''),
   notes: text(1000).default(''),
@@ -76,13 +82,16 @@ export function checkContactDetails(value: Fields, ctx: z.RefinementCtx, hasPhys
   if (!hasPhysicalItems) return;
   const blank = (field: keyof ContactDetails) => typeof value[field] !== 'string' || value[field].trim() === '';
   if (value.pickup === true) {
-    if (blank('pickupLocation')) {
-      ctx.addIssue({ code: 'custom', path: ['pickupLocation'], message: contactMessages.pickupLocation });
+    if (typeof value.pickupPointId !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['pickupPointId'], message: contactMessages.pickupPointId });
     }
     return;
   }
   for (const field of ['address', 'city', 'state', 'postcode'] as const) {
     if (blank(field)) ctx.addIssue({ code: 'custom', path: [field], message: contactMessages[field] });
+  }
+  if (!blank('state') && !provinceFromText(String(value.state))) {
+    ctx.addIssue({ code: 'custom', path: ['state'], message: contactMessages.state });
   }
   if (!blank('postcode') && !isPngPostcode(String(value.postcode))) {
     ctx.addIssue({ code: 'custom', path: ['postcode'], message: contactMessages.postcodeFormat });
@@ -97,7 +106,7 @@ export function isPngPostcode(value: string): boolean {
 /** Empties what the shopper's choice makes irrelevant, so a stored order never holds both. */
 export function normaliseContactDetails(value: ContactDetails): ContactDetails {
   if (value.pickup) return { ...value, address: '', city: '', state: '', postcode: '' };
-  return { ...value, pickupLocation: '' };
+  return { ...value, pickupLocation: '', pickupPointId: null };
 }
 
 /**

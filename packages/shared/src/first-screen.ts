@@ -1,4 +1,4 @@
-import type { Product } from './catalog';
+import type { Product, ProductListInput, ProductListPage } from './catalog';
 
 /**
  * The first screen of the storefront's landing pages is rendered by the server, so a shopper on slow mobile data
@@ -14,7 +14,11 @@ export const firstScreenStateId = 'first-screen-state';
  * the request says of the visitor.
  */
 export interface FirstScreenData {
-  products(): Promise<{ products: Product[]; count: number }>;
+  /**
+   * One page of the storefront list as GET /api/products answers it for a guest (decision 014): the query's
+   * missing values take their defaults (page 1 of 24, sort "default").
+   */
+  products(query?: ProductListInput): Promise<ProductListPage>;
   /** null when there is no such product for sale. */
   product(id: number): Promise<Product | null>;
   /** Whether the request carries a session cookie: then the visitor may be signed in, and sees no guest page. */

@@ -21,6 +21,8 @@ export const myOrderSchema = z.object({
   id: z.number().int(),
   trackingCode: z.string(),
   placedAt: z.string(),
+  /** The delivery fee charged (issue 19). */
+  shipping: z.number().int().describe('toea'),
   total: z.number().int().describe('toea'),
   paymentStatus: z.enum(orderPaymentStatuses),
   shippingStatus: z.enum(shippingStatuses),

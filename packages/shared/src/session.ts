@@ -1,9 +1,14 @@
+import type { Permission, StaffRole } from './staff';
+
 /** Who the browser is signed in as, read from the server session (never from browser storage). */
 export interface SessionUser {
   id: number;
   email: string;
   fullName: string;
   role: 'shopper' | 'admin';
+  /** For admins (issue 21): the staff role and what it may do; absent for shoppers. */
+  staffRole?: StaffRole | null | undefined;
+  permissions?: Permission[] | undefined;
 }
 
 export interface MembershipState {

@@ -30,7 +30,7 @@ export async function prepareFirstScreen(url, data) {
   let markup;
   if (pathname === '/') {
     const list = await data.products();
-    markup = '<ul aria-label="Products">' + list.products.map((p) => '<li>' + p.name + ' K' + p.price + '</li>').join('') + '</ul>';
+    markup = '<ul aria-label="Products">' + list.items.map((p) => '<li>' + p.name + ' K' + p.price + '</li>').join('') + '</ul>';
   } else if (pathname.startsWith('/index-item/')) {
     const product = await data.product(Number(pathname.split('/')[2]));
     if (!product) return null;
@@ -71,9 +71,10 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-const page = async (url: string) => {
+/** An unknown address or product is the page with the 404 status (issue 20). */
+const page = async (url: string, status = 200) => {
   const response = await ctx.app.inject({ method: 'GET', url });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, url).toBe(status);
   expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
   return response.body;
 };
@@ -114,14 +115,14 @@ describe('the first screen of the landing pages comes rendered from the server',
     expect(rendered).not.toContain('rel="modulepreload"');
     expect(rendered).not.toContain('as="fetch"');
     // A product page the server does not render still gets both (./page-preload.ts).
-    const unknown = await page('/index-item/999999');
+    const unknown = await page('/index-item/999999', 404);
     expect(unknown).toContain('<link rel="modulepreload" href="/assets/ProductDetailPage-123.js" />');
     expect(unknown).toContain('<link rel="preload" as="fetch" href="/api/products/999999" crossorigin />');
   });
 
   it('sends other pages, unknown products and pages the renderer fails on as they are, with the app’s scripts', async () => {
     for (const url of ['/login', '/cart', '/index-item/999999', '/index-item/99999999999', '/broken']) {
-      const html = await page(url);
+      const html = await page(url, ['/login', '/cart'].includes(url) ? 200 : 404);
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
       expect(html, url).not.toContain('first-screen-state');

@@ -8,7 +8,8 @@ import {
   formatGuestCartCookie,
   guestCartCookie,
   parseGuestCartCookie,
-  type Product,
+  type ProductListInput,
+  type ProductListPage,
   productListQuerySchema,
 } from '@bilum/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -32,8 +33,6 @@ export async function loadFirstScreenRenderer(
   }
 }
 
-type ProductList = { products: Product[]; count: number };
-
 /**
  * The catalogue as the renderer asks for it, the same answers as GET /api/products and GET /api/products/:id,
  * and what the request says of the visitor. Each answer adds a version of what it gave to `versions`: the same
@@ -41,7 +40,7 @@ type ProductList = { products: Product[]; count: number };
  */
 function pageData(
   deps: {
-    productList: () => Promise<{ etag: string; list: ProductList }>;
+    productList: (query: ProductListInput) => Promise<{ etag: string; list: ProductListPage }>;
     productFor: PageProductLookup;
     sessionCookieName: string;
   },
@@ -59,8 +58,8 @@ function pageData(
       versions.push(formatGuestCartCookie(entries));
       return entries;
     },
-    async products() {
-      const { etag, list } = await deps.productList();
+    async products(query = {}) {
+      const { etag, list } = await deps.productList(query);
       versions.push(etag);
       return list;
     },
@@ -104,12 +103,14 @@ export function firstScreenTransformer(
   const { catalog, productFor, sessionCookieName, log } = deps;
   if (!renderer) return (html) => html;
   const rendered = new LRUCache<string, { html: string; stateScript: string }>({ max: 64 });
-  // The product list parsed once per catalogue version, not once per page request.
-  let parsed: { etag: string; list: ProductList } | undefined;
-  const productList = async () => {
-    const { body, etag } = await catalog.listProductsAnswer('', productListQuerySchema.parse({}));
-    if (parsed?.etag !== etag) parsed = { etag, list: JSON.parse(body.toString('utf8')) as ProductList };
-    return parsed;
+  // Each list page parsed once per version of its answer, not once per page request. Pages are rendered as a
+  // guest sees them (decision 014): the renderer's guest pages carry no member prices.
+  const parsed = new LRUCache<string, ProductListPage>({ max: 64 });
+  const productList = async (input: ProductListInput) => {
+    const { body, etag } = await catalog.listProductsAnswer(productListQuerySchema.parse(input));
+    let list = parsed.get(etag);
+    if (!list) parsed.set(etag, (list = JSON.parse(body.toString('utf8')) as ProductListPage));
+    return { etag, list };
   };
   return async (html, request) => {
     try {

@@ -12,7 +12,8 @@ export const landingPages: { path: RegExp; module: string; data?: (match: RegExp
   {
     path: /^\/(?:category|dashboard-category)(?:\/[^/]*)?\/?$/,
     module: 'src/features/catalog/CategoryPage.tsx',
-    data: () => '/api/products',
+    // No data: the list is paged and priced for the session (decision 014), and a category page not rendered on the
+    // server is one with a session cookie, which a preload (sent without cookies) would not match.
   },
   {
     path: /^\/(?:index-item|indexdetail|item|itemdetail)\/(\d{1,10})\/?$/,

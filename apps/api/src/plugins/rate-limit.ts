@@ -166,6 +166,10 @@ export function slowDownMs(slowDown: { stepMs: number; maxMs: number }, over: nu
  * over its limit answers 429 in the one error shape, with Retry-After, or with `slowDown` only delays the
  * request. Rules with `countsOnly` look at their counter here and count when the answer is sent.
  */
+/** The handlers `rateLimiter` made: the OpenAPI document lists 429 for the routes that use one. */
+const limiters = new WeakSet<object>();
+export const isRateLimiter = (hook: unknown): boolean => typeof hook === 'function' && limiters.has(hook);
+
 export function rateLimiter(app: FastifyInstance, rules: RateLimitRule[]) {
   const limits = rules.map((rule) => ({
     rule,
@@ -177,7 +181,7 @@ export function rateLimiter(app: FastifyInstance, rules: RateLimitRule[]) {
       keyGenerator: (request) => `${rule.name}:${rule.key(request) ?? ''}`,
     }),
   }));
-  return async function enforceRateLimits(request: FastifyRequest, reply: FastifyReply) {
+  const enforce = async function enforceRateLimits(request: FastifyRequest, reply: FastifyReply) {
     let delayMs = 0;
     for (const { rule, check } of limits) {
       if (rule.key(request) === null) continue;
@@ -207,6 +211,8 @@ export function rateLimiter(app: FastifyInstance, rules: RateLimitRule[]) {
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   };
+  limiters.add(enforce);
+  return enforce;
 }
 
 /** Per client address (plugins/client-address.ts: behind a trusted proxy, the address it reports). */

@@ -60,9 +60,9 @@ describe('serving the built web app', () => {
     const member = await get('/dashboard-category/Phones?sort=priceAsc');
     expect(member.statusCode).toBe(301);
     expect(member.headers.location).toBe('/dashboard-category/phones?sort=priceAsc');
-    // Canonical and unknown categories are served as the page (the app shows its own not-found screen).
+    // Canonical categories are served as the page; an unknown one is the not-found page, with 404 (issue 20).
     expect((await get('/category/phones')).statusCode).toBe(200);
-    expect((await get('/category/TOYS')).statusCode).toBe(200);
+    expect((await get('/category/TOYS')).statusCode).toBe(404);
   });
 
   it('keeps the page itself revalidated on every visit', async () => {

@@ -23,12 +23,18 @@ async function compressPage(html: string, request: FastifyRequest, reply: Fastif
   return encoding === 'br' ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipAsync(html);
 }
 
+/** A browser opening a page asks for text/html; scripts, pictures and API clients do not. */
+function acceptsHtml(request: FastifyRequest): boolean {
+  return /\btext\/html\b/i.test(request.headers.accept ?? '');
+}
+
 export type HtmlTransformer = (html: string, request: FastifyRequest) => Promise<string> | string;
 
 /**
  * Serves the built web app: hashed assets cached for a year (immutable), everything else for an hour, each in
  * its brotli or gzip version when the browser takes it, and any unknown
- * non-API GET answered with index.html so the client router can show the page (or its not-found screen).
+ * non-API GET answered with index.html so the client router can show the page (or its not-found screen, then with
+ * the 404 status `pageStatus` gives).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -37,6 +43,8 @@ export async function registerWebApp(
     transformHtml?: HtmlTransformer;
     /** The canonical address of a page asked for in other letters (a 301 there), or null to serve it as asked. */
     canonicalPageUrl?: (url: string) => string | null;
+    /** The page's status (issue 20): 404 for an address the app has no page for; default 200. */
+    pageStatus?: (request: FastifyRequest) => Promise<number> | number;
   },
 ) {
   const indexFile = path.join(options.webDist, 'index.html');
@@ -64,14 +72,17 @@ export async function registerWebApp(
     if (!hasBuild) {
       throw new AppError('NOT_FOUND', 'The web app is not built. Run `npm run build` or `npm start`.');
     }
-    if (path.extname(request.url.split('?')[0] ?? '') !== '') {
+    // A missing file (a script, a picture) is a plain 404; a browser opening an address with a dot in it
+    // ("/index-item/1.5") gets the page, which says it is not found, with the 404 status (issue 20).
+    if (path.extname(request.url.split('?')[0] ?? '') !== '' && !acceptsHtml(request)) {
       throw new AppError('NOT_FOUND', 'File not found.');
     }
     // Before rendering: the first screen and the app then only ever see the canonical address.
     const canonical = options.canonicalPageUrl?.(request.url);
     if (canonical) return reply.redirect(canonical, 301);
+    const status = (await options.pageStatus?.(request)) ?? 200;
     const html = options.transformHtml ? await options.transformHtml(indexHtml, request) : indexHtml;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     return reply.send(await compressPage(html, request, reply));
   });
 }

@@ -55,8 +55,8 @@ describe(`a ${soakMs / 1000} s soak of mixed traffic`, () => {
       else if (status >= 400) refusals.add(`${method} ${path.replace(/\d+/g, ':id')} ${status}`);
     };
 
-    const listing = (await (await fetch(`${shop.url}/api/products`)).json()) as { products: { id: number }[] };
-    const productIds = listing.products.map((product) => product.id);
+    const listing = (await (await fetch(`${shop.url}/api/products?pageSize=60`)).json()) as { items: { id: number }[] };
+    const productIds = listing.items.map((product) => product.id);
     expect(productIds.length).toBeGreaterThan(3);
     const checkoutItem = { productId: database.checkoutProductId, quantity: 1 };
 

@@ -109,6 +109,8 @@ export class OutboundFetchError extends Error {
   constructor(
     readonly reason: OutboundFetchFailure,
     message: string,
+    /** The HTTP status that was refused (reason 'status'). */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'OutboundFetchError';
@@ -132,6 +134,14 @@ export interface OutboundFetchOptions {
   accept: string;
   /** How host names are resolved (every address); tests pass their own to stand for public DNS. */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** GET unless told (outgoing webhooks POST their body). */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** More request headers (e.g. content-type and a signature). */
+  headers?: Record<string, string>;
+  /** Which final statuses count as success: only 200 unless told (a webhook receiver may answer any 2xx). */
+  okStatus?: (status: number) => boolean;
+  userAgent?: string;
 }
 
 export interface OutboundFetchResult {
@@ -139,6 +149,7 @@ export interface OutboundFetchResult {
   contentType: string | undefined;
   /** The address that answered, after redirects. */
   url: string;
+  status: number;
 }
 
 const defaultResolve = (hostname: string) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -192,8 +203,13 @@ function get(url: URL, target: ResolvedAddress, options: OutboundFetchOptions, s
   return new Promise<{ response: IncomingMessage; abort: () => void }>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(url, {
-      method: 'GET',
-      headers: { accept: options.accept, 'user-agent': 'Bilum-shop-image-fetch' },
+      method: options.method ?? 'GET',
+      headers: {
+        ...options.headers,
+        accept: options.accept,
+        'user-agent': options.userAgent ?? 'Bilum-shop-image-fetch',
+        ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }),
+      },
       lookup: fixedLookup(target),
       // No shared connection pool: a kept-alive socket to some other address is never reused.
       agent: false,
@@ -201,7 +217,7 @@ function get(url: URL, target: ResolvedAddress, options: OutboundFetchOptions, s
     });
     request.on('response', (response) => resolve({ response, abort: () => request.destroy() }));
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }
 
@@ -260,12 +276,12 @@ export async function fetchOutbound(address: string, options: OutboundFetchOptio
         url = new URL(response.headers.location, url);
         continue;
       }
-      if (status !== 200) {
+      if (!(options.okStatus ?? ((code: number) => code === 200))(status)) {
         abort();
-        throw new OutboundFetchError('status', `the server answered ${status}`);
+        throw new OutboundFetchError('status', `the server answered ${status}`, status);
       }
       const bytes = await readBody(response, options.maxBytes, abort);
-      return { bytes, contentType: response.headers['content-type'], url: url.href };
+      return { bytes, contentType: response.headers['content-type'], url: url.href, status };
     }
   };
 

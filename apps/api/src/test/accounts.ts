@@ -1,4 +1,4 @@
-import type { SessionUser } from '@bilum/shared';
+import { permissions, type SessionUser } from '@bilum/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../db/client';
 import { memberships, type NewUserRow, type UserRow, users } from '../db/schema';
@@ -27,6 +27,8 @@ export async function createUser(
       fullName: `Test Shopper ${number}`,
       phone: '+67571234567',
       passwordHash,
+      // An admin made by a test is the owner unless it says otherwise (issue 21).
+      ...(columns.role === 'admin' ? { staffRole: 'owner' as const } : {}),
       ...columns,
     })
     .returning();
@@ -69,7 +71,15 @@ export async function signedInAdmin(ctx: TestContext): Promise<SignedIn> {
     payload: { username: user.email, password: user.password },
   });
   return {
-    user: { id: user.id, email: user.email, fullName: user.fullName, role: 'admin' },
+    user: {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      role: 'admin',
+      // Issue 21: an admin made by the factory is an owner, with every permission.
+      staffRole: 'owner',
+      permissions: [...permissions],
+    },
     cookie: sessionCookieOf(response),
   };
 }

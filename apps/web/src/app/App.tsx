@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router';
 import { LazyToaster } from '../lib/toaster';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { AppRoutes } from './router';
+import { ScrollManager } from './ScrollManager';
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
@@ -10,6 +11,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <BrowserRouter>
         <AppRoutes />
         <RouteAnnouncer />
+        <ScrollManager />
       </BrowserRouter>
       <LazyToaster />
     </QueryClientProvider>

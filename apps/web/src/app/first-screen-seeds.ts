@@ -1,8 +1,16 @@
-import { type FirstScreenData, type Product, signedOutSession } from '@bilum/shared';
+import {
+  categoryFromName,
+  type FirstScreenData,
+  type Product,
+  type ProductListPage,
+  signedOutSession,
+} from '@bilum/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { guestCartProductKey } from '../features/cart/cart.api';
-import { catalogKeys } from '../features/catalog/catalog.api';
+import { catalogKeys, type ListQuery, normaliseListQuery, type ProductPages } from '../features/catalog/catalog.api';
+import { categoryListQuery, filtersFromLocation } from '../features/catalog/category-filters';
+import { homeListQuery } from '../features/catalog/list-queries';
 import { type LocalCartItem, toLocalCartItem } from '../lib/local-cart-item';
 import { sessionKey } from '../lib/session';
 
@@ -11,11 +19,32 @@ import { sessionKey } from '../lib/session';
 type Seed = { key: readonly unknown[]; data: unknown };
 /** The page's queries, and for /guest-cart the cart the browser's storage holds. */
 export type FirstScreenSeeds = { queries: Seed[]; guestCart?: LocalCartItem[] };
-type Seeder = (params: Record<string, string | undefined>, data: FirstScreenData) => Promise<FirstScreenSeeds | null>;
+type Seeder = (
+  params: Record<string, string | undefined>,
+  data: FirstScreenData,
+  search: URLSearchParams,
+) => Promise<FirstScreenSeeds | null>;
 
-const productList: Seeder = async (_params, data) => ({
-  queries: [{ key: catalogKeys.list({}), data: await data.products() }],
-});
+/**
+ * The first page of a storefront list, under the key the page's useProductPages uses for a guest (issue 20: the
+ * first screen carries the page it shows, the rest loads as the shopper scrolls). Not for a request with a
+ * session: a member must not see guest prices in the HTML; the browser asks for that shopper's own list.
+ */
+function listSeed(query: ListQuery, data: FirstScreenData): Promise<FirstScreenSeeds | null> | null {
+  if (data.hasSession()) return null;
+  return data.products(normaliseListQuery(query)).then((page: ProductListPage) => {
+    const pages: ProductPages = { pages: [page], pageParams: [1] };
+    return { queries: [{ key: catalogKeys.list(query, 'guest'), data: pages }] };
+  });
+}
+
+const homeList: Seeder = async (_params, data, search) => listSeed(homeListQuery(search), data);
+
+const categoryList: Seeder = async ({ categoryName }, data, search) => {
+  // An unknown category shows the app's not-found page; an address in capitals is redirected by the server.
+  const category = categoryFromName(categoryName ?? 'all');
+  return category ? listSeed(categoryListQuery(filtersFromLocation(category, search)), data) : null;
+};
 
 const oneProduct: Seeder = async ({ id }, data) => {
   const productId = Number(id);
@@ -44,26 +73,27 @@ const guestCart: Seeder = async (_params, data) => {
 
 /** The guest pages rendered on the server, with the queries their first screen shows. */
 const firstScreens: { path: string; seed: Seeder }[] = [
-  { path: '/', seed: productList },
-  { path: '/category/:categoryName?', seed: productList },
+  { path: '/', seed: homeList },
+  { path: '/category/:categoryName?', seed: categoryList },
   { path: '/index-item/:id', seed: oneProduct },
   { path: '/indexdetail/:id', seed: oneProduct },
   { path: '/guest-cart', seed: guestCart },
 ];
 
 /**
- * Puts the data of the page at `pathname` into `queryClient`; null when the page is not one rendered on the
- * server (or its product does not exist: the app shows its own not-found page).
+ * Puts the data of the page at `url` (path and query) into `queryClient`; null when the page is not one rendered
+ * on the server (or its product does not exist: the app shows its own not-found page).
  */
 export async function seedFirstScreen(
   queryClient: QueryClient,
-  pathname: string,
+  url: string,
   data: FirstScreenData,
 ): Promise<FirstScreenSeeds | null> {
+  const { pathname, searchParams } = new URL(url, 'http://shop.invalid');
   for (const screen of firstScreens) {
     const match = matchPath(screen.path, pathname);
     if (!match) continue;
-    const seeds = await screen.seed(match.params, data);
+    const seeds = await screen.seed(match.params, data, searchParams);
     for (const { key, data: value } of seeds?.queries ?? []) queryClient.setQueryData(key, value);
     return seeds;
   }

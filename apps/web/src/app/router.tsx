@@ -21,6 +21,7 @@ const MembershipChoicePage = lazyPage(() => import('../features/account/Membersh
 const LogoutPage = lazyPage(() => import('../features/account/LogoutPage'));
 const AdminLoginPage = lazyPage(() => import('../features/account/AdminLoginPage'));
 const ConfirmEmailPage = lazyPage(() => import('../features/account/ConfirmEmailPage'));
+const StaffInvitePage = lazyPage(() => import('../features/account/StaffInvitePage'));
 // Carts (issue 5)
 const CartPage = lazyPage(() => import('../features/cart/CartPage'));
 const GuestCartPage = lazyPage(() => import('../features/cart/GuestCartPage'));
@@ -42,8 +43,20 @@ const EntryOptionPage = lazyPage(() => import('../features/admin/EntryOptionPage
 const ProductInventoryPage = lazyPage(() => import('../features/admin/ProductInventoryPage'));
 const ProductEntryPage = lazyPage(() => import('../features/admin/ProductEntryPage'));
 const MemberStatusPage = lazyPage(() => import('../features/admin/MemberStatusPage'));
+const CustomersPage = lazyPage(() => import('../features/admin/CustomersPage'));
+const DashboardPage = lazyPage(() => import('../features/admin/DashboardPage'));
 const OrderInventoryPage = lazyPage(() => import('../features/admin/OrderInventoryPage'));
 const SettingsPage = lazyPage(() => import('../features/admin/SettingsPage'));
+const IntegrationsPage = lazyPage(() => import('../features/admin/IntegrationsPage'));
+// Staff accounts, API keys, the activity log, one's own account (issue 21).
+const StaffPage = lazyPage(() => import('../features/admin/StaffPage'));
+const ApiKeysPage = lazyPage(() => import('../features/admin/ApiKeysPage'));
+const ActivityPage = lazyPage(() => import('../features/admin/ActivityPage'));
+const AdminAccountPage = lazyPage(() => import('../features/admin/AdminAccountPage'));
+// Tax invoices and packing slips (issue 19)
+const InvoicePage = lazyPage(() => import('../features/invoice/InvoicePage'));
+const AdminInvoicePage = lazyPage(() => import('../features/invoice/AdminInvoicePage'));
+const PackingSlipPage = lazyPage(() => import('../features/invoice/PackingSlipPage'));
 
 /** The one place where features meet: every route of the shop. */
 export const appRoutes = createRoutesFromElements(
@@ -73,6 +86,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="membership-choice" element={<MembershipChoicePage />} />
       <Route path="logout" element={<LogoutPage />} />
       <Route path="admin-login" element={<AdminLoginPage />} />
+      <Route path="staff-invite" element={<StaffInvitePage />} />
       <Route path="confirm-email" element={<ConfirmEmailPage />} />
       {/* Carts (issue 5) */}
       <Route path="cart" element={<CartPage />} />
@@ -89,6 +103,8 @@ export const appRoutes = createRoutesFromElements(
       <Route path="membership-success" element={<MembershipSuccessPage />} />
       <Route path="profile" element={<ProfilePage />} />
       <Route path="order-history" element={<OrderHistoryPage />} />
+      <Route path="invoice" element={<InvoicePage />} />
+      <Route path="invoice/:orderId" element={<InvoicePage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
     {/* Admin (issue 8) */}
@@ -105,8 +121,17 @@ export const appRoutes = createRoutesFromElements(
       <Route path="product-inventory" element={<ProductInventoryPage />} />
       <Route path="product-entry" element={<ProductEntryPage />} />
       <Route path="member-status" element={<MemberStatusPage />} />
+      <Route path="customers" element={<CustomersPage />} />
+      <Route path="reports" element={<DashboardPage />} />
       <Route path="order-inventory" element={<OrderInventoryPage />} />
+      <Route path="order-inventory/:orderId/invoice" element={<AdminInvoicePage />} />
+      <Route path="order-inventory/:orderId/packing-slip" element={<PackingSlipPage />} />
       <Route path="settings" element={<SettingsPage />} />
+      <Route path="integrations" element={<IntegrationsPage />} />
+      <Route path="staff" element={<StaffPage />} />
+      <Route path="api-keys" element={<ApiKeysPage />} />
+      <Route path="activity" element={<ActivityPage />} />
+      <Route path="admin-account" element={<AdminAccountPage />} />
     </Route>
   </>,
 );

@@ -11,6 +11,7 @@ export function focusMainHeading(): boolean {
   const heading = mainHeading();
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  heading.focus();
+  // The page's scroll position is the ScrollManager's: a new page opens at its top, Back where it was.
+  heading.focus({ preventScroll: true });
   return true;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { staffRoles } from '@bilum/shared/staff';
 
 export const userRoles = ['shopper', 'admin'] as const;
 
@@ -16,6 +17,10 @@ export const users = pgTable(
     /** argon2id, memory 19 MiB, 2 iterations, 1 lane. */
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: userRoles }).notNull().default('shopper'),
+    /** For an admin: owner, manager or staff (issue 21, packages/shared/src/staff.ts); null for shoppers. */
+    staffRole: text('staff_role', { enum: staffRoles }),
+    /** A disabled staff account: its sessions are refused from the next request on (issue 21). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     // Profile fields, filled from the profile page.
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -33,7 +38,13 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('users_role_check', sql`${table.role} in ('shopper','admin')`)],
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('shopper','admin')`),
+    check(
+      'users_staff_role_check',
+      sql`${table.staffRole} is null or ${table.staffRole} in ('owner','manager','staff')`,
+    ),
+  ],
 );
 
 /**

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL full-text document; written only by the database (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Numbers the SKUs the shop gives itself (BLM-000001, …): a product added without one, and the demo catalogue. */
 export const productSkuSeq = pgSequence('product_sku_seq');
@@ -41,6 +55,14 @@ export const products = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The storefront search's document (decision 014): the words of the name and description, parsed with the
+     * 'simple' configuration (no stemming, no stop words: names and model numbers stay as typed). Stored, so the
+     * search reads it instead of parsing every row's text again (4x faster on PGlite at 10,000 products).
+     */
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, name || ' ' || description)`),
   },
   (table) => [
     check(
@@ -53,6 +75,10 @@ export const products = pgTable(
     check('products_low_stock_threshold_check', sql`${table.lowStockThreshold} >= 0`),
     check('products_discount_check', sql`${table.discountPercentage} between 0 and 100`),
     index('products_category_idx').on(table.category),
+    // The storefront list (decision 014): search, and the price and name sorts with the id as tie-breaker.
+    index('products_search_document_idx').using('gin', table.searchDocument),
+    index('products_price_id_idx').on(table.priceToea, table.id),
+    index('products_name_sort_idx').on(sql`lower(${table.name}) collate "C"`, table.id),
     // Among products not deleted: a deleted product's SKU may be given to a new one.
     uniqueIndex('products_sku_unique')
       .on(table.sku)

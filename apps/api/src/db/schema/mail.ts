@@ -10,6 +10,14 @@ export interface RedactedEmail {
   html: string | null;
 }
 
+/** A file attached to a message, as the outbox keeps it. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  contentBase64: string;
+}
+
 /**
  * E-mails waiting to be sent (modules/mail). A message is written here in the same transaction as the change
  * that causes it, then sent in the background with retries, so a mail server that is briefly down loses nothing.
@@ -33,6 +41,8 @@ export const emailOutbox = pgTable(
     redacted: jsonb('redacted').$type<RedactedEmail>(),
     /** Past this the message is not sent any more (what it carries has stopped working); null: never. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Files sent with the message (the paid order's tax invoice PDF, issue 19), kept so a retry sends the same. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
   },
   (table) => [
     check('email_outbox_status_check', sql`${table.status} in ('pending','sent','failed')`),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
+import { pickupPoints } from './delivery';
 import { emailOutbox } from './mail';
 
 /** Kept in step with `orderPaymentStatuses` and `shippingStatuses` in packages/shared/src/checkout.schema.ts. */
@@ -9,6 +10,8 @@ export const orderPaymentStatusValues = ['pending', 'paid', 'failed', 'refunded'
 export const shippingStatusValues = ['Pending', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
 /** Where the order's units are: reserved for it (`held`), bought (`sold`), or back on the shelf (`released`). */
 export const stockStateValues = ['held', 'sold', 'released'] as const;
+/** Kept in step with `paymentMethods` in packages/shared/src/payment-methods.ts. */
+export const paymentMethodValues = ['card', 'bank-transfer', 'pickup'] as const;
 
 /**
  * Orders, made by the server before payment (modules/orders, docs/decisions/005-orders-and-payments.md): prices
@@ -34,6 +37,14 @@ export const orders = pgTable(
     state: text('state'),
     postcode: text('postcode'),
     pickupLocation: text('pickup_location'),
+    /** Issue 19 (decision 012): the delivery province, the zone and its days, as they were when the order was placed. */
+    province: text('province'),
+    deliveryZone: text('delivery_zone'),
+    deliveryDays: integer('delivery_days'),
+    /** The chosen pickup point; its name and address are snapshotted (the point may change or go). */
+    pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, { onDelete: 'set null' }),
+    pickupPointName: text('pickup_point_name'),
+    pickupPointAddress: text('pickup_point_address'),
     notes: text('notes'),
     paymentStatus: text('payment_status', { enum: orderPaymentStatusValues }).notNull().default('pending'),
     shippingStatus: text('shipping_status', { enum: shippingStatusValues }).notNull().default('Pending'),
@@ -73,6 +84,21 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** How the shopper pays (issue 19, decision 011): the card provider, a bank transfer, or at a pickup counter. */
+    paymentMethod: text('payment_method', { enum: paymentMethodValues }).notNull().default('card'),
+    /** A bank transfer's reference to quote, e.g. "BLM-482731" (unique); null for other ways to pay. */
+    paymentReference: text('payment_reference').unique(),
+    /** What staff have recorded as received (bank transfer, counter), in toea; 0 for a card. */
+    amountReceivedToea: integer('amount_received_toea').notNull().default(0),
+    /** When the "hold ends soon" reminder of an unpaid bank transfer was queued (sent once). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * The tax invoice's number (issue 19, decision 013), printed "INV-000123": given once, by the database trigger
+     * `orders_assign_invoice_number`, when the order first becomes paid (every path to paid); never changed.
+     */
+    invoiceNumber: integer('invoice_number').unique(),
+    /** The seller's legal name, TIN and address when the invoice was issued (copied by the same trigger). */
+    invoiceIssuer: jsonb('invoice_issuer').$type<{ legalName: string; tin: string; address: string }>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -87,6 +113,8 @@ export const orders = pgTable(
       sql`${table.shippingStatus} in ('Pending','Processing','Dispatched','Delivered','Cancelled')`,
     ),
     check('orders_stock_state_check', sql`${table.stockState} in ('held','sold','released')`),
+    check('orders_payment_method_check', sql`${table.paymentMethod} in ('card','bank-transfer','pickup')`),
+    check('orders_amount_received_check', sql`${table.amountReceivedToea} >= 0`),
     check('orders_total_check', sql`${table.totalToea} > 0`),
     check('orders_registered_user_check', sql`${table.orderType} = 'guest' or ${table.userId} is not null`),
     index('orders_user_idx').on(table.userId),
@@ -159,6 +187,7 @@ export const savedContactDetails = pgTable('saved_contact_details', {
   phone: text('phone').notNull(),
   pickup: boolean('pickup').notNull().default(false),
   pickupLocation: text('pickup_location').notNull().default(''),
+  pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, { onDelete: 'set null' }),
   address: text('address').notNull().default(''),
   city: text('city').notNull().default(''),
   state: text('state').notNull().default(''),
@@ -185,6 +214,8 @@ export const orderStatusHistory = pgTable(
     /** The admin; null if the account is gone (the name below stays). */
     changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     changedByName: text('changed_by_name').notNull(),
+    /** Why staff made the change (issue 21: required when staff cancel an order). */
+    reason: text('reason'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_status_history_order_idx').on(table.orderId)],

@@ -7,8 +7,7 @@ import {
   MAX_CSV_CHARS,
 } from '@bilum/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../plugins/auth';
-import { adminActor } from '../stock/stock.service';
+import { callerOf } from '../audit/audit.service';
 import { guardAdminRoutes } from './admin-guard';
 import type { AdminCatalogService } from './admin-catalog.service';
 
@@ -23,6 +22,7 @@ export function adminCatalogRoutes(service: AdminCatalogService): FastifyPluginA
     app.get(
       '/admin/products',
       {
+        config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
           summary:
@@ -37,6 +37,7 @@ export function adminCatalogRoutes(service: AdminCatalogService): FastifyPluginA
     app.get(
       '/admin/products/export',
       {
+        config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
           summary: 'The catalogue as a CSV file, text/csv (cells that look like formulas are defused)',
@@ -55,6 +56,7 @@ export function adminCatalogRoutes(service: AdminCatalogService): FastifyPluginA
     app.post(
       '/admin/products/import/preview',
       {
+        config: { permission: 'catalog' },
         bodyLimit: importBodyLimit,
         schema: {
           tags: ['admin'],
@@ -69,6 +71,7 @@ export function adminCatalogRoutes(service: AdminCatalogService): FastifyPluginA
     app.post(
       '/admin/products/import',
       {
+        config: { permission: 'catalog' },
         bodyLimit: importBodyLimit,
         schema: {
           tags: ['admin'],
@@ -78,7 +81,7 @@ export function adminCatalogRoutes(service: AdminCatalogService): FastifyPluginA
           response: { 200: importResultSchema },
         },
       },
-      async (request) => service.commitImport(request.body.csv, adminActor(signedInUser(request))),
+      async (request) => service.commitImport(request.body.csv, callerOf(request)),
     );
   };
 }

@@ -35,10 +35,12 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'd
 import type { Database, DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { AppError } from '../../errors';
+import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import { toProduct } from '../catalog/catalog.service';
 import { heldProducts } from '../orders/order-holds';
 import {
+  adminActor,
   changeStock,
   setStockTo,
   type StockActor,
@@ -603,7 +605,8 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
      * Writes the file: checked again inside one transaction, and either every row is written or none (any invalid
      * row, or a failure half-way, leaves the catalogue as it was). Stock goes through the stock log ('import').
      */
-    async commitImport(csv: string, actor: StockActor): Promise<ImportResult> {
+    async commitImport(csv: string, caller: StaffCaller): Promise<ImportResult> {
+      const actor: StockActor = adminActor(caller);
       try {
         const result = await mapSkuViolation(() =>
           db.transaction(async (tx) => {
@@ -614,9 +617,19 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
             const at = new Date();
             let created = 0;
             let updated = 0;
+            // The activity log (issue 21): one entry for the file, with each row's changed fields (the first 200).
+            const before: Record<string, unknown>[] = [];
+            const after: Record<string, unknown>[] = [];
             for (const { row, existing, fields } of plan.rows) {
               if (!fields || row.action === 'unchanged') continue;
               const { stock, ...values } = fields;
+              if (before.length < 200) {
+                const diff = existing
+                  ? changedFields(existing as unknown as Record<string, unknown>, fields as Record<string, unknown>)
+                  : null;
+                before.push({ sku: existing?.sku ?? fields.sku ?? null, ...(existing ? diff?.before : {}) });
+                after.push({ sku: fields.sku ?? existing?.sku ?? null, ...(existing ? diff?.after : fields) });
+              }
               if (existing) {
                 await tx
                   .update(products)
@@ -638,6 +651,15 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
                 created += 1;
               }
             }
+            await recordActivity(tx, {
+              actor: actorOfCaller(caller),
+              action: 'catalog.imported',
+              entityType: 'product',
+              entityId: null,
+              summary: `Imported a catalogue file: ${created} added, ${updated} updated`,
+              before,
+              after,
+            });
             return { message: messages.imported(created, updated), created, updated };
           }),
         );

@@ -10,6 +10,7 @@ export function adminMembersRoutes(service: AdminMembersService): FastifyPluginA
     app.get(
       '/admin/members',
       {
+        config: { permission: 'members' },
         schema: {
           tags: ['admin'],
           summary:

@@ -1,16 +1,19 @@
 import {
   type AdminOrder,
   type AdminOrderPaymentView,
+  type AdminOrdersResponse,
+  cancelReasonRequired,
+  type PaymentMethod,
+  portMoresbyDayStart,
   displayShippingStatus,
   orderInventoryMessages as messages,
   orderSearch,
   type OrderTiles,
   orderTiles,
-  type SessionUser,
   type ShippingStatus,
   shippingTransitionError,
 } from '@bilum/shared';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import {
   type NewOrderRow,
@@ -28,7 +31,10 @@ import { replacingOrderId } from '../orders/order-holds';
 import { refundCancelledOrder } from '../orders/order-refund';
 import { orderAddress, readOrderItems, type OrdersDeps } from '../orders/orders.service';
 import { adminActor, returnOrderStock } from '../stock/stock.service';
+import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
 import { orderStatusEmail, type PremiumWithdrawal } from './admin-orders.emails';
+import { emitEvent, orderEventData } from '../webhooks/webhook-events';
+import { restockedUnits } from '../backoffice/refunds.service';
 
 const DAY_MS = 24 * 60 * 60_000;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -38,7 +44,14 @@ const needsShipping = (items: Pick<OrderItemRow, 'isMembership'>[]) => items.som
 
 /** Which orders a payment view shows: paid ones (the default), unpaid ones (declined, abandoned), or all. */
 function paymentFilter(view: AdminOrderPaymentView): SQL | undefined {
-  if (view === 'paid') return isNotNull(orders.paidAt);
+  // Issue 19: a bank transfer awaiting its money and a pay-at-pickup order waiting at the counter are orders staff
+  // act on (record the payment, hand it over), so they show with the paid ones.
+  if (view === 'paid') {
+    return or(
+      isNotNull(orders.paidAt),
+      and(ne(orders.paymentMethod, 'card'), eq(orders.paymentStatus, 'pending'), eq(orders.stockState, 'held')),
+    );
+  }
   if (view === 'unpaid') return isNull(orders.paidAt);
   return undefined;
 }
@@ -55,10 +68,34 @@ function searchFilter(term: string): SQL | undefined {
     contains(sql`${orders.firstName} || ' ' || ${orders.lastName}`),
     contains(sql`${orders.email}`),
     contains(sql`${orders.trackingCode}`),
+    // Issue 19: the bank-transfer reference the shopper quoted, as it shows on the bank statement.
+    contains(sql`coalesce(${orders.paymentReference}, '')`),
     search.orderId === null ? undefined : eq(orders.id, search.orderId),
     search.phoneDigits === null
       ? undefined
       : sql`strpos(regexp_replace(${orders.phone}, '[^0-9]', '', 'g'), ${search.phoneDigits}) > 0`,
+  );
+}
+
+/** Issue 21 filters on the admin list: status, payment method, placed between two Port Moresby days, zone. */
+function listFilters(query: {
+  status?: ShippingStatus;
+  method?: PaymentMethod;
+  from?: string;
+  to?: string;
+  zone?: string;
+}): SQL | undefined {
+  const DAY = 24 * 60 * 60_000;
+  return and(
+    query.status ? eq(orders.shippingStatus, query.status) : undefined,
+    query.method ? eq(orders.paymentMethod, query.method) : undefined,
+    query.from ? gte(orders.placedAt, portMoresbyDayStart(query.from)) : undefined,
+    query.to ? lt(orders.placedAt, new Date(portMoresbyDayStart(query.to).getTime() + DAY)) : undefined,
+    query.zone === undefined
+      ? undefined
+      : query.zone === 'pickup'
+        ? isNotNull(orders.pickupLocation)
+        : eq(orders.deliveryZone, query.zone),
   );
 }
 
@@ -84,9 +121,12 @@ function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStat
     phone: order.phone,
     shippingAddress: orderAddress(order),
     pickupLocation: order.pickupLocation,
+    deliveryZone: order.deliveryZone,
     notes: order.notes,
     shippingStatus: order.shippingStatus,
     paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    shipping: order.shippingToea,
     total: order.totalToea,
     cardLast4: order.cardLast4 ?? 'N/A',
     createdAt: order.placedAt.toISOString(),
@@ -107,6 +147,7 @@ function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStat
       toStatus: change.toStatus,
       changedBy: change.changedByName,
       changedAt: change.changedAt.toISOString(),
+      reason: change.reason,
     })),
   };
 }
@@ -118,11 +159,18 @@ function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStat
 async function undoSale(
   tx: Transaction,
   order: OrderRow,
-  admin: SessionUser,
+  admin: StaffCaller,
   at: Date,
 ): Promise<PremiumWithdrawal | undefined> {
   const items = await readOrderItems(tx, order.id);
-  await returnOrderStock(tx, { orderId: order.id, reason: 'order-cancelled', actor: adminActor(admin), at });
+  // Units a partial refund already put back (issue 21, decision 018) are not returned twice.
+  await returnOrderStock(tx, {
+    orderId: order.id,
+    reason: 'order-cancelled',
+    actor: adminActor(admin),
+    at,
+    alreadyReturned: await restockedUnits(tx, order.id),
+  });
   if (!order.paymentIntentId || !items.some((item) => item.isMembership)) return undefined;
   const membership = createMembershipService(tx);
   const { withdrawn } = await membership.withdrawPremiumYear(order.paymentIntentId, at);
@@ -179,25 +227,54 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
     async list(query: {
       q: string;
       payment: AdminOrderPaymentView;
-    }): Promise<{ orders: AdminOrder[]; tiles: OrderTiles }> {
+      status?: ShippingStatus;
+      method?: PaymentMethod;
+      from?: string;
+      to?: string;
+      zone?: string;
+      page?: number;
+      pageSize?: number;
+    }): Promise<AdminOrdersResponse & { tiles: OrderTiles }> {
       const inView = paymentFilter(query.payment);
-      const [rows, groups] = await Promise.all([
+      // Issue 21: filtered and paged on the server (newest first); the tiles count the whole view.
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 25;
+      const where = and(inView, searchFilter(query.q), listFilters(query));
+      const [rows, [counted], groups, zones] = await Promise.all([
         db
           .select()
           .from(orders)
-          .where(and(inView, searchFilter(query.q)))
-          .orderBy(desc(orders.id)),
+          .where(where)
+          .orderBy(desc(orders.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(where),
         db
           .select({ shippingStatus: orders.shippingStatus, count: sql<number>`count(*)::int` })
           .from(orders)
           .where(inView)
           .groupBy(orders.shippingStatus),
+        db
+          .selectDistinct({ zone: orders.deliveryZone })
+          .from(orders)
+          .where(isNotNull(orders.deliveryZone))
+          .orderBy(asc(orders.deliveryZone)),
       ]);
-      return { orders: await adminOrders(rows), tiles: orderTiles(groups) };
+      return {
+        orders: await adminOrders(rows),
+        tiles: orderTiles(groups),
+        total: counted?.total ?? 0,
+        page,
+        pageSize,
+        zones: zones.flatMap((row) => (row.zone ? [row.zone] : [])),
+      };
     },
 
     /** PATCH /api/admin/orders/:id. Cancelling an order that is cancelled but still paid retries its refund. */
-    async updateStatus(admin: SessionUser, id: number, to: ShippingStatus): Promise<AdminOrder> {
+    async updateStatus(admin: StaffCaller, id: number, to: ShippingStatus, reason?: string): Promise<AdminOrder> {
       // Read before the transaction: on PGlite a query outside it would wait for the transaction to end.
       const settings = await deps.settings.get();
       const changed = await db.transaction(async (tx) => {
@@ -214,15 +291,24 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
           to,
         );
         if (refusal) throw new AppError('CONFLICT', refusal);
+        // Issue 21: staff say why they cancel (checked after the transition, so a refused one says why it is refused).
+        if (to === 'Cancelled' && !reason?.trim()) {
+          throw new AppError('VALIDATION', cancelReasonRequired, undefined, [
+            { path: 'reason', message: cancelReasonRequired },
+          ]);
+        }
 
         const at = now();
         const changes: Partial<NewOrderRow> = { shippingStatus: to, updatedAt: at };
         if ((to === 'Dispatched' || to === 'Delivered') && !order.dispatchedAt) {
           changes.dispatchedAt = at;
-          // Fixed now from the delivery time set now (issue 17): a later settings change does not move it. An order
-          // delivered without being dispatched first arrived today.
+          // Fixed now (issue 17) from the order's own zone days (issue 19, snapshotted when it was placed; the shop's
+          // delivery time for an order from before zones): a later settings change does not move it. An order
+          // delivered without being dispatched first arrived today; a pickup order has no delivery date (it is
+          // "Ready for pickup").
+          const days = order.deliveryDays ?? settings.deliveryDays;
           changes.estimatedDeliveryAt =
-            to === 'Dispatched' ? new Date(at.getTime() + settings.deliveryDays * DAY_MS) : at;
+            to === 'Delivered' ? at : order.pickupLocation !== null ? null : new Date(at.getTime() + days * DAY_MS);
         }
         if (to === 'Delivered') changes.deliveredAt = at;
         const stockReturned = to === 'Cancelled' && order.stockState === 'sold';
@@ -242,12 +328,28 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
           toStatus: to,
           changedByUserId: admin.id,
           changedByName: admin.fullName || admin.email,
+          reason: reason?.trim() || null,
           changedAt: at,
         });
         await mailer.enqueue(
           tx,
           orderStatusEmail({ order: updated, status: to, shopUrl: deps.shopUrl, settings, premium }),
         );
+        // The activity log (issue 21, decision 016), in this transaction.
+        await recordActivity(tx, {
+          actor: actorOfCaller(admin),
+          action: to === 'Cancelled' ? 'order.cancelled' : 'order.status-changed',
+          entityType: 'order',
+          entityId: order.id,
+          summary:
+            `Order #${order.id}: ${from} → ${to}` +
+            (to === 'Cancelled' && order.paymentStatus === 'paid' ? ' (payment refunded, stock returned)' : '') +
+            (reason?.trim() ? `. Reason: ${reason.trim()}` : ''),
+          before: { status: from },
+          after: reason?.trim() ? { status: to, reason: reason.trim() } : { status: to },
+        });
+        // Outgoing webhook (decision 017), in this transaction.
+        await emitEvent(tx, 'order.status_changed', { ...orderEventData(updated, items), from, to });
         return { order: updated, stockReturned };
       });
       mailer.wake();

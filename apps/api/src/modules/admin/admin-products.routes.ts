@@ -11,7 +11,7 @@ import {
 } from '@bilum/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInUser } from '../../plugins/auth';
+import { callerOf } from '../audit/audit.service';
 import { productIdParams } from '../catalog/catalog.routes';
 import { guardAdminRoutes } from './admin-guard';
 import type { AdminProductsService } from './admin-products.service';
@@ -28,6 +28,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
     app.post(
       '/admin/products',
       {
+        config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
           summary: 'Add a product (the spec’s add_product); prices in toea',
@@ -36,7 +37,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
         },
       },
       async (request, reply) => {
-        const product = await service.create(signedInUser(request), request.body);
+        const product = await service.create(callerOf(request), request.body);
         return reply.code(201).send({ product, message: addProductMessages.added });
       },
     );
@@ -44,6 +45,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
     app.put(
       '/admin/products/:id',
       {
+        config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
           summary: 'Save an edited product (the spec’s update_product); prices in toea',
@@ -53,7 +55,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
         },
       },
       async (request) => ({
-        product: await service.update(signedInUser(request), request.params.id, request.body),
+        product: await service.update(callerOf(request), request.params.id, request.body),
         message: 'Product updated.',
       }),
     );
@@ -61,6 +63,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
     app.post(
       '/admin/products/:id/restock',
       {
+        config: { permission: 'catalog', apiAction: 'stock' },
         schema: {
           tags: ['admin'],
           summary: 'Add units on hand (relative: checkouts at the same moment lose nothing); logged',
@@ -70,7 +73,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
         },
       },
       async (request) => {
-        const product = await service.restock(signedInUser(request), request.params.id, request.body.quantity);
+        const product = await service.restock(callerOf(request), request.params.id, request.body.quantity);
         return { product, message: stockMessages.restocked(product.name, product.stock) };
       },
     );
@@ -78,6 +81,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
     app.get(
       '/admin/products/:id/stock-movements',
       {
+        config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
           summary: 'The product’s stock movement log, newest first (who or what, before and after)',
@@ -92,6 +96,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
     app.delete(
       '/admin/products/:id',
       {
+        config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
           summary: 'Delete a product (the spec’s delete_product): archived, so orders that refer to it stay intact',
@@ -100,7 +105,7 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
         },
       },
       async (request) => {
-        await service.remove(request.params.id);
+        await service.remove(callerOf(request), request.params.id);
         return { message: inventoryMessages.deleted };
       },
     );

@@ -1,15 +1,40 @@
-import type { AdminProduct, NewProduct, ProductUpdate, SessionUser, StockMovementsResponse } from '@bilum/shared';
+import type { AdminProduct, NewProduct, ProductUpdate, StockMovementsResponse } from '@bilum/shared';
 import { productMessages, stockMessages } from '@bilum/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '../audit/audit.service';
 import { type CatalogService } from '../catalog/catalog.service';
 import { adminActor, changeStock, type StockChangeResult, stockMovementsOf } from '../stock/stock.service';
 import type { ImagesService } from '../uploads/images.service';
 import { adminProductRows, assertSkuFree, mapSkuViolation, settledPrices } from './admin-catalog.service';
 
 const notArchived = isNull(products.archivedAt);
+
+/** What the activity log shows of a product (issue 21): the fields an admin edits, prices in toea. */
+function auditedProduct(row: ProductRow) {
+  return {
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    category: row.category,
+    priceToea: row.priceToea,
+    originalPriceToea: row.originalPriceToea,
+    discountPercentage: row.discountPercentage,
+    condition: row.condition,
+    status: row.status,
+    lowStockThreshold: row.lowStockThreshold,
+    isHot: row.isHot,
+    isAuction: row.isAuction,
+    isTopPick: row.isTopPick,
+    isExclusive: row.isExclusive,
+    image: row.image,
+    galleryImages: row.galleryImages,
+    stock: row.stock,
+  };
+}
+const priceFields = new Set(['priceToea', 'originalPriceToea', 'discountPercentage']);
 
 /** A refused stock change in the admin's words: below 0 is a bad figure (400), over the maximum too. */
 function assertStockChanged(result: StockChangeResult, change: number): void {
@@ -69,11 +94,11 @@ export function createAdminProductsService(
      * taking units at the same moment lose nothing; logged with the admin's name. The version is not bumped: an
      * edit dialog open meanwhile sends its own stock as a change too.
      */
-    restock(admin: SessionUser, id: number, quantity: number): Promise<AdminProduct> {
+    restock(admin: StaffCaller, id: number, quantity: number): Promise<AdminProduct> {
       return write(async () => {
         await db.transaction(async (tx) => {
           const [row] = await tx
-            .select({ id: products.id })
+            .select({ id: products.id, name: products.name })
             .from(products)
             .where(and(eq(products.id, id), notArchived));
           if (!row) throw notFound(productMessages.notFound);
@@ -86,6 +111,17 @@ export function createAdminProductsService(
             at,
           });
           assertStockChanged(result, quantity);
+          if (result.ok) {
+            await recordActivity(tx, {
+              actor: actorOfCaller(admin),
+              action: 'product.restocked',
+              entityType: 'product',
+              entityId: id,
+              summary: `Restocked ${row.name}: +${quantity} (${result.before} → ${result.after} on hand)`,
+              before: { stock: result.before },
+              after: { stock: result.after },
+            });
+          }
         });
         return one(id);
       });
@@ -98,7 +134,7 @@ export function createAdminProductsService(
       return stockMovementsOf(db, id, page);
     },
 
-    async create(admin: SessionUser, body: NewProduct): Promise<AdminProduct> {
+    async create(admin: StaffCaller, body: NewProduct): Promise<AdminProduct> {
       // The one discount rule (issue 18): a typed discount sets the price; the stored figure follows the prices.
       const prices = settledPrices(body, 1);
       if (body.sku) await assertSkuFree(db, body.sku, null);
@@ -137,6 +173,15 @@ export function createAdminProductsService(
               at: row.createdAt,
             });
             assertStockChanged(result, input.stock);
+            await recordActivity(tx, {
+              actor: actorOfCaller(admin),
+              action: 'product.created',
+              entityType: 'product',
+              entityId: row.id,
+              summary: `Added product ${row.name} (${row.sku})`,
+              before: null,
+              after: { ...auditedProduct(row), stock: input.stock },
+            });
             return row;
           }),
         );
@@ -149,7 +194,7 @@ export function createAdminProductsService(
      * version moved on); the stock is changed relative to what is on hand (`stockChange`), logged, in the same
      * transaction.
      */
-    async update(admin: SessionUser, id: number, body: ProductUpdate): Promise<AdminProduct> {
+    async update(admin: StaffCaller, id: number, body: ProductUpdate): Promise<AdminProduct> {
       const prices = settledPrices(body, 0);
       if (body.sku) await assertSkuFree(db, body.sku, id);
       const input = await images.localise(body, admin.id);
@@ -157,6 +202,11 @@ export function createAdminProductsService(
         await mapSkuViolation(() =>
           db.transaction(async (tx) => {
             const at = new Date();
+            const [previous] = await tx
+              .select()
+              .from(products)
+              .where(and(eq(products.id, id), notArchived))
+              .for('update');
             const [row] = await tx
               .update(products)
               .set({
@@ -180,7 +230,7 @@ export function createAdminProductsService(
                 updatedAt: at,
               })
               .where(and(eq(products.id, id), notArchived, eq(products.version, input.version)))
-              .returning({ id: products.id });
+              .returning();
             if (!row) {
               const [current] = await tx
                 .select({ version: products.version })
@@ -199,6 +249,23 @@ export function createAdminProductsService(
               });
               assertStockChanged(result, input.stockChange);
             }
+            if (previous) {
+              const [saved] = await tx.select().from(products).where(eq(products.id, id));
+              const diff = saved ? changedFields(auditedProduct(previous), auditedProduct(saved)) : null;
+              const fields = Object.keys(diff?.after ?? {});
+              const onlyPrice = fields.length > 0 && fields.every((field) => priceFields.has(field));
+              await recordActivity(tx, {
+                actor: actorOfCaller(admin),
+                action: onlyPrice ? 'product.price-changed' : 'product.updated',
+                entityType: 'product',
+                entityId: id,
+                summary: fields.length
+                  ? `Edited ${row.name}: ${fields.join(', ')}`
+                  : `Saved ${row.name} without changes`,
+                before: diff?.before ?? {},
+                after: diff?.after ?? {},
+              });
+            }
           }),
         );
         return one(id);
@@ -209,15 +276,26 @@ export function createAdminProductsService(
      * "Delete" archives the product: orders, carts and saved lists that refer to it keep their rows, while the
      * storefront and the inventory no longer show it.
      */
-    remove(id: number): Promise<void> {
-      return write(async () => {
-        const [row] = await db
-          .update(products)
-          .set({ archivedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(products.id, id), notArchived))
-          .returning({ id: products.id });
-        if (!row) throw notFound(productMessages.notFound);
-      });
+    remove(admin: StaffCaller, id: number): Promise<void> {
+      return write(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(products)
+            .set({ archivedAt: new Date(), updatedAt: new Date() })
+            .where(and(eq(products.id, id), notArchived))
+            .returning({ id: products.id, name: products.name, sku: products.sku });
+          if (!row) throw notFound(productMessages.notFound);
+          await recordActivity(tx, {
+            actor: actorOfCaller(admin),
+            action: 'product.deleted',
+            entityType: 'product',
+            entityId: id,
+            summary: `Deleted product ${row.name} (${row.sku})`,
+            before: { archived: false },
+            after: { archived: true },
+          });
+        }),
+      );
     },
   };
 }

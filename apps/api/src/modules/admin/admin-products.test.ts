@@ -33,7 +33,7 @@ async function addProduct(name: string): Promise<{ id: number }> {
 }
 
 const storefrontNames = async () =>
-  ((await ctx.app.inject({ method: 'GET', url: '/api/products' })).json().products as { name: string }[]).map(
+  ((await ctx.app.inject({ method: 'GET', url: '/api/products?pageSize=60' })).json().items as { name: string }[]).map(
     (product) => product.name,
   );
 
@@ -175,7 +175,7 @@ describe('PUT /api/admin/products/:id (update_product)', () => {
       isTopPick: true,
     });
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/products?q=Edited%20phone' })).json();
-    expect(list.products.map((p: { price: number }) => p.price)).toEqual([55_000]);
+    expect(list.items.map((p: { price: number }) => p.price)).toEqual([55_000]);
   });
 
   it('can make a product inactive, which leaves the storefront; "Sold" is not set by hand (it follows the stock)', async () => {

@@ -20,17 +20,30 @@ export async function ensureAdminAccount(
   const username = admin.username.trim().toLowerCase();
   if (admin.password) {
     const [existing] = await db.select().from(users).where(eq(users.email, username)).limit(1);
-    if (existing && existing.role === 'admin' && (await verifyPassword(existing.passwordHash, admin.password))) {
+    if (
+      existing &&
+      existing.role === 'admin' &&
+      existing.staffRole === 'owner' &&
+      !existing.disabledAt &&
+      (await verifyPassword(existing.passwordHash, admin.password))
+    ) {
       return { kind: 'unchanged' };
     }
     const passwordHash = await hashPassword(admin.password);
     if (existing) {
       await db
         .update(users)
-        .set({ role: 'admin', passwordHash, updatedAt: new Date() })
+        .set({ role: 'admin', staffRole: 'owner', disabledAt: null, passwordHash, updatedAt: new Date() })
         .where(eq(users.id, existing.id));
     } else {
-      await db.insert(users).values({ email: username, fullName: 'Administrator', role: 'admin', passwordHash });
+      await db.insert(users).values({
+        email: username,
+        fullName: 'Administrator',
+        role: 'admin',
+        staffRole: 'owner',
+        disabledAt: null,
+        passwordHash,
+      });
     }
     return { kind: 'configured', username };
   }
@@ -41,8 +54,18 @@ export async function ensureAdminAccount(
   const passwordHash = await hashPassword(password);
   await db
     .insert(users)
-    .values({ email: username, fullName: 'Administrator', role: 'admin', passwordHash })
-    .onConflictDoUpdate({ target: users.email, set: { role: 'admin', passwordHash, updatedAt: new Date() } });
+    .values({
+      email: username,
+      fullName: 'Administrator',
+      role: 'admin',
+      staffRole: 'owner',
+      disabledAt: null,
+      passwordHash,
+    })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { role: 'admin', staffRole: 'owner', disabledAt: null, passwordHash, updatedAt: new Date() },
+    });
   return { kind: 'created-with-random-password', username, password };
 }
 

@@ -1,3 +1,4 @@
+import { permissions } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -24,7 +25,15 @@ describe('POST /api/auth/admin-login', () => {
     const response = await adminLogin({ username: 'Boss', password: admin.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: admin.id, email: 'boss', fullName: admin.fullName, role: 'admin' },
+      user: {
+        id: admin.id,
+        email: 'boss',
+        fullName: admin.fullName,
+        role: 'admin',
+        // Issue 21: the staff role and what it may do (an admin made by the factory is an owner).
+        staffRole: 'owner',
+        permissions: [...permissions],
+      },
       redirectTo: '/entry-option',
     });
     expect((await whoami(sessionCookieOf(response))).json().user.role).toBe('admin');

@@ -17,7 +17,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthLimitsConfig } from '../../config';
-import { requireAdmin, type SessionCookie, signedInUser } from '../../plugins/auth';
+import { type SessionCookie, signedInUser } from '../../plugins/auth';
+import { requireStaffPermission } from '../admin/admin-guard';
 import { byAccountField, byAddress, type RateLimitRule, rateLimiter } from '../../plugins/rate-limit';
 import { type MembershipService, noMembership } from '../membership/membership.service';
 import type { AuthService, SignInResult } from './auth.service';
@@ -239,10 +240,11 @@ export function authRoutes({
       {
         schema: {
           tags: ['admin'],
-          summary: 'The signed-in administrator (admin pages check access with it)',
+          summary: 'The signed-in staff member, with their role and permissions (admin pages check access with it)',
           response: { 200: z.object({ user: sessionUserSchema }) },
         },
-        onRequest: requireAdmin,
+        config: { anyStaff: true },
+        onRequest: requireStaffPermission,
       },
       async (request) => ({ user: signedInUser(request) }),
     );

@@ -1,4 +1,13 @@
-import { accountMessages, fullPhoneNumber, type LoginInput, type RegisterInput, type SessionUser } from '@bilum/shared';
+import {
+  accountMessages,
+  fullPhoneNumber,
+  type LoginInput,
+  type RegisterInput,
+  rolePermissions,
+  type SessionUser,
+  type StaffRole,
+  staffRoleOf,
+} from '@bilum/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -6,8 +15,32 @@ import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionService } from './session.service';
 
-/** The columns a session shows of a user. */
-export const sessionUserColumns = { id: users.id, email: users.email, fullName: users.fullName, role: users.role };
+/** The columns a session shows of a user (staffRole and disabledAt are turned into permissions by sessionUserOf). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  role: users.role,
+  staffRole: users.staffRole,
+  disabledAt: users.disabledAt,
+};
+
+/** The session's view of a user row: a staff account's role and permissions (issue 21), nothing extra for shoppers. */
+export function sessionUserOf(row: {
+  id: number;
+  email: string;
+  fullName: string;
+  role: SessionUser['role'];
+  staffRole: StaffRole | null;
+}): SessionUser {
+  const user: SessionUser = { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
+  const staffRole = staffRoleOf(row);
+  if (staffRole) {
+    user.staffRole = staffRole;
+    user.permissions = [...rolePermissions[staffRole]];
+  }
+  return user;
+}
 
 export interface SignInResult {
   user: SessionUser;
@@ -30,9 +63,9 @@ export function createAuthService(db: Database, sessions: SessionService) {
       .where(role ? and(byName, eq(users.role, role)) : byName)
       .limit(1);
     const matches = await verifyPassword(row?.passwordHash, password);
-    if (!row || !matches) return null;
-    const { passwordHash: _hash, ...user } = row;
-    return user;
+    // A disabled staff account (issue 21) is as unknown as a wrong password.
+    if (!row || !matches || row.disabledAt) return null;
+    return sessionUserOf(row);
   }
 
   /** A new session for the user; the session the request came with (if any) ends, so ids rotate at sign-in. */
@@ -59,7 +92,8 @@ export function createAuthService(db: Database, sessions: SessionService) {
             role: 'shopper',
           })
           .onConflictDoNothing({ target: users.email })
-          .returning(sessionUserColumns);
+          .returning(sessionUserColumns)
+          .then((rows) => rows.map(sessionUserOf));
         if (!user) {
           throw new AppError('CONFLICT', accountMessages.emailTaken, undefined, [
             { path: 'email', message: accountMessages.emailTaken },

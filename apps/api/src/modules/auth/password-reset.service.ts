@@ -147,14 +147,21 @@ export function createPasswordResetService({
     mailer.wake();
   }
 
+  // The outbox worker composes the e-mail (decision 017): a crash after the answer loses nothing.
+  mailer.jobs.handle('password-reset', async (job) => {
+    const { email } = job.payload as { email?: unknown };
+    if (typeof email === 'string') await openReset(email);
+  });
+
   return {
     /**
      * Always the same answer in the same time, whether or not the e-mail is registered (decisions.md; issue 16):
-     * the lookup and the e-mail happen after the answer.
+     * the request only stores a durable job (the same insert for any address); the outbox worker looks the
+     * address up and writes the e-mail after the answer.
      */
-    requestReset(email: string): Promise<void> {
-      mailer.composeLater(() => openReset(email));
-      return Promise.resolve();
+    async requestReset(email: string): Promise<void> {
+      await mailer.jobs.enqueue(db, { kind: 'password-reset', payload: { email } });
+      mailer.wake();
     },
 
     /** Step 1 of /verify-otp: is this the right code? (It stays usable for step 2.) */

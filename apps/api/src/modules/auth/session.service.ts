@@ -2,6 +2,7 @@ import type { SessionUser } from '@bilum/shared';
 import { and, eq, lte, ne, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { sessionUserOf } from './auth.service';
 import { randomToken, sha256 } from './passwords';
 
 export const sessionLifetimes = {
@@ -46,7 +47,14 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
       const [row] = await db
         .select({
           session: sessions,
-          user: { id: users.id, email: users.email, fullName: users.fullName, role: users.role },
+          user: {
+            id: users.id,
+            email: users.email,
+            fullName: users.fullName,
+            role: users.role,
+            staffRole: users.staffRole,
+            disabledAt: users.disabledAt,
+          },
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -55,7 +63,8 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
       if (!row) return null;
       const at = now();
       const { session } = row;
-      if (session.expiresAt <= at || session.absoluteExpiresAt <= at) {
+      // A disabled staff account (issue 21) is signed out at its next request.
+      if (session.expiresAt <= at || session.absoluteExpiresAt <= at || row.user.disabledAt) {
         await db.delete(sessions).where(eq(sessions.id, sessionId));
         return null;
       }
@@ -66,7 +75,7 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
           .set({ lastSeenAt: at, expiresAt: new Date(slid) })
           .where(eq(sessions.id, sessionId));
       }
-      return { sessionId, user: row.user };
+      return { sessionId, user: sessionUserOf(row.user) };
     },
 
     async revoke(tx: DbExecutor, sessionId: string): Promise<void> {

@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../errors';
 import { toProduct } from '../catalog/catalog.service';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import { heldProducts } from '../orders/order-holds';
+import { quoteDelivery } from '../delivery/delivery.service';
 
 type SkipReason = MergeCartResponse['skipped'][number]['reason'];
 
@@ -124,7 +125,10 @@ function reservedUntil(executor: DbExecutor, rows: readonly ProductRow[]): Promi
 }
 
 /** The totals of priced lines (the shared cart rule): only available lines count. */
-function summaryOf(lines: readonly Pick<CartLine, 'unitPrice' | 'originalPrice' | 'quantity' | 'status'>[]) {
+function summaryOf(
+  lines: readonly Pick<CartLine, 'unitPrice' | 'originalPrice' | 'quantity' | 'status'>[],
+  shipping?: number,
+) {
   return cartSummary(
     lines.map((line) => ({
       unitPrice: line.unitPrice,
@@ -132,6 +136,7 @@ function summaryOf(lines: readonly Pick<CartLine, 'unitPrice' | 'originalPrice' 
       quantity: line.quantity,
       available: line.status === 'available',
     })),
+    shipping,
   );
 }
 
@@ -217,20 +222,41 @@ export function createCartService(db: Database) {
      * of the available ones (what POST /api/orders would charge for them). The selected server-cart lines for
      * source 'cart' (signed in only), otherwise the items. The membership comes from the session only.
      */
-    async quote(user: SessionUser | null, source: z.output<typeof checkoutSourceSchema>): Promise<CheckoutQuote> {
+    async quote(
+      user: SessionUser | null,
+      source: z.output<typeof checkoutSourceSchema>,
+      /** Where to (issue 19): the delivery fee of its zone (the shared rule); none yet: K0.00. */
+      destination?: { pickup: boolean; province: string | null },
+    ): Promise<CheckoutQuote> {
       let lines: (Omit<CartLine, 'cartItemId'> & { cartItemId: number | null })[];
+      let isMember: boolean;
       if (source.type === 'cart') {
         if (!user) throw new AppError('UNAUTHENTICATED', checkoutMessages.signInForCart, { reason: 'signed-out' });
         const ids = new Set(source.cartItemIds);
-        lines = (await readCart(db, user.id)).items.filter((line) => ids.has(line.cartItemId));
+        const cart = await readCart(db, user.id);
+        isMember = cart.isMember;
+        lines = cart.items.filter((line) => ids.has(line.cartItemId));
         // Another shopper's line is answered exactly like a missing one.
         if (lines.length !== ids.size) throw notFound(cartMessages.itemNotFound);
       } else {
         const membership = user ? await createMembershipService(db).getState(user.id) : noMembership;
+        isMember = membership.isMember;
         lines = await viewItems(db, membership, source.items);
       }
-      const summary = summaryOf(lines);
+      const hasPhysicalItems = lines.some((line) => line.status === 'available' && !line.isMembership);
+      const delivery = await quoteDelivery(db, {
+        hasPhysicalItems,
+        pickup: destination?.pickup ?? false,
+        province: destination?.province ?? null,
+        isMember,
+      });
+      const summary = summaryOf(lines, delivery.shipping);
       return {
+        delivery: {
+          zone: delivery.zone?.name ?? null,
+          deliveryDays: delivery.zone?.deliveryDays ?? null,
+          freeBecause: delivery.freeBecause,
+        },
         lines: lines.map((line) => ({
           productId: line.productId,
           cartItemId: line.cartItemId,

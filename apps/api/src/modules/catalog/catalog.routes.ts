@@ -1,34 +1,42 @@
-import { productListQuerySchema, productSchema } from '@bilum/shared';
+import { productListPageSchema, productListQuerySchema, productSchema } from '@bilum/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type CatalogService, productListResponseSchema } from './catalog.service';
+import type { createMembershipService } from '../membership/membership.service';
+import { audienceOf, type CatalogService, guestAudience } from './catalog.service';
 
 export const productIdParams = z.object({
   id: z.coerce.number({ error: 'Product id must be a number.' }).int().positive().max(2_147_483_647),
 });
 
-export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
+export function catalogRoutes(
+  catalog: CatalogService,
+  membership: Pick<ReturnType<typeof createMembershipService>, 'getState'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/products',
       {
         schema: {
           tags: ['catalog'],
-          summary: 'List products (the spec’s get_products) with search, category, price band, feature and sort',
+          summary:
+            'One page of products (the spec’s get_products) with search, category, price band, feature and sort, priced for the session',
           querystring: productListQuerySchema,
-          response: { 200: productListResponseSchema },
+          response: { 200: productListPageSchema },
         },
       },
       async (request, typedReply) => {
         // Bytes, not the object the schema describes: the schema still documents the answer in /api/docs.
         const reply = typedReply as FastifyReply;
-        // The hot path of the storefront: the answer is cached as bytes (no serialising per request) and
-        // revalidated with its ETag. `no-cache` makes browsers ask each time, so a new price shows at once.
-        const queryAt = request.url.indexOf('?');
-        const key = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
-        const { body, etag } = await catalog.listProductsAnswer(key, request.query);
-        reply.header('etag', etag).header('cache-control', 'no-cache');
+        // The hot path of the storefront: each page's answer is cached as bytes per audience (no serialising per
+        // request) and revalidated with its ETag. `no-cache` makes browsers ask each time, so a new price shows at
+        // once; a member's prices are private to their session and never kept by a shared cache (decision 014).
+        const audience = request.user ? audienceOf(await membership.getState(request.user.id)) : guestAudience;
+        const { body, etag, personal } = await catalog.listProductsAnswer(request.query, audience);
+        reply
+          .header('etag', etag)
+          .header('cache-control', personal ? 'private, no-cache' : 'no-cache')
+          .header('vary', 'Cookie');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.type('application/json; charset=utf-8').send(body);
       },

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
+  type MembershipState,
+  productListPageSchema,
+  type ProductListPage,
+  type ProductListQuery,
   productMessages,
   productStatusFor,
   type Product,
-  type ProductListQuery,
-  productSchema,
-  queryProducts,
+  type SortOrder,
 } from '@bilum/shared';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, count, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { markCacheChanged } from '../../db/change-feed';
 import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
@@ -19,7 +21,7 @@ import { heldProducts } from '../orders/order-holds';
  * A product as the shop shows it. `heldUntil`: the product's entry in `heldProducts` (unpaid orders hold units of
  * it, the first until then), or undefined when none does; with no stock on hand the product is then "Reserved".
  */
-export function toProduct(row: ProductRow, heldUntil?: Date | null): Product {
+export function toProduct(row: Omit<ProductRow, 'searchDocument'>, heldUntil?: Date | null): Product {
   const reserved = heldUntil !== undefined && row.stock <= 0 && row.status === 'active' && !row.isMembership;
   return {
     id: row.id,
@@ -52,66 +54,200 @@ const visible = and(isNull(products.archivedAt), ne(products.status, 'inactive')
  */
 const listed = and(visible, eq(products.isMembership, false));
 
-export const productListResponseSchema = z.object({ products: z.array(productSchema), count: z.number().int() });
+/** A product's columns but the search document: a list page reads only what it shows. */
+const { searchDocument: _searchDocument, ...shownColumns } = getTableColumns(products);
 
-/** The product list as it goes on the wire: serialised once per query, with an ETag for conditional requests. */
+/**
+ * Who a list is priced for (decision 014): everyone who pays the normal price shares one answer; an active
+ * member pays `memberPrice(price, rate)` (packages/shared/src/pricing.ts), worked out by the database.
+ */
+export type ListAudience = { kind: 'guest' } | { kind: 'member'; discountRate: number };
+export const guestAudience: ListAudience = { kind: 'guest' };
+
+/** The audience of a shopper's membership state: a member with a usable rate, else a guest. */
+export function audienceOf(membership: Pick<MembershipState, 'isMember' | 'discountRate'> | null): ListAudience {
+  const rate = membership?.discountRate ?? 0;
+  return membership?.isMember && rate > 0 && rate < 1 ? { kind: 'member', discountRate: rate } : guestAudience;
+}
+
+const audienceKey = (audience: ListAudience) =>
+  audience.kind === 'guest' ? 'guest' : `member:${audience.discountRate}`;
+
+/**
+ * The price the audience pays, in SQL: `memberPrice` of packages/shared/src/pricing.ts (Math.round(price x
+ * (1 - rate)), the membership product never discounted) in double precision like JavaScript's numbers, so both
+ * give the same toea (tested in catalog-list.test.ts).
+ */
+export function payingPriceSql(audience: ListAudience): SQL<number> {
+  if (audience.kind === 'guest') return sql<number>`${products.priceToea}`;
+  const factor = 1 - audience.discountRate;
+  return sql<number>`(case when ${products.isMembership} then ${products.priceToea} else floor(${products.priceToea}::float8 * ${factor}::float8 + 0.5)::integer end)`;
+}
+
+/**
+ * The search text as a PostgreSQL full-text query (decision 014): every word a prefix ("sam" finds Samsung),
+ * all of them required. Characters that mean something to `to_tsquery` are spaces here; each word is then parsed by
+ * the same 'simple' parser as the document ("wi-fi" finds "Wi-Fi", "1.5" finds "1.5L"). Null when the text has
+ * no letter or digit (nothing to search for: the list is not narrowed).
+ */
+export function searchQueryText(q: string | undefined): string | null {
+  const words = (q ?? '')
+    .toLowerCase()
+    .replace(/[&|!():*<>'"\\]/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+  return words.length ? words.map((word) => `'${word}':*`).join(' & ') : null;
+}
+
+const nameSortKey = sql`lower(${products.name}) collate "C"`;
+
+/** Ties are broken by the id, ascending in every order (as the shared rule's stable sort from the id order does). */
+function orderFor(sort: SortOrder, paying: SQL<number>): SQL[] {
+  switch (sort) {
+    case 'priceAsc':
+      return [asc(paying), asc(products.id)];
+    case 'priceDesc':
+      return [desc(paying), asc(products.id)];
+    case 'nameAsc':
+      return [asc(nameSortKey), asc(products.id)];
+    case 'nameDesc':
+      return [desc(nameSortKey), asc(products.id)];
+    default:
+      return [asc(products.id)];
+  }
+}
+
+function listConditions(query: ProductListQuery, paying: SQL<number>): SQL | undefined {
+  const search = searchQueryText(query.q);
+  const band =
+    query.price === 'under-500'
+      ? sql`${paying} < 50000`
+      : query.price === '500-1000'
+        ? sql`${paying} between 50000 and 100000`
+        : query.price === 'over-1000'
+          ? sql`${paying} > 100000`
+          : undefined;
+  const feature =
+    query.feature === 'hot-deals'
+      ? eq(products.isHot, true)
+      : query.feature === 'auctions'
+        ? eq(products.isAuction, true)
+        : query.feature === 'top-picks'
+          ? eq(products.isTopPick, true)
+          : undefined;
+  return and(
+    listed,
+    query.category === 'all' ? undefined : eq(products.category, query.category),
+    band,
+    feature,
+    search ? sql`${products.searchDocument} @@ to_tsquery('simple'::regconfig, ${search})` : undefined,
+  );
+}
+
+/** The list as it goes on the wire: serialised once per query and audience, with an ETag for conditional requests. */
 export interface ProductListAnswer {
   body: Buffer;
   etag: string;
+  /** A member's answer: private to that session (Cache-Control private). */
+  personal: boolean;
 }
 
-/** Distinct queries kept per catalogue version; beyond it the answers are dropped and computed again. */
-const maxCachedAnswers = 500;
+/** Pages kept in memory (per query, page and audience); the least recently asked go first. */
+const maxCachedAnswers = 1000;
 
 /**
- * The storefront catalogue. The visible list is read once and kept in memory, and each query's answer is kept
- * as the bytes sent, until the catalogue changes: `invalidate()` after an admin write here, and on every other
- * instance the change feed (db/change-feed.ts: LISTEN/NOTIFY and a version check, fed by a trigger on
- * products) calls `dropCache()`. Filtering and sorting use the same pure rule as the browser (packages/shared).
+ * The storefront catalogue. Lists are answered a page at a time by the database (search, filters, sorts and
+ * the count in SQL, decision 014); each page's answer is kept as the bytes sent, keyed by the catalogue's version,
+ * the audience and the query. A change of anything a list shows bumps the version (`invalidate()` after an admin
+ * write here; on every instance the change feed calls `dropCache()`, fed by triggers on products and on the holds
+ * of orders): the old pages are no longer found and age out, and each page is worked out again (two indexed
+ * queries) when it is next asked for, instead of the whole catalogue.
  */
 export function createCatalogService(db: DbExecutor) {
-  let cached: { products: Promise<Product[]>; answers: Map<string, Promise<ProductListAnswer>> } | null = null;
+  let version = 0;
+  const answers = new LRUCache<string, Promise<ProductListAnswer>>({ max: maxCachedAnswers });
+  // How many products match a search and filters: the same for every page and sort of them, so the next pages of
+  // an infinite scroll (and a change of sort) pay only for their rows. Dropped with the answers.
+  const totals = new LRUCache<string, Promise<number>>({ max: maxCachedAnswers });
 
-  /** Holds change the list too ("Reserved"): a new hold or a release changes products, a payment the order (both drop the cache). */
-  async function loadVisible(): Promise<Product[]> {
-    const rows = await db.select().from(products).where(listed).orderBy(asc(products.id));
-    const held = await heldProducts(db);
-    return rows.map((row) => toProduct(row, held.get(row.id)));
-  }
-
-  function current() {
-    if (!cached) {
-      const entry = { products: loadVisible(), answers: new Map<string, Promise<ProductListAnswer>>() };
-      entry.products.catch(() => {
-        if (cached === entry) cached = null;
-      });
-      cached = entry;
+  function totalOf(query: ProductListQuery, audience: ListAudience, where: SQL | undefined): Promise<number> {
+    // Only a price band depends on the audience's prices.
+    const who = query.price ? audienceKey(audience) : 'any';
+    const key = `${who}\n${JSON.stringify([query.q ?? '', query.category, query.price ?? '', query.feature])}`;
+    let found = totals.get(key);
+    if (!found) {
+      found = db
+        .select({ total: count() })
+        .from(products)
+        .where(where)
+        .then(([row]) => Number(row?.total ?? 0));
+      totals.set(key, found);
+      found.catch(() => totals.delete(key));
     }
-    return cached;
+    return found;
   }
 
-  async function answer(list: Promise<Product[]>, query: ProductListQuery): Promise<ProductListAnswer> {
-    const found = queryProducts(await list, query);
+  async function listPage(query: ProductListQuery, audience: ListAudience): Promise<ProductListPage> {
+    const paying = payingPriceSql(audience);
+    const where = listConditions(query, paying);
+    const [rows, totalCount] = await Promise.all([
+      db
+        .select({ row: shownColumns, paying })
+        .from(products)
+        .where(where)
+        .orderBy(...orderFor(query.sort, paying))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      totalOf(query, audience, where),
+    ]);
+    const soldOut = rows.filter(({ row }) => row.stock <= 0).map(({ row }) => row.id);
+    const held = await heldProducts(db, soldOut);
+    const items = rows.map(({ row, paying: pays }) => ({
+      ...toProduct(row, held.get(row.id)),
+      memberPrice: audience.kind === 'member' && Number(pays) < row.priceToea ? Number(pays) : null,
+    }));
+    return {
+      items,
+      total: totalCount,
+      page: query.page,
+      pageSize: query.pageSize,
+      pageCount: Math.ceil(totalCount / query.pageSize),
+    };
+  }
+
+  /** A new version: the pages kept are no longer found (and are dropped at once, to free the memory). */
+  function dropAnswers() {
+    version += 1;
+    answers.clear();
+    totals.clear();
+  }
+
+  async function answer(query: ProductListQuery, audience: ListAudience): Promise<ProductListAnswer> {
     // The same checks and key order as the route's response serialiser, done once instead of per request.
-    const json = JSON.stringify(productListResponseSchema.parse({ products: found, count: found.length }));
+    const json = JSON.stringify(productListPageSchema.parse(await listPage(query, audience)));
     const body = Buffer.from(json);
-    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    return { body, etag, personal: audience.kind === 'member' };
   }
 
   return {
-    async listProducts(query: ProductListQuery): Promise<Product[]> {
-      return queryProducts(await current().products, query);
-    },
+    /** One page of the storefront list for `audience` (not cached: the route's answers are). */
+    listPage,
 
-    /** The serialised list for a query; `key` is the raw query string (same string, same answer). */
-    listProductsAnswer(key: string, query: ProductListQuery): Promise<ProductListAnswer> {
-      const entry = current();
-      let found = entry.answers.get(key);
+    /**
+     * The serialised page for a query and audience, kept until the catalogue changes. The key is the parsed
+     * query (so `?page=1` and no page share it) with the audience: a member's prices never reach a guest.
+     */
+    listProductsAnswer(query: ProductListQuery, audience: ListAudience = guestAudience): Promise<ProductListAnswer> {
+      const key = `${version}\n${audienceKey(audience)}\n${JSON.stringify([query.q ?? '', query.category, query.price ?? '', query.feature, query.sort, query.page, query.pageSize])}`;
+      let found = answers.get(key);
       if (!found) {
-        if (entry.answers.size >= maxCachedAnswers) entry.answers.clear();
-        found = answer(entry.products, query);
-        entry.answers.set(key, found);
-        found.catch(() => entry.answers.delete(key));
+        const asked = version;
+        found = answer(query, audience);
+        answers.set(key, found);
+        found.catch(() => {
+          if (asked === version) answers.delete(key);
+        });
       }
       return found;
     },
@@ -133,13 +269,13 @@ export function createCatalogService(db: DbExecutor) {
      * them by themselves, through the trigger; this makes it immediate here.
      */
     async invalidate(tx: DbExecutor = db): Promise<void> {
-      cached = null;
+      dropAnswers();
       await markCacheChanged(tx, 'catalog');
     },
 
     /** Drops this instance's copy only (the change feed calls it when another instance changed the catalogue). */
     dropCache() {
-      cached = null;
+      dropAnswers();
     },
   };
 }

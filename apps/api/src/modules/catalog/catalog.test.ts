@@ -7,9 +7,9 @@ let ctx: TestContext;
 async function list(query = '') {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/products${query}` });
   expect(response.statusCode).toBe(200);
-  return response.json() as { products: { id: number; name: string; price: number }[]; count: number };
+  return response.json() as { items: { id: number; name: string; price: number }[]; total: number };
 }
-const names = (body: { products: { name: string }[] }) => body.products.map((p) => p.name);
+const names = (body: { items: { name: string }[] }) => body.items.map((p) => p.name);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -62,7 +62,7 @@ describe('GET /api/products', () => {
 
   it('filters by category, with "all" meaning everything', async () => {
     expect(names(await list('?category=computers'))).toEqual(['Band edge high', 'Just over']);
-    expect((await list('?category=all')).count).toBe(4);
+    expect((await list('?category=all')).total).toBe(4);
   });
 
   it('puts K500 and K1,000 in the middle price band', async () => {
@@ -101,9 +101,9 @@ describe('GET /api/products', () => {
 describe('issue 17: the Premium membership is not a product of the grids', () => {
   it('keeps the membership out of the list, its category, search and the feature chips', async () => {
     for (const query of ['', '?category=accessories', '?q=premium', '?q=membership', '?category=all&sort=priceAsc']) {
-      expect((await list(query)).products.map((product) => product.id)).not.toContain(premiumId);
+      expect((await list(query)).items.map((product) => product.id)).not.toContain(premiumId);
     }
-    expect((await list('?category=all')).count).toBe(4);
+    expect((await list('?category=all')).total).toBe(4);
   });
 
   it('still answers the membership by its id, so the cart and the membership pages can sell it', async () => {
@@ -115,7 +115,7 @@ describe('issue 17: the Premium membership is not a product of the grids', () =>
 
 describe('GET /api/products/:id', () => {
   it('returns one product with its price in toea', async () => {
-    const { products } = await list('?q=Band edge low');
+    const { items: products } = await list('?q=Band edge low');
     const response = await ctx.app.inject({ method: 'GET', url: `/api/products/${products[0]!.id}` });
     expect(response.statusCode).toBe(200);
     expect(response.json().product).toMatchObject({ name: 'Band edge low', price: 50_000, isHot: true });

@@ -14,12 +14,12 @@ export function checkoutQuoteRoutes(cart: CartService): FastifyPluginAsyncZod {
         schema: {
           tags: ['checkout'],
           summary:
-            'The lines a checkout is about to buy as the server sees them now (price for this shopper, sold out or not) and the total an order of the available lines would charge; holds nothing',
+            'The lines a checkout is about to buy as the server sees them now (price for this shopper, sold out or not) and the total an order of the available lines would charge, with the delivery fee to `delivery`; holds nothing',
           body: checkoutQuoteSchema,
           response: { 200: checkoutQuoteResponseSchema },
         },
       },
-      async (request) => cart.quote(request.user, request.body.source),
+      async (request) => cart.quote(request.user, request.body.source, request.body.delivery),
     );
   };
 }

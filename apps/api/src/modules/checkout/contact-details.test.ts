@@ -1,5 +1,6 @@
 import { contactMessages, phoneMessages } from '@bilum/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickupPoints } from '../../db/schema';
 import { signedInShopper } from '../../test/accounts';
 import { deliveryContact } from '../../test/checkout';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -43,6 +44,7 @@ describe('saved contact details', () => {
       phone: '71234567',
       pickup: false,
       pickupLocation: '',
+      pickupPointId: null,
       address: deliveryContact.address,
       city: 'Port Moresby',
       state: 'NCD',
@@ -58,7 +60,9 @@ describe('saved contact details', () => {
     const shopper = await signedInShopper(ctx);
 
     const noAddress = await call('PUT', shopper.cookie, { ...deliveryContact, city: '', phone: '6123456' });
-    const pickup = await call('PUT', shopper.cookie, { ...deliveryContact, pickup: true, pickupLocation: 'Boroko' });
+    const noPoint = await call('PUT', shopper.cookie, { ...deliveryContact, pickup: true, pickupLocation: 'Boroko' });
+    const [point] = await ctx.db.select().from(pickupPoints);
+    const pickup = await call('PUT', shopper.cookie, { ...deliveryContact, pickup: true, pickupPointId: point?.id });
     const membershipOnly = await call('PUT', shopper.cookie, {
       ...deliveryContact,
       address: '',
@@ -72,7 +76,10 @@ describe('saved contact details', () => {
         { path: 'phone', message: phoneMessages.pngStart },
       ]),
     );
-    expect(pickup.json().contactDetails).toMatchObject({ pickup: true, pickupLocation: 'Boroko', address: '' });
+    // Issue 19: pickup is at one of the shop's pickup points.
+    expect(noPoint.statusCode).toBe(400);
+    expect(noPoint.json().error.issues).toEqual([{ path: 'pickupPointId', message: contactMessages.pickupPointId }]);
+    expect(pickup.json().contactDetails).toMatchObject({ pickup: true, pickupPointId: point?.id, address: '' });
     expect(membershipOnly.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,11 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow, type RedactedEmail } from '../../db/schema';
+import { claimDue as claimDueRows, jitteredRetryDelayMs } from '../outbox/outbox-claim';
+import { createOutboxJobs, type OutboxJobs } from '../outbox/outbox-jobs';
 import type { MailTransport, OutgoingEmail } from './mail.transport';
+
+export { retryDelayMs } from '../outbox/outbox-claim';
 
 export type { OutgoingEmail } from './mail.transport';
 
@@ -46,13 +50,6 @@ const expiredError = 'expired before it could be sent';
 /** After this many failed tries a message is marked failed and left for a person to look at. */
 export const maxSendAttempts = 10;
 const batchSize = 10;
-/** A claimed message is not claimed again (by this or another instance) for this long. */
-const claimLeaseMs = 2 * 60_000;
-
-/** 30 s, 1 min, 2 min, … up to an hour between tries. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
-}
 
 export interface DrainResult {
   sent: number;
@@ -76,6 +73,11 @@ export interface Mailer {
   drainOutbox(): Promise<DrainResult>;
   /** Asks the background sender to look now (after a commit), instead of at its next tick. */
   wake(): void;
+  /**
+   * The outbox's other jobs (decision 017: webhook deliveries, composing forgot-password e-mails), run by the same
+   * background sender before the e-mails and claimed the same way. `composed()` also runs the due compose jobs.
+   */
+  jobs: OutboxJobs;
   start(intervalMs: number): void;
   stop(): Promise<void>;
 }
@@ -86,17 +88,32 @@ interface MailerDeps {
   from: string;
   log: { error(object: object, message: string): void };
   now?: () => Date;
+  /** The jitter of retry delays (tests pass a fixed one). */
+  random?: () => number;
 }
 
-export function createMailer({ db, transport, from, log, now = () => new Date() }: MailerDeps): Mailer {
+export function createMailer({
+  db,
+  transport,
+  from,
+  log,
+  now = () => new Date(),
+  random = Math.random,
+}: MailerDeps): Mailer {
+  const jobs = createOutboxJobs({ db, log, now, random });
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<DrainResult> | null = null;
   /** A wake-up that came while a drain was under way: drain once more afterwards. */
   let wokenWhileRunning = false;
   const composing = new Set<Promise<void>>();
 
-  async function composed(): Promise<void> {
+  async function composedInProcess(): Promise<void> {
     while (composing.size > 0) await Promise.all(composing);
+  }
+
+  async function composed(): Promise<void> {
+    await composedInProcess();
+    await jobs.drain(['password-reset']);
   }
 
   /**
@@ -118,40 +135,27 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
       .where(and(lte(emailOutbox.expiresAt, now()), sql`(${status} = 'pending' or ${redacted} is not null)`));
   }
 
-  /** Takes a lease on a batch of due messages, so two senders never send the same one. */
-  async function claimDue(): Promise<EmailOutboxRow[]> {
+  /** Takes a lease on a batch of due messages, so two senders never send the same one (outbox-claim.ts). */
+  function claimDue(): Promise<EmailOutboxRow[]> {
     const at = now();
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(
-          and(
-            eq(emailOutbox.status, 'pending'),
-            lte(emailOutbox.nextAttemptAt, at),
-            or(isNull(emailOutbox.expiresAt), gt(emailOutbox.expiresAt, at)),
-          ),
-        )
-        .orderBy(asc(emailOutbox.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(emailOutbox)
-        .set({ nextAttemptAt: new Date(at.getTime() + claimLeaseMs) })
-        .where(
-          inArray(
-            emailOutbox.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
+    return claimDueRows(db, emailOutbox, {
+      at,
+      limit: batchSize,
+      condition: or(isNull(emailOutbox.expiresAt), gt(emailOutbox.expiresAt, at)),
     });
   }
 
   async function sendOne(row: EmailOutboxRow, result: DrainResult) {
     try {
-      await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await transport.send({
+        id: row.id,
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        attachments: row.attachments,
+      });
       // Sent: the stored copy keeps that it was sent, to whom and what about, but no longer its secrets.
       await db
         .update(emailOutbox)
@@ -160,7 +164,7 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
       result.sent += 1;
     } catch (error) {
       const attempts = row.attempts + 1;
-      const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
+      const nextAttemptAt = new Date(now().getTime() + jitteredRetryDelayMs(attempts, random));
       const expired = row.expiresAt !== null && row.expiresAt <= nextAttemptAt;
       const gaveUp = attempts >= maxSendAttempts || expired;
       const message = error instanceof Error ? error.message : String(error);
@@ -185,6 +189,8 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
     await expire();
+    // Jobs first: a composed e-mail goes out in the same drain.
+    await jobs.drain().catch((error: unknown) => log.error({ err: error }, 'the outbox jobs could not be run'));
     for (let batch = await claimDue(); batch.length > 0; batch = await claimDue()) {
       for (const row of batch) await sendOne(row, result);
     }
@@ -221,12 +227,14 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
           nextAttemptAt: now(),
           redacted: message.secrets?.length ? redactEmail(message, message.secrets) : null,
           expiresAt: message.expiresAt ?? null,
+          attachments: message.attachments?.length ? [...message.attachments] : null,
         })
         .returning({ id: emailOutbox.id });
       if (!row) throw new Error('email_outbox insert returned nothing');
       return row.id;
     },
     drainOutbox,
+    jobs,
     composeLater(compose) {
       // setImmediate: after the caller's answer has been written, not within its time.
       const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
@@ -248,7 +256,8 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
       setImmediate(tick);
     },
     async stop() {
-      await composed();
+      // Only the in-process work: durable jobs left pending are run by the next worker (after a restart).
+      await composedInProcess();
       if (timer) clearInterval(timer);
       timer = null;
       await running?.catch(() => undefined);

@@ -3,11 +3,28 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../../config';
 
+/** A file sent with a message (e.g. the tax invoice PDF), its bytes in base64 so the outbox can keep it as is. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: readonly EmailAttachment[] | null;
+}
+
+/** nodemailer's form of the attachments. */
+function mailAttachments(attachments: OutgoingEmail['attachments']) {
+  return attachments?.map(({ filename, contentType, contentBase64 }) => ({
+    filename,
+    contentType,
+    content: Buffer.from(contentBase64, 'base64'),
+  }));
 }
 
 /** Delivers one message or throws; the outbox decides about retries. */
@@ -39,8 +56,15 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(withoutMailLogging(smtpUrl));
   return {
     kind: 'smtp',
-    async send({ from, to, subject, text, html }) {
-      await transporter.sendMail({ from, to, subject, text, html: html ?? undefined });
+    async send({ from, to, subject, text, html, attachments }) {
+      await transporter.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html: html ?? undefined,
+        attachments: mailAttachments(attachments),
+      });
     },
     close: () => transporter.close(),
   };
@@ -55,8 +79,15 @@ export function folderTransport(dir: string, log: MailLog): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'folder',
-    async send({ id, from, to, subject, text, html }) {
-      const info = await composer.sendMail({ from, to, subject, text, html: html ?? undefined });
+    async send({ id, from, to, subject, text, html, attachments }) {
+      const info = await composer.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html: html ?? undefined,
+        attachments: mailAttachments(attachments),
+      });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${id}.eml`);

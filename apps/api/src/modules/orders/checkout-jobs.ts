@@ -5,6 +5,7 @@ import { stockActors } from '../stock/stock.service';
 import { releaseHeldOrder } from './order-holds';
 import type { OrdersDeps, OrdersService } from './orders.service';
 import type { PaymentCompletion } from './payment-completion';
+import { afterNonCardHoldExpired } from '../payment-methods/payment-placement';
 
 const batchSize = 20;
 /** Providers retry webhooks for up to three days; after that an unpaid order is left alone. */
@@ -25,13 +26,21 @@ export interface JobResult {
  * The checkout's background jobs. Each claims its rows with FOR UPDATE SKIP LOCKED, so several instances share
  * the work without doing it twice; the provider calls happen outside any transaction.
  */
-export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersService, completion: PaymentCompletion) {
+export function createCheckoutJobs(
+  deps: OrdersDeps,
+  ordersService: OrdersService,
+  completion: PaymentCompletion,
+  /** Issue 19: the one reminder of an unpaid bank transfer before its hold ends (modules/payment-methods). */
+  paymentReminders?: { sendReminders(): Promise<number> },
+) {
   const { db, payments, now, log } = deps;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
   /** Returns an expired hold's stock and cancels the order, unless another instance got there first. */
   async function releaseHold(orderId: number): Promise<boolean> {
+    // Read before the transaction (PGlite): the shop's details for the e-mail of a bank transfer or pickup order.
+    const shop = await deps.settings.get();
     return db.transaction(async (tx) => {
       const [order] = await tx
         .select()
@@ -52,6 +61,8 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
         actor: stockActors.holdExpiry,
         at: now(),
       });
+      // A bank transfer not paid in time, or a pickup not collected: the shopper is told (issue 19).
+      await afterNonCardHoldExpired({ mailer: deps.mailer, shopUrl: deps.shopUrl }, tx, order, shop);
       return true;
     });
   }
@@ -92,6 +103,7 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
         log.error({ err: error, orderId: order.id }, 'could not release an expired hold');
       }
     }
+    if (result.changed > 0) deps.mailer.wake();
     return result;
   }
 
@@ -135,6 +147,8 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
         and(
           inArray(orders.paymentStatus, ['pending', 'failed', 'cancelled']),
           gt(orders.placedAt, new Date(at.getTime() - reconcileWindowMs)),
+          // Only a card has an intent to ask the provider about (a bank transfer is recorded by staff).
+          eq(orders.paymentMethod, 'card'),
         ),
       reconcileEveryMs,
     );
@@ -212,6 +226,11 @@ export function createCheckoutJobs(deps: OrdersDeps, ordersService: OrdersServic
     await completion
       .reconcileOtherKinds()
       .catch((error: unknown) => log.error({ err: error }, 'could not reconcile membership payments'));
+    if (paymentReminders) {
+      await paymentReminders
+        .sendReminders()
+        .catch((error: unknown) => log.error({ err: error }, 'could not send payment reminders'));
+    }
     await releaseExpiredHolds();
     if (payments.name === 'simulator') await payments.settleProcessingIntents();
   }

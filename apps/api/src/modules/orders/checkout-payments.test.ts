@@ -99,6 +99,7 @@ describe('paying an order', () => {
       isGuest: true,
       paymentStatus: 'paid',
       emailStatus: 'sending',
+      payment: expect.objectContaining({ method: 'card', state: 'paid', bankTransfer: null }),
     });
     expect(after.json().emailStatus).toBe('sent');
     expect(stranger.statusCode).toBe(404);

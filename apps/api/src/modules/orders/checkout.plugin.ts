@@ -16,13 +16,22 @@ import { type CheckoutJobs, createCheckoutJobs } from './checkout-jobs';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
 import { createPaymentCompletion, type PaymentCompletion } from './payment-completion';
+import { createOrderPaymentsService, type OrderPaymentsService } from '../payment-methods/order-payments.service';
+import { adminPaymentMethodsRoutes, paymentMethodsRoutes } from '../payment-methods/payment-methods.routes';
+import { createPremiumBankTransfer } from '../payment-methods/premium-bank-transfer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The payment provider (simulator or Stripe) the whole app uses. */
     payments: ConfiguredPaymentProvider;
     /** Checkout: orders, payment completion and the background jobs (tests call the jobs directly). */
-    checkout: { orders: OrdersService; completion: PaymentCompletion; jobs: CheckoutJobs };
+    checkout: {
+      orders: OrdersService;
+      completion: PaymentCompletion;
+      jobs: CheckoutJobs;
+      /** Issue 19: payments staff record (bank transfer, counter) and the bank-transfer reminders. */
+      orderPayments: OrderPaymentsService;
+    };
   }
 }
 
@@ -67,10 +76,11 @@ export async function registerCheckout(
     now: deps.now,
   });
   const completion = createPaymentCompletion(ordersDeps, orders, [membershipPurchases]);
-  const jobs = createCheckoutJobs(ordersDeps, orders, completion);
+  const orderPayments = createOrderPaymentsService(ordersDeps);
+  const jobs = createCheckoutJobs(ordersDeps, orders, completion, orderPayments);
   // A getter: fastify would read a provider object with a `getter` key as a getter/setter pair.
   app.decorate('payments', { getter: () => deps.payments });
-  app.decorate('checkout', { orders, completion, jobs });
+  app.decorate('checkout', { orders, completion, jobs, orderPayments });
 
   await app.register(contactDetailsRoutes(createContactDetailsService(deps.db)), { prefix: '/api' });
   await app.register(checkoutQuoteRoutes(createCartService(deps.db)), { prefix: '/api' });
@@ -79,6 +89,14 @@ export async function registerCheckout(
     { prefix: '/api' },
   );
   await app.register(membershipRoutes(membershipPurchases), { prefix: '/api' });
+  // Issue 19: bank transfer / mobile banking and pay at pickup (decision 011).
+  await app.register(
+    paymentMethodsRoutes({ db: deps.db, premium: createPremiumBankTransfer({ db: deps.db, orders }) }),
+    { prefix: '/api' },
+  );
+  await app.register(adminPaymentMethodsRoutes({ db: deps.db, payments: orderPayments, now: deps.now }), {
+    prefix: '/api',
+  });
   await app.register(
     paymentsRoutes({
       payments: deps.payments,

@@ -1,4 +1,4 @@
-import { formatKina, type ShopSettings } from '@bilum/shared';
+import { formatInvoiceNumber, formatKina, type ShopSettings } from '@bilum/shared';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
 import { orderAddress } from './orders.service';
@@ -7,6 +7,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 export function trackingLink(shopUrl: string, trackingCode: string): string {
   return `${shopUrl}/track-order?tracking_code=${encodeURIComponent(trackingCode)}`;
+}
+
+/** The printable tax invoice (issue 19): the same secret as tracking opens it, for guests too. */
+export function invoiceLink(shopUrl: string, trackingCode: string): string {
+  return `${shopUrl}/invoice?tracking_code=${encodeURIComponent(trackingCode)}`;
 }
 
 function deliveryLine(order: OrderRow): string | null {
@@ -33,20 +38,33 @@ export function orderConfirmationEmail(input: {
     lines.join('\n'),
     [
       order.savingsToea > 0 ? `You saved: ${formatKina(order.savingsToea)}` : null,
-      `Shipping: ${formatKina(order.shippingToea)}`,
+      // The delivery fee of the order's zone (issue 19), or K0.00 for pickup, the free zone and members.
+      `Shipping${order.deliveryZone ? ` (${order.deliveryZone})` : order.pickupLocation ? ' (pickup)' : ''}: ${formatKina(order.shippingToea)}`,
       `Total paid: ${formatKina(order.totalToea)}`,
     ]
       .filter(Boolean)
       .join('\n'),
     [`Order ID: ${order.id}`, `Tracking code: ${order.trackingCode}`, deliveryLine(order)].filter(Boolean).join('\n'),
     `Track your order at any time:\n${link}`,
+    ...(order.invoiceNumber !== null
+      ? [
+          `Your tax invoice ${formatInvoiceNumber(order.invoiceNumber)} is attached (PDF) and can be printed here:\n${invoiceLink(shopUrl, order.trackingCode)}`,
+        ]
+      : []),
     `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`,
   ];
-  return orderEmail(order.email, `Your Bilum order #${order.id} is confirmed`, paragraphs, link);
+  const links = order.invoiceNumber !== null ? [link, invoiceLink(shopUrl, order.trackingCode)] : link;
+  return orderEmail(order.email, `Your Bilum order #${order.id} is confirmed`, paragraphs, links);
 }
 
-/** An e-mail about an order from its paragraphs: plain text, and HTML with the tracking link made clickable. */
-export function orderEmail(to: string, subject: string, paragraphs: string[], link: string): OutgoingEmail {
+/** An e-mail about an order from its paragraphs: plain text, and HTML with the tracking link(s) made clickable. */
+export function orderEmail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: string | readonly string[],
+): OutgoingEmail {
+  const links = typeof link === 'string' ? [link] : link;
   return {
     to,
     subject,
@@ -54,7 +72,11 @@ export function orderEmail(to: string, subject: string, paragraphs: string[], li
     html: paragraphs
       .map((paragraph) => {
         const escaped = escapeHtml(paragraph).replace(/\n/g, '<br>');
-        return `<p>${escaped.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`;
+        const linked = links.reduce(
+          (html, each) => html.replace(escapeHtml(each), `<a href="${escapeHtml(each)}">${escapeHtml(each)}</a>`),
+          escaped,
+        );
+        return `<p>${linked}</p>`;
       })
       .join('\n'),
   };

@@ -66,6 +66,7 @@ export function createOrderHistoryService(db: DbExecutor) {
           id: row.id,
           trackingCode: row.trackingCode,
           placedAt: row.placedAt.toISOString(),
+          shipping: row.shippingToea,
           total: row.totalToea,
           paymentStatus: row.paymentStatus,
           shippingStatus: row.shippingStatus,

@@ -54,8 +54,8 @@ function postOrderFrom(
 const itemsOrder = (productId: number, quantity = 1) => orderBody({ type: 'items', items: [{ productId, quantity }] });
 
 async function listed(app: FastifyInstance, id: number): Promise<Product | undefined> {
-  const response = await app.inject({ method: 'GET', url: '/api/products' });
-  return (response.json() as { products: Product[] }).products.find((product) => product.id === id);
+  const response = await app.inject({ method: 'GET', url: '/api/products?pageSize=60' });
+  return (response.json() as { items: Product[] }).items.find((product) => product.id === id);
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 2000): Promise<T> {

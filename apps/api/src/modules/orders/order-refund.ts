@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { OrdersDeps } from './orders.service';
+import { paidToea, refundedToea } from '../backoffice/refunds.service';
 
 /**
  * Refunds an order the admin cancelled after it was paid, in full, once: the admin's cancel (and its Retry
@@ -15,15 +16,30 @@ export async function refundCancelledOrder(
   order: OrderRow,
 ): Promise<void> {
   const { db, payments, now, log } = deps;
+  if (order.paymentMethod !== 'card') {
+    // Issue 19: a bank transfer or counter payment has no provider to refund through: staff return the money by
+    // hand (bank transfer or cash), and the order reads refunded.
+    await db
+      .update(orders)
+      .set({ paymentStatus: 'refunded', refundedAt: now(), updatedAt: now() })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')));
+    return;
+  }
   if (!order.paymentIntentId) {
     log.error({ orderId: order.id }, 'a paid order has no payment intent to refund');
     throw new AppError('PAYMENT_FAILED', orderInventoryMessages.refundFailed(order.id));
   }
+  // Issue 21 (decision 018): what partial refunds already returned is not refunded again; only the rest.
+  const partly = await refundedToea(db, order.id);
+  const left = paidToea(order) - partly;
   try {
-    await payments.refund({
-      intentId: order.paymentIntentId,
-      idempotencyKey: `bilum-order-${order.id}-refund-${order.paymentIntentId}`,
-    });
+    if (left > 0) {
+      await payments.refund({
+        intentId: order.paymentIntentId,
+        ...(partly > 0 ? { amount: left } : {}),
+        idempotencyKey: `bilum-order-${order.id}-refund-${order.paymentIntentId}`,
+      });
+    }
   } catch (error) {
     log.error({ err: error, orderId: order.id }, 'refunding a cancelled order failed');
     throw new AppError('PAYMENT_FAILED', orderInventoryMessages.refundFailed(order.id));

@@ -18,6 +18,7 @@ import {
   needsDeliveryOrPickup,
   type OrderConfirmation,
   type SessionUser,
+  type ShopSettings,
   productMessages,
   type TrackedOrder,
   trackingMessages,
@@ -45,6 +46,14 @@ import { assertCanBuyPremium, createMembershipService, noMembership } from '../m
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import type { PaymentIntent } from '../payments/payment-provider';
 import type { SettingsService } from '../settings/settings.service';
+import {
+  afterNonCardOrderPlaced,
+  assertMethodAllowed,
+  holdEndFor,
+  orderPaymentInfo,
+} from '../payment-methods/payment-placement';
+import { readPaymentSettings } from '../payment-methods/payment-settings';
+import { orderDelivery } from '../delivery/delivery.service';
 import type { SecretHasher } from '../../security/server-key';
 import {
   assertUnpaidOrdersWithinLimits,
@@ -167,10 +176,34 @@ export function toCheckoutOrder(order: OrderRow, items: OrderItemRow[]): Checkou
       shipping: order.shippingToea,
       total: order.totalToea,
     },
+    delivery: orderDeliveryPricing(order),
     cardLast4: order.cardLast4 ?? 'N/A',
     placedAt: order.placedAt.toISOString(),
     paidAt: iso(order.paidAt),
     holdExpiresAt: order.stockState === 'held' ? iso(order.holdExpiresAt) : null,
+    paymentMethod: order.paymentMethod,
+    paymentReference: order.paymentReference,
+  };
+}
+
+/** What the summaries say about an order's delivery fee (decision 012), from the order's own snapshot. */
+export function orderDeliveryPricing(
+  order: Pick<
+    OrderRow,
+    'province' | 'deliveryZone' | 'deliveryDays' | 'pickupPointName' | 'pickupLocation' | 'address'
+  >,
+): NonNullable<CheckoutOrder['delivery']> {
+  // Why a fee is K0.00 is kept only where the order itself says it (pickup, nothing delivered); a member's or a
+  // free zone's K0.00 reads as the figure.
+  const pickup = order.pickupLocation !== null || order.pickupPointName !== null;
+  const nothingDelivered = !pickup && order.province === null && order.address === null;
+  const freeBecause = pickup ? 'pickup' : nothingDelivered ? 'nothing-to-deliver' : null;
+  return {
+    zone: order.deliveryZone,
+    deliveryDays: order.deliveryDays,
+    freeBecause,
+    province: order.province,
+    pickupPoint: order.pickupPointName,
   };
 }
 
@@ -318,6 +351,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
     keys: { keyHash: string; requestHash: string; tokenHash: string },
     placer: OrderPlacer,
     caller: OrderCaller,
+    shop: ShopSettings | null,
   ): Promise<{ order: OrderRow; replaced: ReplacedOrder | null }> {
     return db.transaction(async (tx) => {
       await lockOrderPlacer(tx, placer);
@@ -325,7 +359,19 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       await assertUnpaidOrdersWithinLimits(tx, placer, deps.unpaidLimits, now());
       const lines = await priceOrder(tx, user, body);
       const contact = checkedContact(body, lines);
-      const summary = cartSummary(lines);
+      // The way to pay (issue 19): on in the settings, and pay at pickup only for an order collected at a pickup point.
+      const paymentSettings = await readPaymentSettings(tx);
+      assertMethodAllowed(body.paymentMethod, paymentSettings, {
+        pickup: contact.pickup,
+        membershipOnly: lines.every((line) => line.product.isMembership),
+      });
+      // The delivery fee is the server's (decision 012): the destination's zone, K0.00 for pickup and members.
+      const isMember = user ? (await createMembershipService(tx).getState(user.id, now())).isMember : false;
+      const hasPhysicalItems = needsDeliveryOrPickup(
+        lines.map((line) => ({ isMembership: line.product.isMembership })),
+      );
+      const delivery = await orderDelivery(tx, contact, hasPhysicalItems, isMember);
+      const summary = cartSummary(lines, delivery.shipping);
       if (summary.total <= 0) throw new AppError('VALIDATION', checkoutMessages.invalidTotal);
       // Summed in doubles (exact here); the columns are 32-bit: refuse what they cannot hold, never overflow.
       if (![summary.subtotal, summary.savings, summary.total].every(fitsMoneyColumn)) {
@@ -348,7 +394,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           city: optional(contact.city),
           state: optional(contact.state),
           postcode: optional(contact.postcode),
-          pickupLocation: contact.pickup ? optional(contact.pickupLocation) : null,
+          ...delivery.columns,
           notes: optional(contact.notes),
           subtotalToea: summary.subtotal,
           savingsToea: summary.savings,
@@ -359,7 +405,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           requestHash: keys.requestHash,
           checkoutTokenHash: keys.tokenHash,
           clientAddressHash: placer.addressHash,
-          holdExpiresAt: new Date(placedAt.getTime() + holdMs),
+          holdExpiresAt: holdEndFor(body.paymentMethod, paymentSettings, placedAt),
+          paymentMethod: body.paymentMethod,
           placedAt,
           updatedAt: placedAt,
         })
@@ -398,8 +445,17 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           .set({ cancelReason: replacedCancelReason(order.id) })
           .where(eq(orders.id, replaced.id));
       }
+      // A bank transfer's reference and instructions, or pay at pickup's confirmation: e-mailed with the order.
+      const placed =
+        body.paymentMethod === 'card' || !shop
+          ? order
+          : await afterNonCardOrderPlaced(deps, tx, order, shop, {
+              kind: 'shopper',
+              userId: user?.id ?? null,
+              email: contact.email,
+            });
       return {
-        order,
+        order: placed,
         replaced: replaced && { orderId: replaced.id, paymentIntentId: replaced.paymentIntentId },
       };
     });
@@ -453,7 +509,9 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       };
       const keys = {
         keyHash: idempotencyKeyHash(scope, body.idempotencyKey),
-        requestHash: sha256(JSON.stringify({ contact: body.contact, source: body.source })),
+        requestHash: sha256(
+          JSON.stringify({ contact: body.contact, source: body.source, paymentMethod: body.paymentMethod }),
+        ),
         tokenHash: sha256(checkoutToken),
       };
       let order = await findByKeyHash(keys.keyHash);
@@ -462,7 +520,9 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       if (!order) {
         try {
           const caller: OrderCaller = { user, checkoutToken: body.replacesOrder?.checkoutToken };
-          ({ order, replaced } = await placeOrder(user, body, keys, placer, caller));
+          // Read before the transaction (PGlite): the shop's details for a bank transfer's or pickup's e-mail.
+          const shop = body.paymentMethod === 'card' ? null : await deps.settings.get();
+          ({ order, replaced } = await placeOrder(user, body, keys, placer, caller, shop));
           created = true;
         } catch (error) {
           // A concurrent request with the same key may have placed the order (and taken the last unit) first:
@@ -475,14 +535,15 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       if (!created && order.requestHash !== keys.requestHash) {
         throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
       }
-      const intent = await ensureIntent(order);
+      // Only a card has a payment intent; a bank transfer or pickup order is paid later, recorded by staff.
+      const intent = order.paymentMethod === 'card' ? await ensureIntent(order) : null;
       const fresh = (await orderById(order.id)) ?? order;
       return {
         created,
         replaced,
         response: {
           order: toCheckoutOrder(fresh, await readOrderItems(db, order.id)),
-          payment: {
+          payment: intent && {
             intentId: intent.id,
             clientSecret: intent.clientSecret,
             amount: intent.amount,
@@ -524,6 +585,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         isGuest: order.orderType === 'guest',
         paymentStatus: order.paymentStatus,
         emailStatus,
+        payment: await orderPaymentInfo(db, order),
       };
     },
 
@@ -563,6 +625,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         phone: order.phone,
         shippingAddress: orderAddress(order),
         pickupLocation: order.pickupLocation,
+        deliveryZone: order.deliveryZone,
+        deliveryDays: order.deliveryDays,
         placedAt: order.placedAt.toISOString(),
         dispatchedAt: iso(order.dispatchedAt),
         deliveredAt: iso(order.deliveredAt),
@@ -576,8 +640,10 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           unitPrice: item.unitPriceToea,
           lineTotal: item.unitPriceToea * item.quantity,
         })),
+        shipping: order.shippingToea,
         total: order.totalToea,
         cardLast4: order.cardLast4 ?? 'N/A',
+        payment: await orderPaymentInfo(db, order),
       };
     },
   };

@@ -7,7 +7,7 @@ import {
 } from '@bilum/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, simulatedPaymentIntents } from '../../db/schema';
+import { orders, pickupPoints, products, simulatedPaymentIntents } from '../../db/schema';
 import { makeMember, signedInShopper } from '../../test/accounts';
 import {
   type CheckoutTestContext,
@@ -178,9 +178,11 @@ describe('placing an order', () => {
       ...orderBody(items),
       contact: { ...deliveryContact, pickup: true, pickupLocation: '' },
     });
+    // Issue 19: pickup is at one of the shop's pickup points (the demo's Port Moresby store).
+    const [point] = await ctx.db.select().from(pickupPoints);
     const pickup = await postOrder(ctx, {
       ...orderBody(items),
-      contact: { ...deliveryContact, pickup: true, pickupLocation: 'Waigani store' },
+      contact: { ...deliveryContact, pickup: true, pickupLocation: 'ignored', pickupPointId: point?.id },
     });
 
     expect(noAddress.statusCode).toBe(400);
@@ -189,11 +191,16 @@ describe('placing an order', () => {
       { path: 'contact.postcode', message: contactMessages.postcode },
     ]);
     expect(noPickup.json().error.issues).toEqual([
-      { path: 'contact.pickupLocation', message: contactMessages.pickupLocation },
+      { path: 'contact.pickupPointId', message: contactMessages.pickupPointId },
     ]);
     expect(pickup.statusCode).toBe(201);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, pickup.json().order.id));
-    expect(row).toMatchObject({ pickupLocation: 'Waigani store', address: null, phone: '+67571234567' });
+    expect(row).toMatchObject({
+      pickupLocation: `${point?.name}, ${point?.address}`,
+      pickupPointId: point?.id,
+      address: null,
+      phone: '+67571234567',
+    });
   });
 
   it('asks a membership-only order for neither address nor pickup', async () => {

@@ -5,8 +5,10 @@ import { cartItems, type OrderRow, orders, processedPaymentEvents } from '../../
 import { AppError } from '../../errors';
 import { createMembershipService, premiumStillBuyable } from '../membership/membership.service';
 import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
-import { orderConfirmationEmail } from './order-emails';
+import { paidOrderConfirmation } from '../invoices/invoice-email';
 import { replacingOrderId } from './order-holds';
+import { emitEvent, orderEventData } from '../webhooks/webhook-events';
+import { queueOrderAlert } from '../backoffice/order-alerts';
 import { changeStock, recordOrderSold, returnOrderStock, stockActors, stockItems } from '../stock/stock.service';
 import { type OrdersDeps, type OrdersService, readOrderItems, toCheckoutOrder } from './orders.service';
 
@@ -38,6 +40,74 @@ export interface OtherPaymentKind {
   handles(event: PaymentEvent): boolean;
   handleEvent(event: PaymentEvent): Promise<void>;
   reconcile(): Promise<number>;
+}
+
+/** How an order was paid: the card's intent, or (issue 19) a payment staff recorded, by its reference. */
+export interface PaidWith {
+  intentId: string | null;
+  cardLast4: string;
+  /** Kept with a Premium year the order buys (the intent id, or the bank transfer's payment reference). */
+  reference: string;
+}
+
+/**
+ * Records a payment, in the caller's transaction with the order row locked: the hold becomes a sale, the bought
+ * cart lines go, Premium starts, and the one confirmation e-mail is queued. Every way to pay ends here (the card
+ * through `settle`, a bank transfer or the counter through modules/payment-methods), so each sends the same e-mail
+ * once. The caller wakes the mailer after the commit.
+ */
+export async function completeOrderPayment(
+  deps: Pick<OrdersDeps, 'mailer' | 'shopUrl'>,
+  tx: Transaction,
+  order: OrderRow,
+  paidWith: PaidWith,
+  settings: ShopSettings,
+  paidAt: Date,
+  extra: Partial<Pick<OrderRow, 'shippingStatus' | 'deliveredAt' | 'dispatchedAt' | 'amountReceivedToea'>> = {},
+): Promise<OrderRow> {
+  const items = await readOrderItems(tx, order.id);
+  // A held order's units left the shelf when it was placed: the log records the sale (a retaken one logged it).
+  if (order.stockState === 'held') await recordOrderSold(tx, { orderId: order.id, at: paidAt });
+  const [paid] = await tx
+    .update(orders)
+    .set({
+      paymentStatus: 'paid',
+      shippingStatus: order.shippingStatus === 'Cancelled' ? 'Pending' : order.shippingStatus,
+      stockState: 'sold',
+      holdExpiresAt: null,
+      paymentIntentId: paidWith.intentId,
+      cardLast4: paidWith.cardLast4,
+      paidAt,
+      cancelledAt: null,
+      cancelReason: null,
+      updatedAt: paidAt,
+      ...extra,
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!paid) throw new Error(`order ${order.id} vanished while being paid`);
+  if (paid.source === 'cart' && paid.userId !== null) {
+    const bought = items.map((item) => item.productId);
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
+  }
+  if (paid.userId !== null && items.some((item) => item.isMembership)) {
+    await createMembershipService(tx).activatePremium(paid.userId, { reference: paidWith.reference, paidAt });
+  }
+  // With the tax invoice PDF attached: `paid` carries the invoice number the trigger gave it (decision 013).
+  const emailId = await deps.mailer.enqueue(
+    tx,
+    await paidOrderConfirmation(tx, { order: paid, items, shopUrl: deps.shopUrl, settings }),
+  );
+  const [withEmail] = await tx
+    .update(orders)
+    .set({ confirmationEmailId: emailId })
+    .where(eq(orders.id, order.id))
+    .returning();
+  // The shop's own "order paid" e-mail to its order address (issue 21, decision 018), in this transaction.
+  await queueOrderAlert(deps, tx, { kind: 'paid', order: withEmail ?? paid, items, settings });
+  // Outgoing webhook (decision 017), in this transaction: every way to pay ends here.
+  await emitEvent(tx, 'order.paid', orderEventData(withEmail ?? paid, items));
+  return withEmail ?? paid;
 }
 
 export function createPaymentCompletion(
@@ -86,51 +156,15 @@ export function createPaymentCompletion(
     }
   }
 
-  /** Records the payment: the hold becomes a sale, the bought cart lines go, the e-mail is queued, Premium starts. */
-  async function recordPayment(
+  /** Records the card payment: the order becomes paid with the intent (completeOrderPayment). */
+  function recordPayment(
     tx: Transaction,
     order: OrderRow,
     intent: PaymentIntent,
     settings: ShopSettings,
   ): Promise<OrderRow> {
-    const paidAt = now();
-    const items = await readOrderItems(tx, order.id);
-    // A held order's units left the shelf when it was placed: the log records the sale (a retaken one logged it).
-    if (order.stockState === 'held') await recordOrderSold(tx, { orderId: order.id, at: paidAt });
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        paymentStatus: 'paid',
-        shippingStatus: order.shippingStatus === 'Cancelled' ? 'Pending' : order.shippingStatus,
-        stockState: 'sold',
-        holdExpiresAt: null,
-        paymentIntentId: intent.id,
-        cardLast4: intent.cardLast4 ?? 'N/A',
-        paidAt,
-        cancelledAt: null,
-        cancelReason: null,
-        updatedAt: paidAt,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!paid) throw new Error(`order ${order.id} vanished while being paid`);
-    if (paid.source === 'cart' && paid.userId !== null) {
-      const bought = items.map((item) => item.productId);
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
-    }
-    if (paid.userId !== null && items.some((item) => item.isMembership)) {
-      await createMembershipService(tx).activatePremium(paid.userId, { reference: intent.id, paidAt });
-    }
-    const emailId = await mailer.enqueue(
-      tx,
-      orderConfirmationEmail({ order: paid, items, shopUrl: deps.shopUrl, settings }),
-    );
-    const [withEmail] = await tx
-      .update(orders)
-      .set({ confirmationEmailId: emailId })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return withEmail ?? paid;
+    const paidWith = { intentId: intent.id, cardLast4: intent.cardLast4 ?? 'N/A', reference: intent.id };
+    return completeOrderPayment(deps, tx, order, paidWith, settings, now());
   }
 
   /** Refunds a payment the shop cannot honour, in full, once (the provider's idempotency key). */

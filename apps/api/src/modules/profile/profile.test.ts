@@ -2,7 +2,7 @@ import type { Profile } from '@bilum/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
-import { emailOutbox, memberships, sessions, users } from '../../db/schema';
+import { emailOutbox, memberships, pickupPoints, sessions, users } from '../../db/schema';
 import { createUser, makeMember, type SignedIn, signIn, signedInShopper, testPassword } from '../../test/accounts';
 import { card, deliveryContact, orderBody, payOrder, placeOrder } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
@@ -401,7 +401,8 @@ describe('issue 17: the address of the last order, offered while the profile has
     await paidOrder(shopper, { address: 'Old Road 1', city: 'Lae', state: 'Morobe', postcode: '411' });
     await paidOrder(shopper, {});
     // A pickup order after it has no address to offer: the latest delivery address still is.
-    await paidOrder(shopper, { pickup: true, pickupLocation: 'Port Moresby' });
+    const [point] = await ctx.db.select().from(pickupPoints);
+    await paidOrder(shopper, { pickup: true, pickupPointId: point?.id });
     const offered = await profileOf(shopper);
     expect(offered.address).toBe('');
     expect(offered.lastOrderAddress).toEqual({

@@ -2,6 +2,7 @@ import { settingsMessages, shopSettingsSchema, shopSettingsUpdateSchema } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardAdminRoutes } from '../admin/admin-guard';
+import { callerOf } from '../audit/audit.service';
 import type { SettingsService } from './settings.service';
 
 export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod {
@@ -27,6 +28,7 @@ export function adminSettingsRoutes(settings: SettingsService): FastifyPluginAsy
     app.put(
       '/admin/settings',
       {
+        config: { permission: 'settings' },
         schema: {
           tags: ['admin'],
           summary: 'Save the shop’s contact e-mail, phone (PNG rule), address and delivery time',
@@ -34,7 +36,10 @@ export function adminSettingsRoutes(settings: SettingsService): FastifyPluginAsy
           response: { 200: z.object({ settings: shopSettingsSchema, message: z.string() }) },
         },
       },
-      async (request) => ({ settings: await settings.update(request.body), message: settingsMessages.saved }),
+      async (request) => ({
+        settings: await settings.update(request.body, callerOf(request)),
+        message: settingsMessages.saved,
+      }),
     );
   };
 }

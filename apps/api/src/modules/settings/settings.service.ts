@@ -2,6 +2,7 @@ import { defaultShopSettings, type ShopSettings } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type ShopSettingsRow, shopSettings } from '../../db/schema';
+import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '../audit/audit.service';
 
 const SETTINGS_ROW_ID = 1;
 
@@ -48,15 +49,33 @@ export function createSettingsService(db: DbExecutor) {
     },
 
     /** Saves the admin's changes and drops the cached copy, so footers, /contact and e-mails show them at once. */
-    async update(next: ShopSettings): Promise<ShopSettings> {
-      await load(); // makes sure the row exists
-      const [row] = await db
-        .update(shopSettings)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(shopSettings.id, SETTINGS_ROW_ID))
-        .returning();
+    async update(next: ShopSettings, caller?: StaffCaller): Promise<ShopSettings> {
+      const previous = await load(); // makes sure the row exists
+      const row = await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(shopSettings)
+          .set({ ...next, updatedAt: new Date() })
+          .where(eq(shopSettings.id, SETTINGS_ROW_ID))
+          .returning();
+        if (!saved) throw new Error('shop_settings row missing');
+        // The activity log (issue 21), in this transaction: only the fields that changed.
+        if (caller) {
+          const diff = changedFields({ ...previous }, { ...toSettings(saved) });
+          await recordActivity(tx, {
+            actor: actorOfCaller(caller),
+            action: 'settings.updated',
+            entityType: 'settings',
+            entityId: 'shop',
+            summary: diff
+              ? `Shop settings: ${Object.keys(diff.after).join(', ')}`
+              : 'Shop settings saved without changes',
+            before: diff?.before ?? {},
+            after: diff?.after ?? {},
+          });
+        }
+        return saved;
+      });
       cached = null;
-      if (!row) throw new Error('shop_settings row missing');
       return toSettings(row);
     },
   };

@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { orderItems, orders, products, stockMovements } from '../../db/schema';
+import { emitEvent } from '../webhooks/webhook-events';
 
 /** Who or what changed the stock, as the movement log shows it. */
 export interface StockActor {
@@ -24,7 +25,7 @@ export const stockActors = {
   system: { userId: null, name: 'System' },
 } as const satisfies Record<string, StockActor>;
 
-export function adminActor(admin: SessionUser): StockActor {
+export function adminActor(admin: Pick<SessionUser, 'email' | 'fullName'> & { id: number | null }): StockActor {
   return { userId: admin.id, name: admin.fullName || admin.email };
 }
 
@@ -70,8 +71,25 @@ export async function changeStock(tx: DbExecutor, input: StockChange): Promise<S
           change < 0 ? sql`${products.stock} + ${change} >= 0` : sql`${products.stock} + ${change} <= ${MAX_STOCK}`,
         ),
       )
-      .returning({ stock: products.stock });
+      .returning({
+        stock: products.stock,
+        lowStockThreshold: products.lowStockThreshold,
+        isMembership: products.isMembership,
+        name: products.name,
+        sku: products.sku,
+      });
     after = row?.stock;
+    // Outgoing webhook (decision 017): the change that takes the units on hand to or below the low-stock line.
+    if (row && !row.isMembership && row.stock - change > row.lowStockThreshold && row.stock <= row.lowStockThreshold) {
+      await emitEvent(tx, 'stock.low', {
+        productId,
+        sku: row.sku,
+        name: row.name,
+        stock: row.stock,
+        lowStockThreshold: row.lowStockThreshold,
+        reason: input.reason,
+      });
+    }
   }
   if (after === undefined) {
     const [row] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
@@ -116,13 +134,25 @@ export async function setStockTo(
  */
 export async function returnOrderStock(
   tx: DbExecutor,
-  input: { orderId: number; reason: StockMovementReason; actor: StockActor; at: Date },
+  input: {
+    orderId: number;
+    reason: StockMovementReason;
+    actor: StockActor;
+    at: Date;
+    /** Units per product already back on the shelf (issue 21: refunded and returned), not returned again. */
+    alreadyReturned?: Map<number, number>;
+  },
 ): Promise<void> {
+  const { alreadyReturned, ...change } = input;
   for (const item of await stockItems(tx, input.orderId)) {
+    const skip = Math.min(item.quantity, alreadyReturned?.get(item.productId) ?? 0);
+    alreadyReturned?.set(item.productId, (alreadyReturned.get(item.productId) ?? 0) - skip);
+    const quantity = item.quantity - skip;
+    if (quantity <= 0) continue;
     // Adding back what the order took: within MAX_STOCK unless an admin filled the shelf meanwhile, then capped.
-    const result = await changeStock(tx, { ...input, productId: item.productId, change: item.quantity });
+    const result = await changeStock(tx, { ...change, productId: item.productId, change: quantity });
     if (!result.ok) {
-      await changeStock(tx, { ...input, productId: item.productId, change: MAX_STOCK - result.stock });
+      await changeStock(tx, { ...change, productId: item.productId, change: MAX_STOCK - result.stock });
     }
   }
 }

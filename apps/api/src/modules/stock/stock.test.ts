@@ -269,7 +269,10 @@ describe('the stock movement log', () => {
     const abandoned = await placeOrder(ctx, buy(product.id, 1));
     ctx.clock.advance(16 * 60_000);
     await ctx.checkoutJobs().releaseExpiredHolds();
-    const cancel = await asAdmin('PATCH', `/api/admin/orders/${paid.order.id}`, { status: 'Cancelled' });
+    const cancel = await asAdmin('PATCH', `/api/admin/orders/${paid.order.id}`, {
+      status: 'Cancelled',
+      reason: 'Out of stock at the supplier',
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 4 });
     const loaded = await inventoryRow(product.id);

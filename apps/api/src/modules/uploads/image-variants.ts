@@ -58,3 +58,47 @@ export async function makeImageVariant(bytes: Buffer, width: ImageVariantWidth):
     throw new NotAPictureError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** Open Graph and Twitter cards show a 1200x630 picture (decision 015). */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * A link-preview picture: the product's picture (JPEG, PNG, WebP or SVG) fitted whole onto a white 1200x630
+ * JPEG. An SVG is rasterised at the density that draws it at least that large, so it is sharp, not enlarged.
+ */
+export async function makeShareImage(bytes: Buffer): Promise<Buffer> {
+  const { width, height } = SHARE_IMAGE_SIZE;
+  try {
+    const metadata = await sharp(bytes, decodeOptions).metadata();
+    if (!metadata.width || !metadata.height) throw new NotAPictureError('no size');
+    const density =
+      metadata.format === 'svg'
+        ? Math.min(72 * Math.max(width / metadata.width, height / metadata.height, 1), 2400)
+        : undefined;
+    return await sharp(bytes, { ...decodeOptions, ...(density ? { density } : {}) })
+      .rotate()
+      .resize({ width, height, fit: 'contain', background: '#ffffff' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof NotAPictureError) throw error;
+    throw new NotAPictureError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The shop's own link-preview picture (pages other than a product's): drawn from its logo, as a PNG. */
+export function makeShopShareImage(logoSvg: string): Promise<Buffer> {
+  const { width, height } = SHARE_IMAGE_SIZE;
+  const logo = Buffer.from(logoSvg).toString('base64');
+  // Colours of apps/web/src/app/styles.css (the header's ink and the brand amber); the logo drawn 240 px tall.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <rect width="${width}" height="${height}" fill="#111827"/>
+  <rect y="${height - 24}" width="${width}" height="24" fill="#f59e0b"/>
+  <image x="100" y="165" width="240" height="240" xlink:href="data:image/svg+xml;base64,${logo}" href="data:image/svg+xml;base64,${logo}"/>
+  <text x="390" y="300" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="132" font-weight="800" fill="#ffffff">Bilum<tspan fill="#f59e0b">.</tspan></text>
+  <text x="394" y="376" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="34" fill="#e5e7eb">Phones, computers, cameras and more</text>
+  <text x="394" y="424" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="34" fill="#e5e7eb">in kina, across Papua New Guinea</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+}

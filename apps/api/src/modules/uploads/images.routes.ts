@@ -19,7 +19,7 @@ export function imageUploadRoutes(images: ImagesService): FastifyPluginAsyncZod 
       '/admin/uploads',
       {
         // Multipart, not JSON: still refused from another Origin by the cross-site plugin.
-        config: { acceptsNonJson: true },
+        config: { permission: 'catalog', acceptsNonJson: true },
         schema: {
           tags: ['admin'],
           summary: 'Upload a product picture (JPEG, PNG or WebP, at most 5 MB, checked by its bytes)',
@@ -48,6 +48,7 @@ export function imageUploadRoutes(images: ImagesService): FastifyPluginAsyncZod 
     app.post(
       '/admin/uploads/from-url',
       {
+        config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
           summary: 'Fetch a picture from an https:// address once and store it like an upload (SSRF-guarded)',

@@ -8,6 +8,8 @@ interface OrderTotalsProps {
   /** toea; the line shows only when the caller says it does (above K0.01, `showsSaving`). */
   savings: number | null;
   shipping: number;
+  /** Under Shipping: the delivery zone and its days, or why it is free (issue 19). */
+  shippingNote?: string | null;
   total: number;
   className?: string;
   testIds?: { subtotal?: string; total?: string };
@@ -19,6 +21,7 @@ export function OrderTotals({
   subtotal,
   savings,
   shipping,
+  shippingNote,
   total,
   className,
   testIds = {},
@@ -38,8 +41,13 @@ export function OrderTotals({
         </div>
       )}
       <div className="flex justify-between gap-4">
-        <dt className="text-stone-600">Shipping</dt>
-        <dd className="font-medium text-stone-900">{formatKina(shipping)}</dd>
+        <dt className="text-stone-600">
+          Shipping
+          {shippingNote && <span className="block text-xs text-muted">{shippingNote}</span>}
+        </dt>
+        <dd className="font-medium text-stone-900" data-testid="order-shipping">
+          {formatKina(shipping)}
+        </dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
         <dt className="font-bold text-stone-900">Total</dt>

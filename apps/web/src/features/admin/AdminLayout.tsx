@@ -1,8 +1,26 @@
+import { staffMessages } from '@bilum/shared';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
+import { can } from '../../lib/permissions';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminWhoami } from './admin.api';
+import { adminMenu, pagePermission } from './admin-pages';
+
+/** A page the staff member's role may not use (issue 21): said plainly, with the way back. */
+function NotAllowed() {
+  useDocumentTitle('Not available for your role');
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-start gap-4 px-4 py-16">
+      <h1 className="text-2xl font-bold text-stone-900">Not available for your role</h1>
+      <p className="text-stone-700">{staffMessages.notAllowed}</p>
+      <Link to="/entry-option" className="font-medium text-brand-700 hover:underline">
+        ← Entry Option
+      </Link>
+    </div>
+  );
+}
 
 /**
  * The frame of every admin page, and its guard: the server is asked who is signed in (GET /api/admin/whoami);
@@ -24,6 +42,10 @@ export default function AdminLayout() {
     );
   }
 
+  const user = whoami.data?.user;
+  const needed = pagePermission(location.pathname);
+  const allowed = needed === null || can(user, needed);
+
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
       <header className="bg-ink text-white">
@@ -31,13 +53,15 @@ export default function AdminLayout() {
           <Link to="/entry-option" className="text-lg font-extrabold tracking-tight">
             Bilum<span className="text-brand-400">.</span> <span className="font-semibold text-stone-300">Admin</span>
           </Link>
-          <nav aria-label="Admin" className="flex items-center gap-1 text-sm">
-            <Link to="/entry-option" className="rounded-md px-2 py-1.5 hover:bg-white/10">
-              Entry Option
-            </Link>
-            <Link to="/settings" className="rounded-md px-2 py-1.5 hover:bg-white/10">
-              Settings
-            </Link>
+          <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 text-sm">
+            {/* Only what the staff member's role may use (issue 21); the server checks every call again. */}
+            {adminMenu
+              .filter((item) => item.permission === null || can(user, item.permission))
+              .map((item) => (
+                <Link key={item.to} to={item.to} className="rounded-md px-2 py-1.5 hover:bg-white/10">
+                  {item.label}
+                </Link>
+              ))}
             <Link to="/logout" className="rounded-md px-2 py-1.5 hover:bg-white/10">
               Sign out
             </Link>
@@ -45,9 +69,13 @@ export default function AdminLayout() {
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {allowed ? (
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <NotAllowed />
+        )}
       </main>
     </div>
   );

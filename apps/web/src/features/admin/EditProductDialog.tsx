@@ -23,6 +23,7 @@ import { GalleryFields } from './GalleryFields';
 import { ImageUploadButton, remotePictureHint } from './ImageUploadButton';
 import { useDiscountFromPrices } from './discount-sync';
 import { ProductFormFields } from './ProductFormFields';
+import { ActivityList } from './ActivityList';
 
 function formValues(product: AdminProduct): EditProductFormValues {
   return {
@@ -150,6 +151,10 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
           </Button>
         </div>
       </form>
+      {/* Who changed this product and what (issue 21: the activity log). */}
+      <div className="border-t border-stone-200 pt-4">
+        <ActivityList entityType="product" entityId={product.id} title="Change history" />
+      </div>
     </Dialog>
   );
 }

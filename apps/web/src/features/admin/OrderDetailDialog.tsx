@@ -6,10 +6,16 @@ import {
   trackingMessages,
 } from '@bilum/shared';
 import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ProductImage } from '../../components/ui/product-image';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { customerName, ShippingStatusBadge } from './OrderList';
+import { ActivityList } from './ActivityList';
+import { OrderNotesPanel } from './OrderNotesPanel';
+import { OrderRefundsPanel } from './OrderRefundsPanel';
+import { OrderPaymentPanel } from './OrderPaymentPanel';
+import { useCan } from './use-can';
 
 const paymentLabels: Record<AdminOrder['paymentStatus'], string> = {
   pending: 'Pending',
@@ -43,11 +49,30 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 /** View: the customer, the order summary, the purchased items and the status history. */
 export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const can = useCan();
   const delivery: [string, ReactNode][] = order.pickupLocation
     ? [['Pickup', order.pickupLocation]]
-    : [['Address', order.shippingAddress ?? 'N/A']];
+    : [
+        ['Address', order.shippingAddress ?? 'N/A'],
+        ...(order.deliveryZone ? ([['Delivery zone', order.deliveryZone]] as [string, ReactNode][]) : []),
+      ];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Order #${order.id}`} className="max-w-2xl">
+      {/* Printing (issue 19): each document opens in its own tab, with its Print button. */}
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <a href={`/order-inventory/${order.id}/packing-slip`} target="_blank" rel="noopener">
+            Print packing slip
+          </a>
+        </Button>
+        {(order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && (
+          <Button asChild variant="outline" size="sm">
+            <a href={`/order-inventory/${order.id}/invoice`} target="_blank" rel="noopener">
+              Print tax invoice
+            </a>
+          </Button>
+        )}
+      </div>
       <Section title="Customer">
         <Facts
           rows={[
@@ -72,14 +97,26 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 ? 'Nothing to ship'
                 : order.estimatedDelivery
                   ? formatLongDate(order.estimatedDelivery)
-                  : trackingMessages.toBeConfirmed,
+                  : order.pickupLocation && order.shippingStatus === 'Dispatched'
+                    ? 'Ready for pickup'
+                    : trackingMessages.toBeConfirmed,
             ],
-            ['Payment', `${paymentLabels[order.paymentStatus]} (card ${order.cardLast4})`],
+            [
+              'Payment',
+              order.cardLast4 === 'N/A'
+                ? paymentLabels[order.paymentStatus]
+                : `${paymentLabels[order.paymentStatus]} (card ${order.cardLast4})`,
+            ],
             ['Tracking code', <span className="font-mono">{order.trackingCode}</span>],
+            ['Shipping', formatKina(order.shipping)],
             ['Total', <span className="font-semibold">{formatKina(order.total)}</span>],
             ...(order.cancelNote ? ([['Cancelled', order.cancelNote]] as [string, ReactNode][]) : []),
           ]}
         />
+      </Section>
+      {/* Issue 19: the way to pay, what was received, "Mark as paid" / "Paid and collected". */}
+      <Section title="Payment">
+        <OrderPaymentPanel orderId={order.id} />
       </Section>
       <Section title="Purchased items">
         {order.items.length === 0 ? (
@@ -113,11 +150,19 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
             {order.history.map((change) => (
               <li key={change.changedAt + change.toStatus}>
                 {formatDateTime(change.changedAt)}: {change.fromStatus} → {change.toStatus} by {change.changedBy}
+                {change.reason ? ` (reason: ${change.reason})` : ''}
               </li>
             ))}
           </ol>
         </Section>
       )}
+      {/* Issue 21 (decision 018): staff-only notes, for roles that handle orders. */}
+      {can('orders.refund') &&
+        order.paidAt &&
+        (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && <OrderRefundsPanel order={order} />}
+      {can('orders.fulfil') && <OrderNotesPanel orderId={order.id} />}
+      {/* Issue 19 and 21: every step of the order (placed, payments, reminders, expiry) and who took it. */}
+      <ActivityList entityType="order" entityId={order.id} title="Order history" />
     </Dialog>
   );
 }

@@ -19,9 +19,12 @@ const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => (
   phone: '+67571234567',
   shippingAddress: 'Boroko Drive, Port Moresby',
   pickupLocation: null,
+  deliveryZone: 'Port Moresby (NCD)',
   notes: null,
   shippingStatus: 'Pending',
   paymentStatus: 'paid',
+  paymentMethod: 'card',
+  shipping: 0,
   total: 29_900,
   cardLast4: '4242',
   createdAt: '2026-03-05T04:30:00.000Z',
@@ -41,6 +44,10 @@ const listed = (orders: AdminOrder[]) =>
   Response.json({
     orders,
     tiles: orderTiles(orders.map((listedOrder) => ({ shippingStatus: listedOrder.shippingStatus, count: 1 }))),
+    total: orders.length,
+    page: 1,
+    pageSize: 25,
+    zones: [],
   });
 
 /** `list` answers GET /api/admin/orders (called in turn, with the request's query), `patch` every PATCH. */

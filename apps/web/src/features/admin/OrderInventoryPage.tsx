@@ -2,10 +2,14 @@ import {
   type AdminOrder,
   type AdminOrderPaymentView,
   adminOrderPaymentViews,
+  cancelReasonRequired,
   formatKina,
   orderInventoryMessages as messages,
+  paymentMethodLabels,
+  paymentMethods,
+  shippingStatuses,
 } from '@bilum/shared';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -43,6 +47,65 @@ function useSettled(value: string, delayMs = 250): string {
   return settled;
 }
 
+interface OrderFilters {
+  status: string;
+  method: string;
+  zone: string;
+  from: string;
+  to: string;
+}
+const noFilters: OrderFilters = { status: '', method: '', zone: '', from: '', to: '' };
+
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={props.id} className="text-xs font-medium text-stone-700">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={`${inputBaseClass} w-full`}
+      >
+        {props.children}
+      </select>
+    </div>
+  );
+}
+
+function DateFilter(props: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={props.id} className="text-xs font-medium text-stone-700">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="date"
+        value={props.value}
+        min={props.min}
+        max={props.max}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={`${inputBaseClass} w-full`}
+      />
+    </div>
+  );
+}
+
 /**
  * /order-inventory: the tiles (one per status, adding up to Total Orders), the server's search, the payment view
  * (paid orders by default; unpaid checkouts on request), the orders with Dispatch, Deliver, Cancel and View.
@@ -52,7 +115,17 @@ export default function OrderInventoryPage() {
   const [term, setTerm] = useState('');
   const [payment, setPayment] = useState<AdminOrderPaymentView>('paid');
   const q = useSettled(term.trim());
-  const orders = useAdminOrders({ q, payment });
+  // Issue 21 (decision 018): filters and pages, on the server.
+  const [filters, setFilters] = useState<OrderFilters>(noFilters);
+  const [page, setPage] = useState(1);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const orders = useAdminOrders({ q, payment, ...filters, page: String(page) });
+  const filtered = Object.values(filters).some((value) => value !== '');
+  function filter(name: keyof OrderFilters, value: string) {
+    setFilters((current) => ({ ...current, [name]: value }));
+    setPage(1);
+  }
   const update = useUpdateOrderStatus();
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
@@ -61,9 +134,9 @@ export default function OrderInventoryPage() {
   // The dialog shows the order as last loaded, so it follows the reload after an update.
   const viewing = shown.find((order) => order.id === viewingId) ?? null;
 
-  function change(order: AdminOrder, status: OrderAction) {
+  function change(order: AdminOrder, status: OrderAction, cancelReason?: string) {
     update.mutate(
-      { id: order.id, status },
+      { id: order.id, status, ...(cancelReason === undefined ? {} : { reason: cancelReason }) },
       {
         onSuccess: ({ message }) => toast.success(message),
         onError: (error) => {
@@ -76,9 +149,24 @@ export default function OrderInventoryPage() {
   }
 
   function onAction(order: AdminOrder, status: OrderAction) {
-    if (status === 'Cancelled' && !refundPending(order)) setCancelling(order);
-    else change(order, status);
+    if (status === 'Cancelled' && !refundPending(order)) {
+      setReason('');
+      setReasonError(undefined);
+      setCancelling(order);
+    } else change(order, status);
   }
+
+  function confirmCancel(order: AdminOrder) {
+    if (reason.trim() === '') {
+      setReasonError(cancelReasonRequired);
+      return;
+    }
+    change(order, 'Cancelled', reason.trim());
+  }
+
+  const total = orders.data?.total ?? 0;
+  const pageSize = orders.data?.pageSize ?? 25;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <>
@@ -132,6 +220,77 @@ export default function OrderInventoryPage() {
           </div>
         </div>
 
+        <fieldset className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-3 lg:grid-cols-6">
+          <legend className="px-1 text-sm font-medium text-stone-700">Filter orders</legend>
+          <FilterSelect
+            id="order-filter-status"
+            label="Status"
+            value={filters.status}
+            onChange={(v) => filter('status', v)}
+          >
+            <option value="">Any status</option>
+            {shippingStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="order-filter-method"
+            label="Payment"
+            value={filters.method}
+            onChange={(v) => filter('method', v)}
+          >
+            <option value="">Any way to pay</option>
+            {paymentMethods.map((method) => (
+              <option key={method} value={method}>
+                {paymentMethodLabels[method]}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="order-filter-zone"
+            label="Delivery zone"
+            value={filters.zone}
+            onChange={(v) => filter('zone', v)}
+          >
+            <option value="">Any zone</option>
+            <option value="pickup">Pickup</option>
+            {(orders.data?.zones ?? []).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </FilterSelect>
+          <DateFilter
+            id="order-filter-from"
+            label="Placed from"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(v) => filter('from', v)}
+          />
+          <DateFilter
+            id="order-filter-to"
+            label="Placed to"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(v) => filter('to', v)}
+          />
+          <div className="flex items-end">
+            <Button
+              variant="outline"
+              className="w-full"
+              disabled={!filtered}
+              onClick={() => {
+                setFilters(noFilters);
+                setPage(1);
+              }}
+            >
+              Clear filters
+            </Button>
+          </div>
+        </fieldset>
+
         {orders.isPending ? (
           <Spinner label="Loading orders…" />
         ) : orders.isError ? (
@@ -150,15 +309,41 @@ export default function OrderInventoryPage() {
               Clear Search
             </Button>
           </EmptyState>
+        ) : shown.length === 0 && filtered ? (
+          <EmptyState title="No orders match these filters.">
+            <Button variant="outline" onClick={() => setFilters(noFilters)}>
+              Clear filters
+            </Button>
+          </EmptyState>
         ) : shown.length === 0 ? (
           <EmptyState title={payment === 'unpaid' ? messages.noUnpaid : messages.noOrders} />
         ) : (
-          <OrderList
-            orders={shown}
-            busyId={update.isPending ? (update.variables?.id ?? null) : null}
-            onAction={onAction}
-            onView={(order) => setViewingId(order.id)}
-          />
+          <>
+            <OrderList
+              orders={shown}
+              busyId={update.isPending ? (update.variables?.id ?? null) : null}
+              onAction={onAction}
+              onView={(order) => setViewingId(order.id)}
+            />
+            <nav aria-label="Order pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+              <p className="text-stone-700" aria-live="polite">
+                Orders {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, total)} of {total}
+              </p>
+              {pages > 1 && (
+                <div className="flex items-center gap-2">
+                  <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    Previous
+                  </Button>
+                  <span className="text-stone-700">
+                    Page {page} of {pages}
+                  </span>
+                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                    Next
+                  </Button>
+                </div>
+              )}
+            </nav>
+          </>
         )}
       </div>
       <AdminFooter links={footerLinks} />
@@ -171,11 +356,31 @@ export default function OrderInventoryPage() {
           title={`Cancel order #${cancelling.id}?`}
           description={`The items go back into stock and ${formatKina(cancelling.total)} is refunded to the customer's card. A cancelled order cannot be changed again.`}
         >
+          <div className="mb-4 flex flex-col gap-1">
+            <label htmlFor="cancel-reason" className="text-sm font-medium text-stone-700">
+              Reason for cancelling (required)
+            </label>
+            <textarea
+              id="cancel-reason"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={2}
+              maxLength={500}
+              className={`${inputBaseClass} h-auto w-full py-2`}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? 'cancel-reason-error' : undefined}
+            />
+            {reasonError && (
+              <p id="cancel-reason-error" className="text-sm text-red-800">
+                {reasonError}
+              </p>
+            )}
+          </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setCancelling(null)}>
               Keep Order
             </Button>
-            <Button variant="danger" disabled={update.isPending} onClick={() => change(cancelling, 'Cancelled')}>
+            <Button variant="danger" disabled={update.isPending} onClick={() => confirmCancel(cancelling)}>
               {update.isPending ? 'Cancelling…' : 'Cancel Order'}
             </Button>
           </div>

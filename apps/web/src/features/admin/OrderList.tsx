@@ -7,6 +7,7 @@ import {
 } from '@bilum/shared';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useCan } from './use-can';
 import { formatDateTime } from '../../lib/dates';
 import { AdminTable } from './AdminTable';
 
@@ -72,6 +73,8 @@ function Actions({
 }: { order: AdminOrder; className: string } & Omit<OrderListProps, 'orders'>) {
   const enabled = shippingActions(order);
   const busy = busyId === order.id;
+  // Cancelling refunds a paid order: only roles with orders.refund see it (issue 21).
+  const mayRefund = useCan()('orders.refund');
   const label = (verb: string) => `${verb} order #${order.id}`;
   const view = (
     <Button size="sm" variant="outline" onClick={() => onView(order)} aria-label={label('View')}>
@@ -104,7 +107,7 @@ function Actions({
           </Button>
         </>
       )}
-      {refundPending(order) ? (
+      {!mayRefund ? null : refundPending(order) ? (
         <Button
           size="sm"
           variant="danger"

@@ -11,6 +11,10 @@ import { useShopSettings } from '../../lib/shop-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSaveSettings } from './admin.api';
 import { AdminFooter, AdminPageHeader } from './AdminFooter';
+import { InvoiceSettingsSection } from './InvoiceSettingsSection';
+import { DeliverySettingsSection } from './DeliverySettingsSection';
+import { PaymentSettingsSection } from './PaymentSettingsSection';
+import { OrderAlertSettingsSection } from './OrderAlertSettingsSection';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },
@@ -36,6 +40,10 @@ export default function SettingsPage() {
         ) : (
           <SettingsForm key={settings.dataUpdatedAt} defaults={settings.data} />
         )}
+        <InvoiceSettingsSection />
+        <DeliverySettingsSection />
+        <PaymentSettingsSection />
+        <OrderAlertSettingsSection />
       </div>
       <AdminFooter links={footerLinks} />
     </>
@@ -71,7 +79,7 @@ function SettingsForm({ defaults }: { defaults: ShopSettingsUpdateInput }) {
     >
       <p className="text-sm text-stone-600">
         Shown in the footer of every page, on the Contact page and in the shop’s e-mails. The delivery time gives the
-        estimated delivery on the tracking page.
+        estimated delivery of orders placed before delivery zones; newer orders use their zone’s days (below).
       </p>
       <TextField
         label="Contact e-mail"

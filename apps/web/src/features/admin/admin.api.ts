@@ -156,13 +156,23 @@ export function useMembersOverview() {
  * The orders of a payment view that match the search (the server searches), and the view's tiles. The last answer
  * stays on screen while the next one loads.
  */
-export function useAdminOrders(query: { q: string; payment: AdminOrderPaymentView }) {
+export function useAdminOrders(
+  query: { q: string; payment: AdminOrderPaymentView } & Partial<
+    Record<'status' | 'method' | 'zone' | 'from' | 'to' | 'page', string>
+  >,
+) {
+  // Issue 21: filters and pages go to the server; empty filters and the first page are left out.
+  const { q, payment, ...rest } = query;
+  const params = Object.fromEntries(
+    Object.entries(rest).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[1] !== '' && !(entry[0] === 'page' && entry[1] === '1'),
+    ),
+  );
   return useQuery({
-    queryKey: [...adminKeys.orders, query.payment, query.q],
+    queryKey: [...adminKeys.orders, payment, q, params],
     queryFn: ({ signal }) =>
-      api<AdminOrdersResponse>(`/admin/orders?${new URLSearchParams({ payment: query.payment, q: query.q })}`, {
-        signal,
-      }),
+      api<AdminOrdersResponse>(`/admin/orders?${new URLSearchParams({ payment, q, ...params })}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -172,8 +182,11 @@ export function useAdminOrders(query: { q: string; payment: AdminOrderPaymentVie
 export function useUpdateOrderStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ShippingStatus }) =>
-      api<UpdateOrderStatusResponse>(`/admin/orders/${id}`, { method: 'PATCH', body: { status } }),
+    mutationFn: ({ id, status, reason }: { id: number; status: ShippingStatus; reason?: string }) =>
+      api<UpdateOrderStatusResponse>(`/admin/orders/${id}`, {
+        method: 'PATCH',
+        body: reason === undefined ? { status } : { status, reason },
+      }),
     onSettled: async (_data, _error, { status }) => {
       await client.invalidateQueries({ queryKey: adminKeys.orders });
       if (status === 'Cancelled') await productsChanged(client);

@@ -443,6 +443,7 @@ function OrderSummary({
         subtotal={summary.subtotal}
         savings={saving ? summary.savings : null}
         shipping={summary.shipping}
+        shippingNote="Delivery is priced by province at checkout"
         total={summary.total}
         testIds={{ subtotal: 'summary-subtotal', total: 'summary-total' }}
       />

@@ -4,21 +4,22 @@ import {
   categoryFromName,
   categoryTitle,
   type CategoryFilter,
-  queryProducts,
 } from '@bilum/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { PageNotFound } from '../../components/ui/not-found';
 import { EmptyState } from '../../components/ui/states';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useProducts } from './catalog.api';
+import { firstPageOf, useProductPages } from './catalog.api';
 import { type Audience, useCatalogPaths } from './catalog-paths';
-import { categoryHref, type CategoryFilters, filtersFromLocation } from './category-filters';
+import { categoryHref, categoryListQuery, type CategoryFilters, filtersFromLocation } from './category-filters';
 import { CategoryToolbar } from './CategoryToolbar';
 import { announceResults } from './filter-toasts';
-import { ProductGrid, ProductListPending } from './ProductGrid';
+import { PagedProductList } from './PagedProductList';
 
 function itemCount(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
@@ -28,17 +29,23 @@ function CategoryResults({ audience, category }: { audience: Audience; category:
   useDocumentTitle(categoryTitle(category));
   const paths = useCatalogPaths(audience);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { isMember } = useSession();
   const [searchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromLocation(category, searchParams), [category, searchParams]);
-  const products = useProducts();
-  const all = products.data?.products;
-  const results = useMemo(() => queryProducts(all ?? [], filters), [all, filters]);
+  const products = useProductPages(categoryListQuery(filters));
+  // The count of the list on screen (a new filter's list shows once its first page is there).
+  const total = products.data?.pages[0]?.total;
 
   const apply = (next: CategoryFilters) => {
     navigate(categoryHref(paths, next));
-    if (all) announceResults(queryProducts(all, next).length);
+    // The spec's toast counts what the server found, on every page of the list.
+    firstPageOf(queryClient, categoryListQuery(next), isMember ? 'member' : 'guest').then(
+      (page) => announceResults(page.total),
+      () => undefined,
+    );
   };
-  const reset = () => navigate(categoryHref(paths, { category, sort: 'default' }));
+  const reset = () => navigate(categoryHref(paths, { category, sort: 'default', pageSize: filters.pageSize }));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -53,24 +60,26 @@ function CategoryResults({ audience, category }: { audience: Audience; category:
       )}
       <h1 className="mb-4 text-2xl font-bold text-stone-900 sm:text-3xl">{categoryTitle(category)}</h1>
       <CategoryToolbar filters={filters} onApply={apply} onReset={reset} />
-      {!all ? (
+      {total === undefined ? (
         <div className="mt-5">
-          <ProductListPending query={products} />
+          <PagedProductList query={products} detailBase={paths.detailBase} />
         </div>
       ) : (
         <>
           <p role="status" className="my-4 text-sm font-medium text-stone-600">
-            {itemCount(results.length)}
+            {products.isPlaceholderData ? 'Searching…' : itemCount(total)}
             {filters.q ? ` for “${filters.q}”` : ''}
           </p>
-          {results.length > 0 ? (
-            <ProductGrid products={results} detailBase={paths.detailBase} />
-          ) : (
-            <EmptyState title={catalogMessages.noProducts}>
-              <p className="text-sm text-stone-600">Try other words, another category or a wider price range.</p>
-              <Button onClick={reset}>{catalogMessages.resetFiltersAndSearch}</Button>
-            </EmptyState>
-          )}
+          <PagedProductList
+            query={products}
+            detailBase={paths.detailBase}
+            empty={
+              <EmptyState title={catalogMessages.noProducts}>
+                <p className="text-sm text-stone-600">Try other words, another category or a wider price range.</p>
+                <Button onClick={reset}>{catalogMessages.resetFiltersAndSearch}</Button>
+              </EmptyState>
+            }
+          />
         </>
       )}
     </div>

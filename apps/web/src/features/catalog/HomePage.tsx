@@ -1,16 +1,18 @@
-import { featureLabels, filterProducts, isProductFeature, type ProductFeature } from '@bilum/shared';
-import { lazy, Suspense, use, useMemo } from 'react';
+import { featureLabels, type ProductFeature } from '@bilum/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, use } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useProducts } from './catalog.api';
+import { firstPageOf, useProductPages } from './catalog.api';
+import { homeListQuery } from './list-queries';
 import { type Audience, type CatalogPaths, useCatalogPaths } from './catalog-paths';
 import { FeatureFilter } from './FeatureFilter';
 import { announceResults } from './filter-toasts';
 import { guestSlides, memberSlides, type MemberProductSlide } from './hero-slides';
 import { HeroSlider } from './HeroSlider';
 import { HomeSearch } from './HomeSearch';
-import { ProductGrid, ProductListPending } from './ProductGrid';
+import { PagedProductList } from './PagedProductList';
 
 const HomeExtras = lazy(() => import('./HomeExtras'));
 
@@ -27,17 +29,28 @@ function MemberHero({ paths }: { paths: CatalogPaths }) {
 export default function HomePage({ audience = 'guest' }: { audience?: Audience }) {
   useDocumentTitle(null);
   const paths = useCatalogPaths(audience);
-  const { user } = useSession();
+  const { user, isMember } = useSession();
+  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('feature');
-  const feature = isProductFeature(requested) ? requested : 'all';
-  const products = useProducts();
-  const all = products.data?.products;
-  const shown = useMemo(() => filterProducts(all, { feature }), [all, feature]);
+  const query = homeListQuery(searchParams);
+  const feature = query.feature ?? 'all';
+  const products = useProductPages(query);
 
   const chooseFeature = (next: ProductFeature) => {
-    setSearchParams(next === 'all' ? {} : { feature: next }, { replace: true });
-    if (all) announceResults(filterProducts(all, { feature: next }).length);
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'all') params.delete('feature');
+        else params.set('feature', next);
+        return params;
+      },
+      { replace: true },
+    );
+    // The spec's toast counts what the server found, on every page of the list.
+    firstPageOf(queryClient, { ...query, feature: next }, isMember ? 'member' : 'guest').then(
+      (page) => announceResults(page.total),
+      () => undefined,
+    );
   };
 
   const firstName = user?.fullName.split(' ')[0];
@@ -61,7 +74,7 @@ export default function HomePage({ audience = 'guest' }: { audience?: Audience }
           </h2>
           <FeatureFilter value={feature} onChange={chooseFeature} />
         </div>
-        {all ? <ProductGrid products={shown} detailBase={paths.detailBase} /> : <ProductListPending query={products} />}
+        <PagedProductList query={products} detailBase={paths.detailBase} />
       </section>
       <Suspense fallback={null}>
         <HomeExtras />

@@ -1,11 +1,19 @@
-import { catalogMessages, discountBadge, formatKina, isSoldOut, type Product, unavailableLabel } from '@bilum/shared';
+import {
+  catalogMessages,
+  discountBadge,
+  formatKina,
+  isSoldOut,
+  type ProductListItem,
+  unavailableLabel,
+} from '@bilum/shared';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ui/product-image';
 import type { DetailBase } from './catalog-paths';
 import { ProductBadges } from './ProductBadges';
 
 interface ProductCardProps {
-  product: Product;
+  /** A list item: `memberPrice` is set when the server answered for a signed-in Premium member. */
+  product: ProductListItem;
   /** Guests go to /index-item/{id}, signed-in shoppers to /item/{id}. */
   detailBase: DetailBase;
   eagerImage?: boolean;
@@ -53,12 +61,24 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
         </h3>
         <p className="line-clamp-3 text-xs text-stone-600">{product.description || catalogMessages.noDescription}</p>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
-          <span className="text-base font-bold text-stone-900">{formatKina(product.price)}</span>
-          {discount && product.originalPrice !== null && (
+          {product.memberPrice !== null && (
+            <span className="w-full text-xs font-semibold text-emerald-700">Member price</span>
+          )}
+          <span className="text-base font-bold text-stone-900">{formatKina(product.memberPrice ?? product.price)}</span>
+          {/* As on the product page: a member's price beside the regular one struck, else the sale's original. */}
+          {product.memberPrice !== null ? (
             <s className="text-xs text-muted">
-              <span className="sr-only">was </span>
-              {formatKina(product.originalPrice)}
+              <span className="sr-only">Regular price </span>
+              {formatKina(product.price)}
             </s>
+          ) : (
+            discount &&
+            product.originalPrice !== null && (
+              <s className="text-xs text-muted">
+                <span className="sr-only">was </span>
+                {formatKina(product.originalPrice)}
+              </s>
+            )
           )}
         </div>
       </div>

@@ -1,9 +1,9 @@
-import { catalogMessages, type Product } from '@bilum/shared';
+import { catalogMessages, type ProductListItem } from '@bilum/shared';
 import { ErrorState } from '../../components/ui/states';
 import type { DetailBase } from './catalog-paths';
 import { ProductCard } from './ProductCard';
 
-export function ProductGrid({ products, detailBase }: { products: Product[]; detailBase: DetailBase }) {
+export function ProductGrid({ products, detailBase }: { products: ProductListItem[]; detailBase: DetailBase }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-label="Products">
       {products.map((product, index) => (

@@ -6,6 +6,7 @@ import {
   type SortOrder,
 } from '@bilum/shared';
 import { toQuery } from '../../lib/api-client';
+import { type ListQuery, pageSizeFromSearch } from './catalog.api';
 import type { CatalogPaths } from './catalog-paths';
 
 /** What a category page filters by: the category from the path, the rest from the query string. */
@@ -14,6 +15,8 @@ export interface CategoryFilters {
   q?: string;
   price?: PriceBand;
   sort: SortOrder;
+  /** Products per server page, when the address asks for other than the default (`?pageSize=`). */
+  pageSize?: number;
 }
 
 export function isCategoryFilter(value: string): value is CategoryFilter {
@@ -22,13 +25,25 @@ export function isCategoryFilter(value: string): value is CategoryFilter {
 
 export function filtersFromLocation(category: CategoryFilter, search: URLSearchParams): CategoryFilters {
   const { q, price, sort = 'default' } = listQueryFromSearch(search);
-  return { category, q, price, sort };
+  return { category, q, price, sort, pageSize: pageSizeFromSearch(search) };
+}
+
+/** What the category page asks the server for (GET /api/products): its filters, one page at a time. */
+export function categoryListQuery(filters: CategoryFilters): ListQuery {
+  return {
+    category: filters.category,
+    q: filters.q,
+    price: filters.price,
+    sort: filters.sort,
+    pageSize: filters.pageSize,
+  };
 }
 
 /** The shareable address of a filtered category page; defaults are left out so plain pages stay plain. */
 export function categoryHref(paths: CatalogPaths, filters: CategoryFilters): string {
   const sort = filters.sort === 'default' ? undefined : filters.sort;
-  return `${paths.category(filters.category)}${toQuery({ q: filters.q, price: filters.price, sort })}`;
+  const { q, price, pageSize } = filters;
+  return `${paths.category(filters.category)}${toQuery({ q, price, sort, pageSize })}`;
 }
 
 /** How many drawer choices differ from the defaults (the category is the page itself, so it does not count). */

@@ -1,7 +1,7 @@
 import { type Product, productMessages } from '@bilum/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { catalogKeys, type ProductList } from './catalog.api';
+import { cachedListItem, catalogKeys } from './catalog.api';
 
 /** The answer did not have the shape of a product (the spec's "data format issue"). */
 export class ProductFormatError extends Error {
@@ -22,14 +22,13 @@ export async function fetchProduct(id: number, signal?: AbortSignal): Promise<Pr
   return body.product;
 }
 
-/** One product; shows the card's data from the home list at once while the detail loads. */
+/** One product; shows the card's data from a loaded list page at once while the detail loads. */
 export function useProduct(id: number | null) {
   const queryClient = useQueryClient();
   return useQuery<Product>({
     queryKey: catalogKeys.detail(id ?? 0),
     queryFn: ({ signal }) => fetchProduct(id ?? 0, signal),
     enabled: id !== null,
-    placeholderData: () =>
-      queryClient.getQueryData<ProductList>(catalogKeys.list({}))?.products.find((product) => product.id === id),
+    placeholderData: () => (id === null ? undefined : cachedListItem(queryClient, id)),
   });
 }

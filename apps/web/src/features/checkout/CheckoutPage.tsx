@@ -1,4 +1,5 @@
-import { checkoutMessages, type CheckoutOrder, type CreateOrderResponse } from '@bilum/shared/checkout.schema';
+import { checkoutMessages, type CheckoutOrder, type PlacedOrderResponse } from '@bilum/shared/checkout.schema';
+import { noPaymentMethodMessage, type PaymentMethod } from '@bilum/shared/payment-methods';
 import {
   type ContactDetails,
   type ContactDetailsInput,
@@ -18,7 +19,14 @@ import { ApiError } from '../../lib/api-client';
 import { clearSignedInCheckoutStorage } from '../../lib/checkout-handoff';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { contactDetailsKey, saveContactDetails, useContactDetails, usePaymentConfig } from './checkout.api';
+import {
+  contactDetailsKey,
+  saveContactDetails,
+  useContactDetails,
+  usePaymentConfig,
+  usePaymentMethods,
+} from './checkout.api';
+import { availableMethods, NoPaymentMethodPanel, PayLaterPanel, PaymentMethodChoice } from './PaymentMethods';
 import { clearAttempt, resolveAttempt, saveConfirmation } from './checkout-attempt';
 import { checkoutStep } from './checkout-steps';
 import {
@@ -31,7 +39,7 @@ import {
   PaymentSystemError,
   PricedOrderSummary,
 } from './CheckoutParts';
-import { toContactFormValues } from './ContactFields';
+import { destinationOf, toContactFormValues } from './ContactFields';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
@@ -60,14 +68,23 @@ function CheckoutContent() {
   const [paid, setPaid] = useState(false);
   const card = useCardCollector();
   const { membership } = useSession();
-  const priced = useCheckoutLines(attempt, setAttempt, attempt.created);
-  const hasPhysicalItems = needsDeliveryOrPickup(priced.purchasable ?? lines);
-
   // The server's details win; a draft kept in the browser (its save failed) is the fallback.
   const [override, setOverride] = useState<ContactDetailsInput | null>(null);
   const stored = saved.data?.contactDetails ?? null;
   const contact: ContactDetailsInput | null =
     override ?? (stored ? toContactFormValues(stored) : saved.isPending ? null : loadContactDraft());
+  // The summary's delivery fee is the server's for the saved province or pickup (issue 19).
+  const priced = useCheckoutLines(attempt, setAttempt, attempt.created, destinationOf(contact));
+  const hasPhysicalItems = needsDeliveryOrPickup(priced.purchasable ?? lines);
+  // Issue 19: card, bank transfer or pay at pickup (only for an order collected at a pickup point).
+  const methods = usePaymentMethods();
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const forPayment = { pickup: contact?.pickup === true, hasPhysicalItems };
+  const offered = availableMethods(methods.data, forPayment);
+  // No way to pay the shop has on fits this order (e.g. only pay at pickup, delivered): say so, no Pay button.
+  const noWayToPay = methods.data && offered.length === 0 ? noPaymentMethodMessage(methods.data, forPayment) : null;
+  const chosen: PaymentMethod = offered.includes(method) ? method : (offered[0] ?? 'card');
+  const cardOn = methods.data?.card ?? false;
 
   useEffect(() => {
     if (lines.length === 0 && !paid) {
@@ -84,7 +101,7 @@ function CheckoutContent() {
   }, [lines.length, saved.isPending, contact, navigate]);
 
   const onPaid = useCallback(
-    (order: CheckoutOrder, created: CreateOrderResponse) => {
+    (order: CheckoutOrder, created: PlacedOrderResponse) => {
       setPaid(true);
       clearSignedInCheckoutStorage();
       clearAttempt();
@@ -132,11 +149,11 @@ function CheckoutContent() {
   const buyKey = priced.purchasable ? JSON.stringify(priced.purchasable.map((l) => [l.productId, l.quantity])) : null;
   useEffect(() => {
     if (!contact || lines.length === 0 || paid || checkout.returnedFromAuthentication) return;
-    if (contactIncomplete || !buyKey || priced.nothingToBuy) return;
+    if (contactIncomplete || !buyKey || priced.nothingToBuy || !cardOn) return;
     if (created && attempt.contactJson === contactJson) return;
     void checkout.placeOrder(contact);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [contactJson, lines.length, buyKey, contactIncomplete]);
+  }, [contactJson, lines.length, buyKey, contactIncomplete, cardOn]);
 
   useEffect(() => {
     if (checkout.failure) toast.error(checkout.failure.message);
@@ -212,14 +229,39 @@ function CheckoutContent() {
               </div>
             </ErrorState>
           ) : (
-            <PaymentPanel
-              config={config.data}
-              card={card}
-              phase={checkout.phase}
-              total={created ? created.payment.amount : null}
-              failure={checkout.failure?.message ?? null}
-              onPay={() => void pay()}
-            />
+            <>
+              {noWayToPay ? (
+                <NoPaymentMethodPanel message={noWayToPay} />
+              ) : (
+                <>
+                  <PaymentMethodChoice
+                    methods={offered}
+                    value={chosen}
+                    onChange={setMethod}
+                    disabled={checkout.phase !== 'idle'}
+                  />
+                  {chosen === 'card' ? (
+                    <PaymentPanel
+                      config={config.data}
+                      card={card}
+                      phase={checkout.phase}
+                      total={created ? created.payment.amount : null}
+                      failure={checkout.failure?.message ?? null}
+                      onPay={() => void pay()}
+                    />
+                  ) : (
+                    <PayLaterPanel
+                      method={chosen}
+                      methods={methods.data}
+                      total={priced.purchasable && !priced.pricing ? priced.summary.totals.total : null}
+                      phase={checkout.phase}
+                      failure={checkout.failure?.message ?? null}
+                      onPlace={() => void checkout.placeWithMethod(contact, chosen)}
+                    />
+                  )}
+                </>
+              )}
+            </>
           )}
           <EditContactDialog
             open={editing}

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/states';
 import { applyContactIssues, ContactFields, toContactFormValues, useContactForm } from './ContactFields';
+import { useDeliveryOptions } from './checkout.api';
 import type { LineChange } from './checkout-quote';
 import { OrderSummary } from './OrderSummary';
 import type { CardCollector } from './use-card-collector';
@@ -57,6 +58,8 @@ export function Panel({ title, action, children }: { title: string; action?: Rea
 export function ContactSummary({ details }: { details: ContactDetailsInput }) {
   const phone = details.phone ? formatPhoneNumber(`${details.countryCode ?? '+675'}${details.phone}`) : '';
   const address = [details.address, details.city, details.state, details.postcode].filter(Boolean).join(', ');
+  const options = useDeliveryOptions();
+  const point = options.data?.pickupPoints.find((candidate) => candidate.id === details.pickupPointId);
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       <div>
@@ -74,8 +77,14 @@ export function ContactSummary({ details }: { details: ContactDetailsInput }) {
         <dd className="font-medium text-stone-900">{phone}</dd>
       </div>
       <div>
-        <dt className="text-muted">{details.pickup ? 'Pickup location' : 'Delivery address'}</dt>
-        <dd className="font-medium text-stone-900">{details.pickup ? details.pickupLocation : address || '—'}</dd>
+        <dt className="text-muted">{details.pickup ? 'Pickup point' : 'Delivery address'}</dt>
+        <dd className="font-medium text-stone-900">
+          {details.pickup
+            ? point
+              ? `${point.name}, ${point.address}`
+              : details.pickupLocation || '—'
+            : address || '—'}
+        </dd>
       </div>
       {details.notes ? (
         <div className="sm:col-span-2">

@@ -6,12 +6,16 @@ import {
   defaultPhoneCountryCode,
   splitPhoneNumber,
 } from '@bilum/shared';
-import { useId, useMemo } from 'react';
+import { zoneForProvince } from '@bilum/shared/delivery';
+import { formatKina } from '@bilum/shared/money';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { FieldFrame, fieldAria, inputClass, TextField } from '../../components/ui/form-field';
 import { PhoneField } from '../../components/ui/phone-field';
+import { ProvinceSelect, provinceValue } from '../../components/ui/province-select';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { type QuoteDestination, useDeliveryOptions } from './checkout.api';
 
 export type ContactForm = UseFormReturn<ContactDetailsInput, unknown, ContactDetails>;
 
@@ -23,6 +27,7 @@ export const contactFieldNames = [
   'phone',
   'pickup',
   'pickupLocation',
+  'pickupPointId',
   'address',
   'city',
   'state',
@@ -38,6 +43,7 @@ export const emptyContact: ContactDetailsInput = {
   phone: '',
   pickup: false,
   pickupLocation: '',
+  pickupPointId: null,
   address: '',
   city: '',
   state: '',
@@ -45,10 +51,18 @@ export const emptyContact: ContactDetailsInput = {
   notes: '',
 };
 
+/** Where the details deliver to, for the quote's delivery fee (issue 19). */
+export function destinationOf(details: Partial<ContactDetailsInput> | null | undefined): QuoteDestination {
+  if (!details) return null;
+  const pickup = details.pickup === true;
+  return { pickup, province: pickup ? null : details.state || null };
+}
+
 /** Stored details (the phone as "+67571234567" or split) as form values. */
 export function toContactFormValues(details: Partial<ContactDetailsInput> | null | undefined): ContactDetailsInput {
   if (!details) return emptyContact;
-  const merged = { ...emptyContact, ...details };
+  // A saved state such as "NCD" reads as its province (issue 19); an unknown one stays, for the shopper to change.
+  const merged = { ...emptyContact, ...details, state: provinceValue(details.state) };
   const phone = String(merged.phone ?? '');
   if (phone.startsWith('+') && !details.countryCode) {
     const split = splitPhoneNumber(phone);
@@ -83,6 +97,8 @@ interface ContactFieldsProps {
   emailReadOnly?: boolean;
   showNotes?: boolean;
   notesRows?: number;
+  /** Told the destination as the shopper picks it (issue 19), for the summary's delivery fee. */
+  onDestinationChange?: (destination: QuoteDestination) => void;
 }
 
 /**
@@ -95,11 +111,23 @@ export function ContactFields({
   emailReadOnly = false,
   showNotes = true,
   notesRows = 3,
+  onDestinationChange,
 }: ContactFieldsProps) {
   const { errors } = form.formState;
   const pickup = useWatch({ control: form.control, name: 'pickup' }) === true && hasPhysicalItems;
+  const province = useWatch({ control: form.control, name: 'state' }) ?? '';
+  const options = useDeliveryOptions();
+  const zone = options.data ? zoneForProvince(options.data.zones, province) : null;
+  const points = options.data?.pickupPoints ?? [];
+  const pointId = useWatch({ control: form.control, name: 'pickupPointId' });
+  const point = points.find((candidate) => candidate.id === pointId);
+  useEffect(() => {
+    if (!onDestinationChange) return;
+    onDestinationChange(hasPhysicalItems ? { pickup, province: pickup ? null : province || null } : null);
+  }, [onDestinationChange, hasPhysicalItems, pickup, province]);
   const notesId = useId();
   const pickupId = useId();
+  const pickupPointId = useId();
   const optional = !hasPhysicalItems;
   return (
     <div className="flex flex-col gap-4">
@@ -147,9 +175,15 @@ export function ContactFields({
               className="size-5 accent-brand-600"
               {...form.register('pickup', {
                 onChange: (event: { target: { checked: boolean } }) => {
-                  // Unticking pickup clears the location (spec); ticking it makes the address irrelevant.
-                  if (!event.target.checked) form.setValue('pickupLocation', '');
-                  for (const field of ['address', 'city', 'state', 'postcode', 'pickupLocation'] as const) {
+                  // Unticking pickup clears the pickup point (spec); ticking it makes the address irrelevant, and
+                  // with one pickup point it is the choice.
+                  if (!event.target.checked) {
+                    form.setValue('pickupLocation', '');
+                    form.setValue('pickupPointId', null);
+                  } else if (points.length === 1 && points[0]) {
+                    form.setValue('pickupPointId', points[0].id);
+                  }
+                  for (const field of ['address', 'city', 'state', 'postcode', 'pickupPointId'] as const) {
                     form.clearErrors(field);
                   }
                 },
@@ -159,12 +193,28 @@ export function ContactFields({
           </label>
           {pickup && (
             <div className="mt-3">
-              <TextField
-                label="Pickup location"
-                placeholder="e.g. Bilum store, Waigani"
-                error={errors.pickupLocation?.message}
-                {...form.register('pickupLocation')}
-              />
+              <FieldFrame
+                id={pickupPointId}
+                label="Pickup point"
+                error={errors.pickupPointId?.message}
+                hint={point ? `${point.address}. Open ${point.openingHours}. Free.` : undefined}
+              >
+                <select
+                  {...fieldAria(pickupPointId, errors.pickupPointId?.message, point ? 'hint' : undefined)}
+                  className={cn(inputClass, 'pr-8')}
+                  {...form.register('pickupPointId', {
+                    setValueAs: (value: unknown) =>
+                      value === '' || value === null || value === undefined ? null : Number(value),
+                  })}
+                >
+                  <option value="">{points.length ? 'Choose a pickup point' : 'No pickup points available'}</option>
+                  {points.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id}>
+                      {candidate.name}
+                    </option>
+                  ))}
+                </select>
+              </FieldFrame>
             </div>
           )}
         </div>
@@ -177,18 +227,12 @@ export function ContactFields({
           error={pickup ? undefined : errors.address?.message}
           {...form.register('address')}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={optional ? 'City (optional)' : 'City'}
             autoComplete="address-level2"
             error={pickup ? undefined : errors.city?.message}
             {...form.register('city')}
-          />
-          <TextField
-            label={optional ? 'State / Province (optional)' : 'State / Province'}
-            autoComplete="address-level1"
-            error={pickup ? undefined : errors.state?.message}
-            {...form.register('state')}
           />
           <TextField
             label={optional ? 'Postcode (optional)' : 'Postcode'}
@@ -198,6 +242,18 @@ export function ContactFields({
             {...form.register('postcode')}
           />
         </div>
+        <ProvinceSelect
+          label={optional ? 'Province (optional)' : 'Province'}
+          autoComplete="address-level1"
+          current={province}
+          error={pickup ? undefined : errors.state?.message}
+          hint={
+            zone && !pickup && hasPhysicalItems
+              ? `Delivery to ${zone.name}: ${zone.feeToea === 0 ? 'free' : `${formatKina(zone.feeToea)} (free for Premium members)`}, about ${zone.deliveryDays} days.`
+              : undefined
+          }
+          {...form.register('state')}
+        />
       </fieldset>
       {showNotes && (
         <FieldFrame id={notesId} label="Order notes (optional)" error={errors.notes?.message}>

@@ -1,4 +1,5 @@
-import { checkoutMessages, type CheckoutOrder, type CreateOrderResponse } from '@bilum/shared/checkout.schema';
+import { checkoutMessages, type CheckoutOrder, type PlacedOrderResponse } from '@bilum/shared/checkout.schema';
+import { noPaymentMethodMessage, type PaymentMethod } from '@bilum/shared/payment-methods';
 import { contactMessages, type ContactDetails, type ContactDetailsInput } from '@bilum/shared/contact-details';
 import { needsDeliveryOrPickup } from '@bilum/shared/contact-details';
 import { useCallback, useEffect, useState } from 'react';
@@ -11,9 +12,10 @@ import { clearGuestCheckoutStorage } from '../../lib/checkout-handoff';
 import { hasEmptyValue } from '../../lib/form-errors';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { usePaymentConfig } from './checkout.api';
+import { type QuoteDestination, usePaymentConfig, usePaymentMethods } from './checkout.api';
+import { availableMethods, NoPaymentMethodPanel, PayLaterPanel, PaymentMethodChoice } from './PaymentMethods';
 import { clearAttempt, resolveAttempt, saveConfirmation, type CheckoutAttempt } from './checkout-attempt';
-import { checkoutStep } from './checkout-steps';
+import { checkoutStep, guestDetailsConfirmed } from './checkout-steps';
 import {
   CheckoutFrame,
   ContactSummaryPanel,
@@ -24,7 +26,7 @@ import {
   PaymentSystemError,
   PricedOrderSummary,
 } from './CheckoutParts';
-import { applyContactIssues, ContactFields, useContactForm } from './ContactFields';
+import { applyContactIssues, ContactFields, destinationOf, useContactForm } from './ContactFields';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
 import { useCheckoutLines } from './use-checkout-lines';
@@ -60,8 +62,21 @@ export default function GuestCheckoutPage() {
   const navigateLater = useDelayedNavigate();
   const lines = attempt.selection.lines;
   const isEmpty = lines.length === 0;
-  const priced = useCheckoutLines(attempt, setAttempt, attempt.created);
+  // The summary's delivery fee follows the province (or pickup) as the shopper picks it (issue 19).
+  const [destination, setDestination] = useState<QuoteDestination>(() => destinationOf(details));
+  const priced = useCheckoutLines(attempt, setAttempt, attempt.created, destination);
   const hasPhysicalItems = needsDeliveryOrPickup(priced.purchasable ?? lines);
+  // Issue 19: card, bank transfer or pay at pickup (only for an order collected at a pickup point).
+  const methods = usePaymentMethods();
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const forPayment = { pickup: details?.pickup === true, hasPhysicalItems };
+  const offered = availableMethods(methods.data, forPayment);
+  // No way to pay the shop has on fits this order (e.g. only pay at pickup, delivered): say so, no Pay button.
+  const noWayToPay = methods.data && offered.length === 0 ? noPaymentMethodMessage(methods.data, forPayment) : null;
+  const chosen: PaymentMethod = offered.includes(method) ? method : (offered[0] ?? 'card');
+  // With the card off (issue 19 follow-up) no card order is made up front: confirming the details opens the
+  // payment step at once and the order is placed by "Place order" with the chosen way to pay.
+  const cardOn = methods.data?.card ?? false;
 
   useEffect(() => {
     if (resolved.unreadable) {
@@ -73,7 +88,7 @@ export default function GuestCheckoutPage() {
   }, [resolved, navigateLater]);
 
   const onPaid = useCallback(
-    (order: CheckoutOrder, created: CreateOrderResponse) => {
+    (order: CheckoutOrder, created: PlacedOrderResponse) => {
       setPaid(true);
       clearGuestCheckoutStorage();
       clearAttempt();
@@ -132,14 +147,15 @@ export default function GuestCheckoutPage() {
   // has priced the lines.
   const priceKnown = priced.purchasable !== null;
   useEffect(() => {
-    if (details && !created && !isEmpty && priceKnown && checkout.phase === 'idle' && !checkout.orderError) {
+    if (details && !created && !isEmpty && priceKnown && cardOn && checkout.phase === 'idle' && !checkout.orderError) {
       void checkout.placeOrder(details);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [details, created, priceKnown]);
+  }, [details, created, priceKnown, cardOn]);
 
   const confirmDetails = async (values: ContactDetails) => {
     setDetails(values);
+    if (!cardOn) return true;
     const made = await checkout.placeOrder(values);
     return made !== null;
   };
@@ -171,7 +187,16 @@ export default function GuestCheckoutPage() {
   }
   if (config.isError || card.loadFailed) return <PaymentSystemError />;
 
-  const step = checkoutStep({ detailsConfirmed: details !== null && created !== null, orderPaid: paid });
+  const step = checkoutStep({
+    detailsConfirmed: guestDetailsConfirmed({
+      detailsGiven: details !== null,
+      cardOrderMade: created !== null,
+      cardOn,
+    }),
+    orderPaid: paid,
+  });
+  // The total to pay later: the card order's when one was made, else the server's quote for these lines.
+  const quotedTotal = priced.purchasable && !priced.pricing ? priced.summary.totals.total : null;
   const orderError = checkout.orderError;
   const orderErrorText = orderError ? orderErrorMessage(orderError) : null;
   const needsAccount = orderError instanceof ApiError && orderError.details.reason === 'membership-needs-account';
@@ -213,9 +238,10 @@ export default function GuestCheckoutPage() {
               hasPhysicalItems={hasPhysicalItems}
               defaults={details}
               busy={checkout.phase === 'placing'}
-              ready={priced.purchasable !== null && !priced.nothingToBuy}
+              ready={priced.purchasable !== null && !priced.nothingToBuy && !methods.isPending}
               serverError={checkout.orderError}
               onConfirm={confirmDetails}
+              onDestinationChange={setDestination}
             />
           ) : (
             <>
@@ -224,14 +250,37 @@ export default function GuestCheckoutPage() {
                 editDisabled={checkout.phase !== 'idle'}
                 onEdit={() => setEditing(true)}
               />
-              <PaymentPanel
-                config={config.data}
-                card={card}
-                phase={checkout.phase}
-                total={created ? created.payment.amount : null}
-                failure={checkout.failure?.message ?? null}
-                onPay={() => void pay()}
-              />
+              {noWayToPay ? (
+                <NoPaymentMethodPanel message={noWayToPay} />
+              ) : (
+                <>
+                  <PaymentMethodChoice
+                    methods={offered}
+                    value={chosen}
+                    onChange={setMethod}
+                    disabled={checkout.phase !== 'idle'}
+                  />
+                  {chosen === 'card' ? (
+                    <PaymentPanel
+                      config={config.data}
+                      card={card}
+                      phase={checkout.phase}
+                      total={created ? created.payment.amount : null}
+                      failure={checkout.failure?.message ?? null}
+                      onPay={() => void pay()}
+                    />
+                  ) : (
+                    <PayLaterPanel
+                      method={chosen}
+                      methods={methods.data}
+                      total={created ? created.order.summary.total : quotedTotal}
+                      phase={checkout.phase}
+                      failure={checkout.failure?.message ?? null}
+                      onPlace={() => void checkout.placeWithMethod(details, chosen)}
+                    />
+                  )}
+                </>
+              )}
               <EditContactDialog
                 open={editing}
                 onOpenChange={setEditing}
@@ -255,6 +304,7 @@ function GuestDetailsForm({
   ready,
   serverError,
   onConfirm,
+  onDestinationChange,
 }: {
   hasPhysicalItems: boolean;
   defaults: ContactDetailsInput | null;
@@ -263,6 +313,7 @@ function GuestDetailsForm({
   ready: boolean;
   serverError: unknown;
   onConfirm: (details: ContactDetails) => Promise<boolean>;
+  onDestinationChange: (destination: QuoteDestination) => void;
 }) {
   const form = useContactForm(hasPhysicalItems, defaults ?? undefined);
   const [missing, setMissing] = useState(false);
@@ -276,7 +327,7 @@ function GuestDetailsForm({
       const values = form.getValues() as Record<string, unknown>;
       const pickup = values.pickup === true;
       const needed = hasPhysicalItems
-        ? [...requiredFields, ...(pickup ? ['pickupLocation'] : ['address', 'city', 'state', 'postcode'])]
+        ? [...requiredFields, ...(pickup ? ['pickupPointId'] : ['address', 'city', 'state', 'postcode'])]
         : requiredFields;
       if (hasEmptyValue(values, needed)) {
         setMissing(true);
@@ -296,7 +347,7 @@ function GuestDetailsForm({
             {contactMessages.missingShippingDetails}
           </p>
         )}
-        <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} />
+        <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} onDestinationChange={onDestinationChange} />
         <Button type="submit" size="lg" disabled={busy || !ready} className="w-full sm:w-auto sm:self-end">
           {busy ? 'Saving...' : 'Continue to Checkout'}
         </Button>

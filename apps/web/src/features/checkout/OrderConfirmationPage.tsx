@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOrderConfirmation } from './checkout.api';
 import { type ConfirmationHandoff, loadConfirmation } from './checkout-attempt';
 import { CopyButton } from './CopyButton';
+import { BankTransferDetails } from './PaymentMethods';
 
 function isHandoff(value: unknown): value is ConfirmationHandoff {
   return typeof value === 'object' && value !== null && typeof (value as ConfirmationHandoff).orderId === 'number';
@@ -42,6 +43,14 @@ export default function OrderConfirmationPage() {
   // With no known e-mail the status is failed (spec); a failed status read is "failed" too.
   const emailStatus = !email ? 'failed' : confirmation.isError ? 'failed' : (data?.emailStatus ?? 'sending');
   const trackingCode = data?.trackingCode ?? handoff.trackingCode;
+  // Issue 19: a bank transfer awaits its payment (the instructions below); pay at pickup pays at the counter.
+  const payment = data?.payment;
+  const awaitingTransfer = payment?.bankTransfer ?? null;
+  const intro = awaitingTransfer
+    ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
+    : payment?.state === 'pay-at-pickup'
+      ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
+      : 'Your payment was successful and your order is being prepared.';
 
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-10 sm:py-16">
@@ -55,7 +64,7 @@ export default function OrderConfirmationPage() {
         <div>
           <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Thank you for your order!</h1>
           <p className="mt-2 text-stone-600">
-            Your payment was successful and your order is being prepared.
+            {intro}
             {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
           </p>
         </div>
@@ -83,6 +92,7 @@ export default function OrderConfirmationPage() {
             </dd>
           </div>
         </dl>
+        {awaitingTransfer && <BankTransferDetails instructions={awaitingTransfer} />}
         <EmailStatus status={emailStatus} email={email} />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild size="lg">

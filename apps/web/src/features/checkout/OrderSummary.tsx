@@ -1,5 +1,6 @@
 import { cartSummary, formatKina, memberSavingPercent, productMessages, showsSaving } from '@bilum/shared';
-import type { CheckoutOrder, CheckoutQuote } from '@bilum/shared/checkout.schema';
+import type { CheckoutOrder, CheckoutQuote, DeliveryPricing } from '@bilum/shared/checkout.schema';
+import { deliveryMessages } from '@bilum/shared/delivery';
 import { Button } from '../../components/ui/button';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { ProductImage } from '../../components/ui/product-image';
@@ -20,6 +21,28 @@ export interface SummaryTotals {
   subtotal: number;
   total: number;
   shipping: number;
+  /** What the delivery fee is for (issue 19): the zone and its days, or why it is free. */
+  shippingNote?: string | null;
+}
+
+/** The line under Shipping: the zone and its days, or why delivery is free (the server's answer). */
+export function shippingNote(delivery: DeliveryPricing | undefined, hasPhysicalItems = true): string | null {
+  if (!delivery || !hasPhysicalItems) return null;
+  switch (delivery.freeBecause) {
+    case 'pickup':
+      return deliveryMessages.pickupFree;
+    case 'member':
+      return deliveryMessages.memberFree;
+    case 'nothing-to-deliver':
+      return null;
+    case 'free-zone':
+      return delivery.zone ? `${deliveryMessages.freeZone}: ${delivery.zone}` : deliveryMessages.freeZone;
+    default:
+      if (!delivery.zone) return null;
+      return delivery.deliveryDays
+        ? `${delivery.zone}, about ${delivery.deliveryDays} ${delivery.deliveryDays === 1 ? 'day' : 'days'}`
+        : delivery.zone;
+  }
 }
 
 /** The order's lines and totals as the server priced them. */
@@ -33,7 +56,7 @@ export function orderSummaryData(order: CheckoutOrder): { lines: SummaryLine[]; 
       lineTotal: line.lineTotal,
       isMembership: line.isMembership,
     })),
-    totals: order.summary,
+    totals: { ...order.summary, shippingNote: shippingNote(order.delivery) },
   };
 }
 
@@ -50,7 +73,13 @@ export function quoteSummaryData(quote: CheckoutQuote): { lines: SummaryLine[]; 
         lineTotal: line.lineTotal,
         isMembership: line.isMembership,
       })),
-    totals: quote.summary,
+    totals: {
+      ...quote.summary,
+      shippingNote:
+        quote.delivery.zone === null && quote.delivery.freeBecause === null
+          ? deliveryMessages.chooseProvince
+          : shippingNote(quote.delivery),
+    },
   };
 }
 
@@ -120,7 +149,9 @@ export function OrderSummary({
   unavailable = [],
   onRemoveUnavailable,
 }: OrderSummaryProps) {
-  const saving = showsSaving(totals.subtotal, totals.total);
+  // The saving is on the goods: the delivery fee is not part of it.
+  const goods = totals.total - totals.shipping;
+  const saving = showsSaving(totals.subtotal, goods);
   // For a member the server prices every line but the membership at the member price.
   const memberSaving = memberSavingPercent(
     membership,
@@ -170,8 +201,14 @@ export function OrderSummary({
       <OrderTotals
         className="mt-2 border-t border-stone-200 pt-4"
         subtotal={totals.subtotal}
-        savings={saving ? totals.subtotal - totals.total : null}
+        savings={saving ? totals.subtotal - goods : null}
         shipping={totals.shipping}
+        shippingNote={
+          // An active member's delivery is free (the perk, decision 012): say so rather than the zone.
+          membership.isMember && totals.shipping === 0 && totals.shippingNote !== deliveryMessages.pickupFree
+            ? deliveryMessages.memberFree
+            : totals.shippingNote
+        }
         total={totals.total}
         testIds={{ total: 'order-total' }}
       />

@@ -18,13 +18,25 @@ const paidOrder: TrackedOrder = {
   phone: '+67571234567',
   shippingAddress: 'Section 5, Lot 12, Boroko Drive, Port Moresby, NCD, 111',
   pickupLocation: null,
+  deliveryZone: 'Port Moresby (NCD)',
+  deliveryDays: 2,
   placedAt: '2026-11-20T01:00:00.000Z',
   dispatchedAt: null,
   deliveredAt: null,
   estimatedDelivery: null,
   items: [{ productId: 6, name: 'itel A70', image: null, quantity: 1, unitPrice: 29_900, lineTotal: 29_900 }],
+  shipping: 0,
   total: 29_900,
   cardLast4: '4242',
+  payment: {
+    method: 'card',
+    state: 'paid',
+    stateLabel: 'Paid',
+    reference: null,
+    amountReceived: 0,
+    bankTransfer: null,
+    collectBy: null,
+  },
 };
 
 async function showTracked(order: TrackedOrder) {
@@ -76,5 +88,38 @@ describe('tracking an order that was never paid (issue 17)', () => {
     expect(screen.getByText('Estimated delivery')).toBeTruthy();
     expect(screen.getByText('Placed')).toBeTruthy();
     expect(screen.queryByText(/has not been placed/)).toBeNull();
+  });
+});
+
+describe('tracking a bank-transfer order (issue 19)', () => {
+  it('shows "Awaiting payment" with the bank details and the reference to quote', async () => {
+    const heading = await showTracked({
+      ...paidOrder,
+      status: 'Awaiting payment',
+      paymentStatus: 'pending',
+      payment: {
+        method: 'bank-transfer',
+        state: 'awaiting-payment',
+        stateLabel: 'Awaiting payment',
+        reference: 'BLM-482731',
+        amountReceived: 0,
+        collectBy: null,
+        bankTransfer: {
+          accountName: 'Bilum Crafts Ltd',
+          bankName: 'BSP',
+          bsb: '088-950',
+          accountNumber: '1001234567',
+          amountDue: 29_900,
+          reference: 'BLM-482731',
+          holdExpiresAt: '2026-11-22T01:00:00.000Z',
+          mobileBanking: ['BSP: dial *131# and choose Transfer Funds.'],
+        },
+      },
+    });
+    expect(heading).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'How to pay' })).toBeTruthy();
+    expect(screen.getByText('BLM-482731')).toBeTruthy();
+    expect(screen.getByText('1001234567')).toBeTruthy();
+    expect(screen.getAllByText('Awaiting payment').length).toBeGreaterThan(0);
   });
 });

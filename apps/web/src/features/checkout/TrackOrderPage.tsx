@@ -1,5 +1,6 @@
 import { formatKina, formatPhoneNumber } from '@bilum/shared';
 import { isPlacedOrder, type TrackedOrder, trackingMessages, trackingStatus } from '@bilum/shared/checkout.schema';
+import { deliveryMessages } from '@bilum/shared/delivery';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -10,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTrackOrder } from './checkout.api';
+import { BankTransferDetails } from './PaymentMethods';
 import {
   badgeToneClasses,
   type BadgeTone,
@@ -156,10 +158,17 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function TrackedOrderCard({ order }: { order: TrackedOrder }) {
-  const estimated = order.estimatedDelivery ? formatLongDate(order.estimatedDelivery) : trackingMessages.toBeConfirmed;
+  // Issue 19: the estimate is the order's zone days from dispatch (fixed then); a pickup order is collected.
+  const pickupReady = order.pickupLocation !== null && order.shippingStatus === 'Dispatched';
+  const estimated = order.estimatedDelivery
+    ? formatLongDate(order.estimatedDelivery)
+    : pickupReady
+      ? deliveryMessages.readyForPickup
+      : trackingMessages.toBeConfirmed;
   // Issue 17: an unpaid order is shown as what it is (the rule behind the API's `status`), never as placed.
   const placed = isPlacedOrder(order);
-  const status = trackingStatus(order);
+  const status = trackingStatus({ ...order, paymentMethod: order.payment.method });
+  const transfer = order.payment.bankTransfer;
   return (
     <section
       aria-labelledby="tracked-order-title"
@@ -173,10 +182,19 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       </div>
       {!placed && (
         <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {order.paymentStatus === 'pending'
-            ? trackingMessages.awaitingPaymentNote
-            : trackingMessages.paymentNotCompletedNote}
+          {order.paymentStatus !== 'pending'
+            ? trackingMessages.paymentNotCompletedNote
+            : order.payment.method === 'pickup'
+              ? trackingMessages.payAtPickupNote
+              : transfer
+                ? trackingMessages.awaitingTransferNote
+                : trackingMessages.awaitingPaymentNote}
         </p>
+      )}
+      {transfer && (
+        <div className="mt-4">
+          <BankTransferDetails instructions={transfer} />
+        </div>
       )}
       <dl className="grid gap-4 py-4 text-sm sm:grid-cols-2">
         <Detail label="Order ID">{order.orderId}</Detail>
@@ -198,11 +216,18 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           {order.pickupLocation ?? order.shippingAddress ?? '—'}
         </Detail>
         <Detail label={placed ? 'Placed' : 'Started'}>{formatDateTime(order.placedAt)}</Detail>
-        {placed && <Detail label="Estimated delivery">{estimated}</Detail>}
+        {placed && order.pickupLocation === null && <Detail label="Estimated delivery">{estimated}</Detail>}
+        {placed && order.pickupLocation !== null && order.shippingStatus !== 'Delivered' && (
+          <Detail label="Pickup">{pickupReady ? estimated : 'We will e-mail you when it is ready for pickup'}</Detail>
+        )}
+        {order.deliveryZone && (
+          <Detail label="Delivery zone">
+            {order.deliveryZone}
+            {order.deliveryDays ? ` (about ${order.deliveryDays} days)` : ''}
+          </Detail>
+        )}
         <Detail label="Payment status">
-          <Badge tone={paymentStatusTone(order.paymentStatus)}>
-            {order.paymentStatus.charAt(0).toUpperCase() + order.paymentStatus.slice(1)}
-          </Badge>
+          <Badge tone={paymentStatusTone(order.paymentStatus)}>{order.payment.stateLabel}</Badge>
         </Detail>
       </dl>
       <h3 className="border-t border-stone-100 pt-4 font-semibold text-stone-900">Items</h3>
@@ -230,10 +255,23 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           ))}
         </ul>
       )}
-      <div className="flex justify-between border-t border-stone-200 pt-4 text-base">
+      <div className="flex justify-between border-t border-stone-200 pt-4 text-sm">
+        <span className="text-stone-600">Shipping</span>
+        <span className="font-medium text-stone-900" data-testid="tracked-shipping">
+          {formatKina(order.shipping)}
+        </span>
+      </div>
+      <div className="flex justify-between pt-2 text-base">
         <span className="font-bold text-stone-900">Total</span>
         <span className="font-extrabold text-stone-900">{formatKina(order.total)}</span>
       </div>
+      {(order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && (
+        <div className="mt-4 flex justify-end">
+          <Button asChild variant="outline">
+            <Link to={`/invoice?tracking_code=${encodeURIComponent(order.trackingCode)}`}>View tax invoice</Link>
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

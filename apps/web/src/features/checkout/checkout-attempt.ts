@@ -31,7 +31,7 @@ export interface CheckoutAttempt {
 const attemptKey = 'checkoutAttempt';
 const confirmationKey = 'orderConfirmation';
 
-function newIdempotencyKey(): string {
+export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }

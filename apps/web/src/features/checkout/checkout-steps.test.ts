@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutStep } from './checkout-steps';
+import { checkoutStep, guestDetailsConfirmed } from './checkout-steps';
 
 describe('the checkout step', () => {
   it('starts on the details step', () => {
@@ -10,5 +10,19 @@ describe('the checkout step', () => {
   });
   it('moves to confirmation once the order is paid', () => {
     expect(checkoutStep({ detailsConfirmed: true, orderPaid: true })).toBe(3);
+  });
+});
+
+describe('guest checkout details confirmed', () => {
+  it('with the card on, waits for the card order made for the details', () => {
+    expect(guestDetailsConfirmed({ detailsGiven: true, cardOrderMade: false, cardOn: true })).toBe(false);
+    expect(guestDetailsConfirmed({ detailsGiven: true, cardOrderMade: true, cardOn: true })).toBe(true);
+  });
+  it('with the card off, goes on to payment as soon as the details are given (no card order)', () => {
+    expect(guestDetailsConfirmed({ detailsGiven: true, cardOrderMade: false, cardOn: false })).toBe(true);
+    expect(checkoutStep({ detailsConfirmed: true, orderPaid: false })).toBe(2);
+  });
+  it('never without the details', () => {
+    expect(guestDetailsConfirmed({ detailsGiven: false, cardOrderMade: false, cardOn: false })).toBe(false);
   });
 });

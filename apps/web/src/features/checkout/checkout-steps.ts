@@ -16,3 +16,20 @@ export function checkoutStep({ detailsConfirmed, orderPaid }: CheckoutProgress):
   if (orderPaid) return 3;
   return detailsConfirmed ? 2 : 1;
 }
+
+/**
+ * Guest checkout: its details count as confirmed once the card order is made for them; with the card turned off
+ * (issue 19 follow-up) no card order is made up front, so once they are given (the order is placed by
+ * "Place order" with bank transfer or pay at pickup).
+ */
+export function guestDetailsConfirmed({
+  detailsGiven,
+  cardOrderMade,
+  cardOn,
+}: {
+  detailsGiven: boolean;
+  cardOrderMade: boolean;
+  cardOn: boolean;
+}): boolean {
+  return detailsGiven && (cardOrderMade || !cardOn);
+}

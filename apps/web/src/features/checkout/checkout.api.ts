@@ -6,12 +6,15 @@ import type {
   PaymentPublicConfigResponse,
   PaymentResult,
   PayOrderInput,
+  PlacedOrderResponse,
   SaveContactDetailsInput,
   TrackOrderInput,
   TrackedOrder,
 } from '@bilum/shared/checkout.schema';
 import { checkoutTokenHeader } from '@bilum/shared/checkout.schema';
 import type { ContactDetailsInput } from '@bilum/shared/contact-details';
+import type { DeliveryOptions } from '@bilum/shared/delivery.schema';
+import type { PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
 import type { Profile } from '@bilum/shared/profile.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -63,10 +66,26 @@ export function usePaymentConfig() {
  * POST /api/checkout/quote: the handed-over lines as the server prices them now for this shopper (sold out or not)
  * and the total an order of the available ones charges. Read again whenever checkout opens; nothing is held.
  */
-export function useCheckoutQuote(source: CheckoutItemsSource | null) {
+/** GET /api/delivery/options: the provinces' zones (fee, days) and the open pickup points (issue 19). */
+export function useDeliveryOptions() {
   return useQuery({
-    queryKey: ['checkout', 'quote', source],
-    queryFn: () => api<CheckoutQuote>('/checkout/quote', { method: 'POST', body: { source } }),
+    queryKey: ['delivery', 'options'],
+    queryFn: () => api<DeliveryOptions>('/delivery/options'),
+    staleTime: 60_000,
+  });
+}
+
+/** Where a checkout delivers to, for the quote's delivery fee (the server's; null until the shopper says). */
+export type QuoteDestination = { pickup: boolean; province: string | null } | null;
+
+export function useCheckoutQuote(source: CheckoutItemsSource | null, delivery: QuoteDestination = null) {
+  return useQuery({
+    queryKey: ['checkout', 'quote', source, delivery],
+    queryFn: () =>
+      api<CheckoutQuote>('/checkout/quote', {
+        method: 'POST',
+        body: delivery ? { source, delivery } : { source },
+      }),
     enabled: source !== null,
     staleTime: 0,
     gcTime: 0,
@@ -81,6 +100,20 @@ const tokenHeaders = (checkoutToken: string | null | undefined): Record<string, 
 /** POST /api/orders: the server prices the lines, holds the stock and opens the payment. */
 export const createOrder = (input: CreateOrderInput) =>
   api<CreateOrderResponse>('/orders', { method: 'POST', body: input });
+
+/** POST /api/orders with a bank transfer or pay at pickup (issue 19): no payment intent in the answer. */
+export const placeOrderToPayLater = (input: CreateOrderInput) =>
+  api<PlacedOrderResponse>('/orders', { method: 'POST', body: input });
+
+/** GET /api/payment-methods: which ways to pay the shop offers now. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: ['payments', 'methods'],
+    queryFn: () => api<PublicPaymentMethods>('/payment-methods'),
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
 
 export const payOrder = (orderId: number, input: PayOrderInput, checkoutToken: string | null) =>
   api<PaymentResult>(`/orders/${orderId}/payment`, {

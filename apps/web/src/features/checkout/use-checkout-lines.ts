@@ -2,7 +2,7 @@ import type { CreateOrderResponse } from '@bilum/shared/checkout.schema';
 import { useCallback, useMemo } from 'react';
 import { checkoutItemsSource, dropFromCheckoutHandoff } from '../../lib/checkout-handoff';
 import { readGuestCart, saveGuestCart } from '../../lib/guest-cart';
-import { useCheckoutQuote } from './checkout.api';
+import { type QuoteDestination, useCheckoutQuote } from './checkout.api';
 import { type CheckoutAttempt, saveAttempt } from './checkout-attempt';
 import { lineChanges, purchasableLines, serverLines, unavailableLines } from './checkout-quote';
 import { orderSummaryData, previewSummaryData, quoteSummaryData } from './OrderSummary';
@@ -16,11 +16,13 @@ export function useCheckoutLines(
   attempt: CheckoutAttempt,
   setAttempt: (attempt: CheckoutAttempt) => void,
   created: CreateOrderResponse | null,
+  /** Where to (issue 19): the quote's delivery fee is the server's for it; null until the shopper says. */
+  destination: QuoteDestination = null,
 ) {
   const selection = attempt.selection;
   const lines = selection.lines;
   const source = useMemo(() => (lines.length > 0 ? checkoutItemsSource(selection) : null), [selection, lines.length]);
-  const quote = useCheckoutQuote(source);
+  const quote = useCheckoutQuote(source, destination);
   const purchasable = useMemo(
     () => purchasableLines(lines, quote.data, quote.isError),
     [lines, quote.data, quote.isError],

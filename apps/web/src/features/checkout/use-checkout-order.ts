@@ -3,6 +3,7 @@ import {
   type CheckoutOrder,
   type CreateOrderResponse,
   type PaymentResult,
+  type PlacedOrderResponse,
   type PayOrderInput,
 } from '@bilum/shared/checkout.schema';
 import type { ContactDetailsInput } from '@bilum/shared/contact-details';
@@ -10,8 +11,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { type CheckoutLineRef, checkoutItemsSource } from '../../lib/checkout-handoff';
-import { createOrder, payOrder, refreshPayment } from './checkout.api';
-import { attemptForContact, type CheckoutAttempt, orderToReplace, saveAttempt } from './checkout-attempt';
+import { createOrder, payOrder, placeOrderToPayLater, refreshPayment } from './checkout.api';
+import type { PaymentMethod } from '@bilum/shared/payment-methods';
+import {
+  attemptForContact,
+  type CheckoutAttempt,
+  newIdempotencyKey,
+  orderToReplace,
+  saveAttempt,
+} from './checkout-attempt';
 
 /** 'done': paid; stays busy (Pay disabled) until the confirmation page has replaced this one. */
 export type PaymentPhase = 'idle' | 'placing' | 'paying' | 'processing' | 'redirecting' | 'done';
@@ -51,7 +59,8 @@ interface UseCheckoutOrderOptions {
   purchasable: CheckoutLineRef[] | null;
   /** Where the 3-D Secure page sends the shopper back to (this page). */
   returnPath: string;
-  onPaid: (order: CheckoutOrder, created: CreateOrderResponse) => void;
+  /** Paid by card, or (issue 19) placed to pay by bank transfer or at pickup: on to the confirmation page. */
+  onPaid: (order: CheckoutOrder, created: PlacedOrderResponse) => void;
   /** The provider gave no message (the spec's wording differs per checkout). */
   declinedFallback: string;
 }
@@ -114,6 +123,36 @@ export function useCheckoutOrder({
       }
     },
     [setAttempt],
+  );
+
+  /**
+   * Issue 19: places the order to pay by bank transfer or at pickup (a new key; it replaces the card order this
+   * checkout made, so no second hold), then goes on to the confirmation page with the instructions.
+   */
+  const placeWithMethod = useCallback(
+    async (contact: ContactDetailsInput, paymentMethod: Exclude<PaymentMethod, 'card'>) => {
+      const lines = latest.current.purchasable;
+      if (!lines || lines.length === 0) return;
+      const current = latest.current.attempt;
+      setPhase('placing');
+      setOrderError(null);
+      setFailure(null);
+      try {
+        const placed = await placeOrderToPayLater({
+          idempotencyKey: newIdempotencyKey(),
+          contact,
+          source: checkoutItemsSource({ kind: current.selection.kind, lines }),
+          paymentMethod,
+          ...(orderToReplace(current) ? { replacesOrder: orderToReplace(current) ?? undefined } : {}),
+        });
+        setPhase('done');
+        latest.current.onPaid(placed.order, placed);
+      } catch (error) {
+        setPhase('idle');
+        setFailure({ kind: 'checkout', message: orderErrorMessage(error) });
+      }
+    },
+    [],
   );
 
   const forgetOrder = useCallback(() => {
@@ -236,6 +275,7 @@ export function useCheckoutOrder({
     setFailure,
     orderError,
     placeOrder,
+    placeWithMethod,
     pay,
     forgetOrder,
     returnedFromAuthentication: !!returned,

@@ -26,7 +26,10 @@ import {
   refreshMembershipPayment,
   useMembershipPayment,
   usePaymentConfig,
+  usePaymentMethods,
+  usePremiumBankTransfer,
 } from './membership.api';
+import { BankTransferDetails } from '../../components/payment/BankTransferDetails';
 import { PerksList } from './PerksList';
 
 const here = '/membership-payment';
@@ -357,10 +360,92 @@ export default function MembershipPaymentPage() {
             <h2 id="premium-payment" className="mb-4 text-lg font-bold text-stone-900">
               Payment
             </h2>
-            <PaymentForm />
+            <PremiumPaymentChoice />
           </section>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Issue 19: Premium by card (the form above) or by bank transfer, when the shop offers it. */
+function PremiumPaymentChoice() {
+  const methods = usePaymentMethods();
+  const [method, setMethod] = useState<'card' | 'bank-transfer'>('card');
+  const bankTransfer = methods.data?.bankTransfer ?? false;
+  const cardOn = methods.data?.card ?? true;
+  const chosen = !bankTransfer ? 'card' : !cardOn ? 'bank-transfer' : method;
+  return (
+    <div className="flex flex-col gap-5">
+      {bankTransfer && cardOn && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-stone-800">How would you like to pay?</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(
+              [
+                ['card', 'Card'],
+                ['bank-transfer', 'Bank transfer / mobile banking'],
+              ] as const
+            ).map(([value, label]) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-control px-3 py-2 text-sm text-stone-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-focus"
+              >
+                <input
+                  type="radio"
+                  name="premium-payment-method"
+                  value={value}
+                  checked={chosen === value}
+                  onChange={() => setMethod(value)}
+                  className="size-4 accent-brand-600"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {chosen === 'card' ? (
+        <PaymentForm />
+      ) : (
+        <PremiumBankTransfer holdHours={methods.data?.bankTransferHoldHours ?? 48} />
+      )}
+    </div>
+  );
+}
+
+function PremiumBankTransfer({ holdHours }: { holdHours: number }) {
+  const start = usePremiumBankTransfer();
+  const answer = start.data;
+  if (answer?.payment.bankTransfer) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          Order #{answer.orderId} is waiting for your payment. Premium starts as soon as we receive it; we e-mail you
+          then. The details are in your e-mail too.
+        </p>
+        <BankTransferDetails instructions={answer.payment.bankTransfer} />
+        <Button asChild variant="outline">
+          <Link to={`/track-order?tracking_code=${encodeURIComponent(answer.trackingCode)}`}>Track this order</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-stone-700">
+        Pay by bank transfer, by mobile banking (BSP *131#, Kina Bank *525#, MiBank) or at a branch. You get our bank
+        details and a short payment reference to quote. Your Premium starts when the payment reaches us (we hold the
+        offer for {holdHours} hours).
+      </p>
+      {start.isError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {start.error instanceof ApiError ? start.error.message : membershipMessages.initFailed}
+        </p>
+      )}
+      <Button size="lg" onClick={() => start.mutate()} disabled={start.isPending}>
+        {start.isPending ? 'Getting the details…' : 'Get bank details'}
+      </Button>
     </div>
   );
 }

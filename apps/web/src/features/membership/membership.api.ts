@@ -4,7 +4,8 @@ import type {
   StartMembershipPayment,
 } from '@bilum/shared/membership.schema';
 import type { PaymentPublicConfigResponse } from '@bilum/shared/checkout.schema';
-import { useQuery } from '@tanstack/react-query';
+import type { MembershipBankTransferResponse, PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 /** GET /api/payments/config: the simulator or Stripe, for the card entry (the same query as checkout's). */
@@ -38,3 +39,21 @@ export const confirmMembershipPayment = (membershipId: number, input: ConfirmMem
 
 export const refreshMembershipPayment = (membershipId: number) =>
   api<MembershipPaymentResult>(`/membership/payment/${membershipId}/refresh`, { method: 'POST', body: {} });
+
+/** GET /api/payment-methods: whether Premium may be paid by bank transfer (issue 19). */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: ['payments', 'methods'],
+    queryFn: () => api<PublicPaymentMethods>('/payment-methods'),
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
+/** POST /api/membership/payment/bank-transfer: an order awaiting payment, with its reference and instructions. */
+export function usePremiumBankTransfer() {
+  return useMutation({
+    mutationFn: () =>
+      api<MembershipBankTransferResponse>('/membership/payment/bank-transfer', { method: 'POST', body: {} }),
+  });
+}

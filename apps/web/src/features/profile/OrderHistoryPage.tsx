@@ -34,6 +34,7 @@ function OrderCard({ order }: { order: MyOrder }) {
         <div className="sm:text-right">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Total</p>
           <p className="text-xl font-extrabold text-stone-900">{formatKina(order.total)}</p>
+          <p className="text-xs text-muted">Shipping {formatKina(order.shipping)}</p>
         </div>
       </header>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
@@ -72,7 +73,12 @@ function OrderCard({ order }: { order: MyOrder }) {
           ))}
         </ul>
       )}
-      <div className="mt-3 flex justify-end">
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
+        {(order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && (
+          <Button asChild variant="outline">
+            <Link to={`/invoice/${order.id}`}>Tax Invoice</Link>
+          </Button>
+        )}
         <Button asChild variant="outline">
           <Link to={`/track-order?tracking_code=${encodeURIComponent(order.trackingCode)}`}>Track This Order</Link>
         </Button>

@@ -10,11 +10,12 @@ import {
   updateProfileSchema,
 } from '@bilum/shared';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
 import { PhoneField } from '../../components/ui/phone-field';
+import { ProvinceSelect, provinceValue } from '../../components/ui/province-select';
 import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
 import { useSaveLastOrderAddress, useUpdateProfile } from './profile.api';
@@ -43,7 +44,8 @@ function formValues(profile: Profile): UpdateProfileInput {
     phone: phone.number,
     address: profile.address,
     city: profile.city,
-    state: profile.state,
+    // A saved state such as "NCD" reads as its province (issue 19); an unknown one stays as it was.
+    state: provinceValue(profile.state),
     postcode: profile.postcode,
     password: '',
     currentPassword: '',
@@ -127,6 +129,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     resetOptions: { keepDirtyValues: false },
   });
   const { errors } = form.formState;
+  const currentState = useWatch({ control: form.control, name: 'state' }) ?? '';
   const askCurrentPassword = changesSignIn(profile, form.watch('email'), form.watch('password'));
 
   const cancel = () => {
@@ -164,7 +167,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <ReadOnlyField label="Password" value="••••••••" />
           <ReadOnlyField label="Address" value={profile.address} />
           <ReadOnlyField label="City" value={profile.city} />
-          <ReadOnlyField label="State" value={profile.state} />
+          <ReadOnlyField label="Province" value={profile.state} />
           <ReadOnlyField label="Postcode" value={profile.postcode} />
         </dl>
         {profile.lastOrderAddress && <LastOrderAddress address={profile.lastOrderAddress} />}
@@ -225,9 +228,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {...form.register('address')}
         />
         <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
-        <TextField
-          label="State"
+        <ProvinceSelect
           autoComplete="address-level1"
+          current={currentState}
           error={errors.state?.message}
           {...form.register('state')}
         />

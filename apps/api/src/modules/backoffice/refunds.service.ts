@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatKina,
+  MAX_STOCK,
+  type CreateRefundInput,
+  type OrderRefund,
+  type OrderRefunds,
+  refundMessages,
+} from '@bilum/shared';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { type OrderRefundRow, orderRefunds, type OrderRow, orders } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
+import type { CatalogService } from '../catalog/catalog.service';
+import { readOrderItems, type OrdersDeps } from '../orders/orders.service';
+import { adminActor, changeStock } from '../stock/stock.service';
+
+/**
+ * Partial refunds (issue 21, decision 018). The order row is locked while a refund is checked and reserved, and a
+ * card refund's row counts (as `pending`) before the provider is asked, so however many staff refund at once, the
+ * refunds never add up to more than was paid. The provider call carries an idempotency key made of the form's
+ * request id: a refund sent twice is made once.
+ */
+
+/** Toea paid: a card order's total once paid; a bank transfer or pickup order's money received (at least its total once paid). */
+export function paidToea(order: Pick<OrderRow, 'paymentMethod' | 'paidAt' | 'totalToea' | 'amountReceivedToea'>) {
+  if (order.paymentMethod === 'card') return order.paidAt ? order.totalToea : 0;
+  return Math.max(order.amountReceivedToea, order.paidAt ? order.totalToea : 0);
+}
+
+/** Toea refunded so far (succeeded) or being refunded (pending), for every order given. */
+export async function refundedToea(executor: DbExecutor, orderId: number): Promise<number> {
+  const rows = await executor
+    .select({ amount: orderRefunds.amountToea })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed')));
+  return rows.reduce((sum, row) => sum + row.amount, 0);
+}
+
+/** Units of refunds that went back on the shelf (a later cancellation must not return them twice). */
+export async function restockedUnits(executor: DbExecutor, orderId: number): Promise<Map<number, number>> {
+  const rows = await executor
+    .select({ lines: orderRefunds.lines })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.restocked, true), ne(orderRefunds.status, 'failed')));
+  const units = new Map<number, number>();
+  for (const row of rows)
+    for (const line of row.lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  return units;
+}
+
+const toRefund = (row: OrderRefundRow): OrderRefund => ({
+  id: row.id,
+  amount: row.amountToea,
+  kind: row.kind,
+  status: row.status,
+  reason: row.reason,
+  lines: row.lines,
+  restocked: row.restocked,
+  by: row.createdByName,
+  at: row.createdAt.toISOString(),
+});
+
+async function refundState(executor: DbExecutor, order: OrderRow): Promise<OrderRefunds> {
+  const [items, rows] = await Promise.all([
+    readOrderItems(executor, order.id),
+    executor.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.id)),
+  ]);
+  const active = rows.filter((row) => row.status !== 'failed');
+  const refunded = active.reduce((sum, row) => sum + row.amountToea, 0);
+  const paid = paidToea(order);
+  const refundable = order.paymentStatus === 'paid' ? Math.max(0, paid - refunded) : 0;
+  const lines = new Map<number, { productId: number; productName: string; unitPrice: number; refundable: number }>();
+  for (const item of items) {
+    if (item.isMembership) continue; // a Premium year is withdrawn by cancelling, not by a line refund
+    const line = lines.get(item.productId);
+    if (line) line.refundable += item.quantity;
+    else
+      lines.set(item.productId, {
+        productId: item.productId,
+        productName: item.productName,
+        unitPrice: item.unitPriceToea,
+        refundable: item.quantity,
+      });
+  }
+  for (const row of active) {
+    for (const refundedLine of row.lines) {
+      const line = lines.get(refundedLine.productId);
+      if (line) line.refundable -= refundedLine.quantity;
+    }
+  }
+  return { paid, refunded, refundable, lines: [...lines.values()], refunds: rows.map(toRefund) };
+}
+
+export function createRefundsService(
+  deps: Pick<OrdersDeps, 'db' | 'payments' | 'now' | 'log'> & { catalog: Pick<CatalogService, 'invalidate'> },
+) {
+  const { db, payments, now, log } = deps;
+
+  async function lockedOrder(tx: DbExecutor, id: number): Promise<OrderRow> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) throw notFound('Order not found.');
+    return order;
+  }
+
+  /** The refund's after-effects, in its transaction: units back on the shelf (when asked) and the activity entry. */
+  async function complete(tx: DbExecutor, caller: StaffCaller, order: OrderRow, row: OrderRefundRow) {
+    const at = now();
+    if (row.restocked) {
+      for (const line of row.lines) {
+        const input = {
+          productId: line.productId,
+          change: line.quantity,
+          reason: 'order-refunded' as const,
+          actor: adminActor(caller),
+          orderId: order.id,
+          at,
+        };
+        const result = await changeStock(tx, input);
+        // Within MAX_STOCK unless the shelf was filled meanwhile, then capped (like a cancellation's return).
+        if (!result.ok) await changeStock(tx, { ...input, change: MAX_STOCK - result.stock });
+      }
+    }
+    // Partial refunds that add up to everything paid make the order refunded (admin view and tracking read it).
+    const succeeded = await tx
+      .select({ amount: orderRefunds.amountToea })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, 'succeeded')));
+    const paid = paidToea(order);
+    if (paid > 0 && succeeded.reduce((sum, refund) => sum + refund.amount, 0) >= paid) {
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'refunded', refundedAt: at, updatedAt: at })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')));
+    }
+    await recordActivity(tx, {
+      actor: actorOfCaller(caller),
+      action: 'order.refunded',
+      entityType: 'order',
+      entityId: order.id,
+      summary:
+        `Refunded ${formatKina(row.amountToea)} ${row.kind === 'card' ? 'to the card' : '(returned by hand)'}` +
+        `${row.restocked ? ', units returned to stock' : ''}. Reason: ${row.reason}`,
+      after: { amount: row.amountToea, lines: row.lines, restocked: row.restocked, reason: row.reason },
+    });
+  }
+
+  return {
+    async list(orderId: number): Promise<OrderRefunds> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw notFound('Order not found.');
+      return refundState(db, order);
+    },
+
+    async create(
+      caller: StaffCaller,
+      orderId: number,
+      input: CreateRefundInput,
+    ): Promise<{ refund: OrderRefund; refunds: OrderRefunds; message: string }> {
+      const key = `bilum-order-${orderId}-refund-${input.requestId ?? randomUUID()}`;
+      const reserved = await db.transaction(async (tx) => {
+        const order = await lockedOrder(tx, orderId);
+        const [existing] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
+        if (existing) {
+          if (existing.orderId !== orderId) throw new AppError('CONFLICT', 'That refund belongs to another order.');
+          return { order, row: existing };
+        }
+        if (order.paymentStatus !== 'paid') throw new AppError('CONFLICT', refundMessages.notPaid);
+        const state = await refundState(tx, order);
+        if (state.refundable <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
+        let amount = input.amount ?? 0;
+        const lines: { productId: number; quantity: number }[] = [];
+        if (input.lines && input.lines.length > 0) {
+          const wanted = new Map<number, number>();
+          for (const line of input.lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+          amount = 0;
+          for (const [productId, quantity] of wanted) {
+            const line = state.lines.find((candidate) => candidate.productId === productId);
+            if (!line) {
+              throw new AppError('VALIDATION', refundMessages.lineUnknown, undefined, [
+                { path: 'lines', message: refundMessages.lineUnknown },
+              ]);
+            }
+            if (quantity > line.refundable) {
+              const message = refundMessages.lineTooMany(line.productName, line.refundable);
+              throw new AppError('VALIDATION', message, undefined, [{ path: 'lines', message }]);
+            }
+            amount += line.unitPrice * quantity;
+            lines.push({ productId, quantity });
+          }
+          // Lines of a discounted order may add up to more than is left: the rest is refunded.
+          amount = Math.min(amount, state.refundable);
+        } else if (amount > state.refundable) {
+          const message = refundMessages.tooMuch(formatKina(state.refundable));
+          throw new AppError('VALIDATION', message, { refundable: state.refundable }, [{ path: 'amount', message }]);
+        }
+        const kind = order.paymentMethod === 'card' ? ('card' as const) : ('recorded' as const);
+        const [row] = await tx
+          .insert(orderRefunds)
+          .values({
+            orderId,
+            amountToea: amount,
+            kind,
+            status: kind === 'card' ? 'pending' : 'succeeded',
+            reason: input.reason.trim(),
+            lines,
+            restocked: Boolean(input.restock) && lines.length > 0,
+            idempotencyKey: key,
+            createdByUserId: caller.id,
+            createdByName: caller.fullName || caller.email,
+            createdAt: now(),
+          })
+          .returning();
+        if (!row) throw new Error('refund not stored');
+        if (kind === 'recorded') await complete(tx, caller, order, row);
+        return { order, row };
+      });
+
+      let row = reserved.row;
+      if (row.kind === 'card' && row.status === 'pending') {
+        const intentId = reserved.order.paymentIntentId;
+        let providerRefundId: string;
+        try {
+          if (!intentId) throw new Error('a paid card order has no payment intent');
+          providerRefundId = (await payments.refund({ intentId, amount: row.amountToea, idempotencyKey: key })).id;
+        } catch (error) {
+          log.error({ err: error, orderId, refundId: row.id }, 'a partial card refund failed');
+          await db
+            .update(orderRefunds)
+            .set({ status: 'failed' })
+            .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'pending')));
+          throw new AppError('PAYMENT_FAILED', refundMessages.failed);
+        }
+        row = await db.transaction(async (tx) => {
+          const order = await lockedOrder(tx, orderId);
+          const [done] = await tx
+            .update(orderRefunds)
+            .set({ status: 'succeeded', providerRefundId })
+            .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'pending')))
+            .returning();
+          // A twin request (same request id) may have completed it first: then its effects are already made.
+          if (done) await complete(tx, caller, order, done);
+          const [now_] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
+          return now_ ?? row;
+        });
+      }
+      if (row.restocked) await deps.catalog.invalidate();
+      return {
+        refund: toRefund(row),
+        refunds: await this.list(orderId),
+        message: refundMessages.refunded(formatKina(row.amountToea), orderId),
+      };
+    },
+  };
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

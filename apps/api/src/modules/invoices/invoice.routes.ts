@@ -1,0 +1,138 @@
+import {
+  checkoutTokenHeader,
+  invoiceMessages,
+  invoiceSchema,
+  invoiceSettingsAnswerSchema,
+  invoiceSettingsSchema,
+  orderIdParamsSchema,
+  packingSlipSchema,
+  trackOrderSchema,
+} from '@bilum/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthLimitsConfig } from '../../config';
+import { byAccountField, byAddress, rateLimiter } from '../../plugins/rate-limit';
+import { guardAdminRoutes } from '../admin/admin-guard';
+import { actorOf } from '../audit/audit.service';
+import type { OrderCaller, OrdersService } from '../orders/orders.service';
+import type { InvoiceService } from './invoice.service';
+
+const checkoutTokenHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() }).loose();
+
+function callerOf(request: FastifyRequest): OrderCaller {
+  const token = request.headers[checkoutTokenHeader];
+  return { user: request.user, checkoutToken: typeof token === 'string' && token !== '' ? token : undefined };
+}
+
+/**
+ * The shopper's tax invoice (issue 19): for the order's owner (its shopper's session, or a guest's checkout
+ * token, the confirmation page's rule), or for whoever holds its tracking code (the tracking page's rule, with
+ * the tracking's rate limits and counters). 409 while the order is unpaid.
+ */
+export function invoiceRoutes(deps: {
+  invoices: InvoiceService;
+  orders: OrdersService;
+  limits: AuthLimitsConfig;
+}): FastifyPluginAsyncZod {
+  const { invoices, orders, limits } = deps;
+  return async (app) => {
+    app.get(
+      '/orders/:id/invoice',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'The tax invoice of the caller’s own paid order (404 for anyone else’s, 409 while unpaid)',
+          params: orderIdParamsSchema,
+          headers: checkoutTokenHeaders,
+          response: { 200: invoiceSchema },
+        },
+      },
+      async (request) => invoices.invoice(await orders.ownedOrder(request.params.id, callerOf(request))),
+    );
+
+    app.post(
+      '/orders/invoice',
+      {
+        // The same counters as tracking: the same secret, so no second budget of guesses.
+        preHandler: rateLimiter(app, [
+          { name: 'track:ip', max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
+          { name: 'track:email', max: limits.perAccount, windowMs: limits.windowMs, key: byAccountField('email') },
+        ]),
+        schema: {
+          tags: ['orders'],
+          summary:
+            'The tax invoice of a paid order by tracking code, or by e-mail and order id (the tracking rule); rate-limited',
+          body: trackOrderSchema,
+          response: { 200: invoiceSchema },
+        },
+      },
+      async (request) => invoices.invoiceById((await orders.track(request.body)).orderId),
+    );
+  };
+}
+
+/** Staff: print the invoice and the packing slip (orders.view); the invoice details in /settings (settings). */
+export function adminInvoiceRoutes(invoices: InvoiceService): FastifyPluginAsyncZod {
+  return async (app) => {
+    guardAdminRoutes(app);
+
+    app.get(
+      '/admin/orders/:id/invoice',
+      {
+        config: { permission: 'orders.view' },
+        schema: {
+          tags: ['admin'],
+          summary: 'The tax invoice of a paid order, to print (409 while unpaid)',
+          params: orderIdParamsSchema,
+          response: { 200: invoiceSchema },
+        },
+      },
+      async (request) => invoices.invoiceById(request.params.id),
+    );
+
+    app.get(
+      '/admin/orders/:id/packing-slip',
+      {
+        config: { permission: 'orders.view' },
+        schema: {
+          tags: ['admin'],
+          summary: 'The packing slip of an order, to print: lines and quantities, where it goes, notes; no prices',
+          params: orderIdParamsSchema,
+          response: { 200: packingSlipSchema },
+        },
+      },
+      async (request) => invoices.packingSlipById(request.params.id),
+    );
+
+    app.get(
+      '/admin/settings/invoice',
+      {
+        config: { permission: 'settings' },
+        schema: {
+          tags: ['admin'],
+          summary: 'The legal name, TIN and address printed on tax invoices',
+          response: { 200: invoiceSettingsAnswerSchema },
+        },
+      },
+      async () => ({ settings: await invoices.settings() }),
+    );
+
+    app.put(
+      '/admin/settings/invoice',
+      {
+        config: { permission: 'settings' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Save the legal name, TIN and address for tax invoices issued from now on',
+          body: invoiceSettingsSchema,
+          response: { 200: invoiceSettingsAnswerSchema },
+        },
+      },
+      async (request) => ({
+        settings: await invoices.updateSettings(actorOf(request), request.body),
+        message: invoiceMessages.saved,
+      }),
+    );
+  };
+}

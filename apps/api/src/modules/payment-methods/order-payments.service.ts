@@ -1,0 +1,295 @@
+import {
+  type AdminOrderPayment,
+  amountOutstanding,
+  amountOverpaid,
+  type CounterPaymentMethod,
+  counterPaymentLabels,
+  formatKina,
+  orderPaymentState,
+  orderPaymentStateLabels,
+  parseIsoDate,
+  paymentMethodMessages as messages,
+  paymentReminderHoursBefore,
+  type RecordPaymentInput,
+} from '@bilum/shared';
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { Database, DbExecutor, Transaction } from '../../db/client';
+import { type OrderRow, orderPayments, orders, orderStatusHistory } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { type Actor, recordActivity } from '../audit/audit.service';
+import type { Mailer } from '../mail/mail.service';
+import { completeOrderPayment } from '../orders/payment-completion';
+import { readOrderItems } from '../orders/orders.service';
+import type { SettingsService } from '../settings/settings.service';
+import { readPaymentSettings } from './payment-settings';
+import { paymentReminderEmail } from './payment-methods.emails';
+import { iso } from './payment-placement';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+function recorder(actor: Actor): { userId: number | null; name: string } {
+  if (actor.kind === 'staff') return { userId: actor.userId, name: actor.name };
+  if (actor.kind === 'api-key') return { userId: null, name: actor.name };
+  if (actor.kind === 'shopper') return { userId: actor.userId, name: actor.email ?? 'Shopper' };
+  return { userId: null, name: actor.name ?? 'System' };
+}
+
+/** A PNG calendar day (UTC+10) as YYYY-MM-DD. */
+const pngDay = (at: Date) => new Date(at.getTime() + 10 * HOUR_MS).toISOString().slice(0, 10);
+
+/**
+ * Payments staff record by hand (issue 19): a bank transfer's money arriving (several add up), and a pickup order
+ * paid at the counter. Each is one transaction with the order row locked: the payment row, the order's received
+ * amount, and, once the total is reached, the same completion as a card (completeOrderPayment: sold, one
+ * confirmation e-mail, Premium) and the activity entry.
+ */
+export function createOrderPaymentsService(deps: {
+  db: Database;
+  mailer: Mailer;
+  settings: SettingsService;
+  shopUrl: string;
+  now: () => Date;
+  log: { error(object: object, message: string): void };
+}) {
+  const { db, mailer, now } = deps;
+
+  async function view(executor: DbExecutor, order: OrderRow): Promise<AdminOrderPayment> {
+    const rows = await executor
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, order.id))
+      .orderBy(asc(orderPayments.id));
+    const state = orderPaymentState({
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      total: order.totalToea,
+      amountReceived: order.amountReceivedToea,
+    });
+    const open = order.paymentStatus === 'pending' && order.stockState === 'held';
+    const sums = { total: order.totalToea, amountReceived: order.amountReceivedToea };
+    return {
+      orderId: order.id,
+      method: order.paymentMethod,
+      state,
+      stateLabel: orderPaymentStateLabels[state],
+      reference: order.paymentReference,
+      total: order.totalToea,
+      amountReceived: order.amountReceivedToea,
+      outstanding: order.paymentStatus === 'paid' ? 0 : amountOutstanding(sums),
+      overpaid: amountOverpaid(sums),
+      holdExpiresAt: open ? iso(order.holdExpiresAt) : null,
+      canRecordPayment: order.paymentMethod === 'bank-transfer' && open,
+      canMarkCollected: order.paymentMethod === 'pickup' && open,
+      payments: rows.map((row) => ({
+        id: row.id,
+        amount: row.amountToea,
+        method: row.method,
+        bankReference: row.bankReference,
+        receivedOn: row.receivedOn,
+        recordedBy: row.recordedByName,
+        recordedAt: row.recordedAt.toISOString(),
+      })),
+    };
+  }
+
+  async function lockedOrder(tx: Transaction, id: number): Promise<OrderRow> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) throw notFound('Order not found.');
+    return order;
+  }
+
+  const isOpen = (order: OrderRow) => order.paymentStatus === 'pending' && order.stockState === 'held';
+
+  return {
+    /** GET /api/admin/orders/:id/payments */
+    async adminPayment(id: number): Promise<AdminOrderPayment> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!order) throw notFound('Order not found.');
+      return view(db, order);
+    },
+
+    /** POST /api/admin/orders/:id/payments: money received for a bank-transfer order. */
+    async recordPayment(actor: Actor, id: number, input: Required<RecordPaymentInput>) {
+      const receivedOn = parseIsoDate(input.receivedOn);
+      const at = now();
+      // Not in the future (a day of slack for the bank's and PNG's calendars), nor before the order was possible.
+      if (!receivedOn || input.receivedOn > pngDay(new Date(at.getTime() + DAY_MS))) {
+        throw new AppError('VALIDATION', messages.receivedOnInvalid, undefined, [
+          { path: 'receivedOn', message: messages.receivedOnInvalid },
+        ]);
+      }
+      const shop = await deps.settings.get();
+      const answer = await db.transaction(async (tx) => {
+        const order = await lockedOrder(tx, id);
+        if (order.paymentMethod !== 'bank-transfer') throw new AppError('CONFLICT', messages.notBankTransfer);
+        if (!isOpen(order)) throw new AppError('CONFLICT', messages.notAwaiting);
+        const who = recorder(actor);
+        await tx.insert(orderPayments).values({
+          orderId: order.id,
+          method: 'bank-transfer',
+          amountToea: input.amount,
+          bankReference: input.bankReference,
+          receivedOn: input.receivedOn,
+          recordedByUserId: who.userId,
+          recordedByName: who.name,
+          recordedAt: at,
+        });
+        const received = order.amountReceivedToea + input.amount;
+        if (received > 2_147_483_647) throw new AppError('VALIDATION', messages.amountTooLarge);
+        let updated: OrderRow;
+        if (received >= order.totalToea) {
+          updated = await completeOrderPayment(
+            { mailer, shopUrl: deps.shopUrl },
+            tx,
+            order,
+            { intentId: null, cardLast4: 'N/A', reference: order.paymentReference ?? `order-${order.id}` },
+            shop,
+            at,
+            { amountReceivedToea: received },
+          );
+        } else {
+          const [row] = await tx
+            .update(orders)
+            .set({ amountReceivedToea: received, updatedAt: at })
+            .where(eq(orders.id, order.id))
+            .returning();
+          updated = row ?? order;
+        }
+        const sums = { total: order.totalToea, amountReceived: received };
+        const state = orderPaymentState({
+          paymentMethod: updated.paymentMethod,
+          paymentStatus: updated.paymentStatus,
+          ...sums,
+        });
+        const outcome =
+          state === 'part-paid'
+            ? `part-paid, ${formatKina(amountOutstanding(sums))} still due`
+            : state === 'over-paid'
+              ? `paid; over-paid: refund ${formatKina(amountOverpaid(sums))}`
+              : 'paid in full';
+        await recordActivity(tx, {
+          actor,
+          action: 'order.payment-recorded',
+          entityType: 'order',
+          entityId: order.id,
+          summary: `Recorded ${formatKina(input.amount)} received on ${input.receivedOn} (bank ref ${input.bankReference}): ${outcome}`,
+          before: { amountReceived: order.amountReceivedToea, paymentStatus: order.paymentStatus },
+          after: { amountReceived: received, paymentStatus: updated.paymentStatus },
+        });
+        return {
+          payment: await view(tx, updated),
+          message: messages.recorded(state, amountOutstanding(sums), amountOverpaid(sums)),
+        };
+      });
+      mailer.wake();
+      return answer;
+    },
+
+    /** POST /api/admin/orders/:id/collected: a pickup order paid at the counter and handed over. */
+    async markCollected(actor: Actor, id: number, method: CounterPaymentMethod) {
+      const at = now();
+      const shop = await deps.settings.get();
+      const answer = await db.transaction(async (tx) => {
+        const order = await lockedOrder(tx, id);
+        if (order.paymentMethod !== 'pickup') throw new AppError('CONFLICT', messages.notPickup);
+        if (!isOpen(order)) throw new AppError('CONFLICT', messages.notAwaiting);
+        const who = recorder(actor);
+        await tx.insert(orderPayments).values({
+          orderId: order.id,
+          method,
+          amountToea: order.totalToea,
+          bankReference: null,
+          receivedOn: pngDay(at),
+          recordedByUserId: who.userId,
+          recordedByName: who.name,
+          recordedAt: at,
+        });
+        const updated = await completeOrderPayment(
+          { mailer, shopUrl: deps.shopUrl },
+          tx,
+          order,
+          { intentId: null, cardLast4: 'N/A', reference: `order-${order.id}-counter` },
+          shop,
+          at,
+          {
+            amountReceivedToea: order.totalToea,
+            shippingStatus: 'Delivered',
+            dispatchedAt: at,
+            deliveredAt: at,
+          },
+        );
+        await tx.insert(orderStatusHistory).values({
+          orderId: order.id,
+          fromStatus: order.shippingStatus,
+          toStatus: 'Delivered',
+          changedByUserId: who.userId,
+          changedByName: who.name,
+          changedAt: at,
+        });
+        await recordActivity(tx, {
+          actor,
+          action: 'order.paid-and-collected',
+          entityType: 'order',
+          entityId: order.id,
+          summary: `Paid and collected: ${formatKina(order.totalToea)} by ${counterPaymentLabels[method]}`,
+          before: { paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus },
+          after: { paymentStatus: 'paid', shippingStatus: 'Delivered', method },
+        });
+        return { payment: await view(tx, updated), message: messages.collected };
+      });
+      mailer.wake();
+      return answer;
+    },
+
+    /**
+     * The checkout jobs' reminder: each unpaid bank transfer whose hold ends within paymentReminderHoursBefore
+     * gets one e-mail. Rows are claimed FOR UPDATE SKIP LOCKED and stamped in the same transaction, so however many
+     * instances run it, each order is reminded once.
+     */
+    async sendReminders(): Promise<number> {
+      const at = now();
+      const shop = await deps.settings.get();
+      const sent = await db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.paymentMethod, 'bank-transfer'),
+              eq(orders.stockState, 'held'),
+              eq(orders.paymentStatus, 'pending'),
+              isNull(orders.reminderSentAt),
+              gt(orders.holdExpiresAt, at),
+              lte(orders.holdExpiresAt, new Date(at.getTime() + paymentReminderHoursBefore * HOUR_MS)),
+            ),
+          )
+          .orderBy(asc(orders.holdExpiresAt))
+          .limit(50)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return 0;
+        const payment = await readPaymentSettings(tx);
+        for (const order of due) {
+          const items = await readOrderItems(tx, order.id);
+          await mailer.enqueue(
+            tx,
+            paymentReminderEmail({ order, items, payment, settings: shop, shopUrl: deps.shopUrl }),
+          );
+          await tx.update(orders).set({ reminderSentAt: at }).where(eq(orders.id, order.id));
+          await recordActivity(tx, {
+            actor: { kind: 'system', name: 'payment reminder' },
+            action: 'order.payment-reminder-sent',
+            entityType: 'order',
+            entityId: order.id,
+            summary: `Payment reminder e-mailed (hold ends ${order.holdExpiresAt?.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+          });
+        }
+        return due.length;
+      });
+      if (sent > 0) mailer.wake();
+      return sent;
+    },
+  };
+}
+
+export type OrderPaymentsService = ReturnType<typeof createOrderPaymentsService>;

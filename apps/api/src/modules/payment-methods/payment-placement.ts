@@ -1,0 +1,185 @@
+import {
+  amountOutstanding,
+  checkoutHoldMinutes,
+  formatKina,
+  mobileBankingSteps,
+  type OrderPaymentInfo,
+  orderPaymentState,
+  orderPaymentStateLabels,
+  type PaymentMethod,
+  paymentMethodMessages as messages,
+  type PaymentSettings,
+  type ShopSettings,
+} from '@bilum/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { DbExecutor, Transaction } from '../../db/client';
+import { type OrderItemRow, orderItems, type OrderRow, orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type Actor, recordActivity } from '../audit/audit.service';
+import type { Mailer } from '../mail/mail.service';
+import { assignPaymentReference } from './payment-references';
+import { readPaymentSettings } from './payment-settings';
+import { bankTransferPlacedEmail, holdEndedEmail, pickupConfirmedEmail } from './payment-methods.emails';
+import { queueOrderAlert } from '../backoffice/order-alerts';
+
+/*
+ * How a bank-transfer or pay-at-pickup order is placed, ends and is shown (issue 19). Used by orders.service.ts
+ * (placing) and checkout-jobs.ts (hold expiry); imports nothing of theirs.
+ */
+
+const readOrderItems = (tx: DbExecutor, orderId: number): Promise<OrderItemRow[]> =>
+  tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+export const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Until when an order placed now holds its stock: 15 minutes for a card, the settings' time for the others. */
+export function holdEndFor(method: PaymentMethod, payment: PaymentSettings, placedAt: Date): Date {
+  const ms =
+    method === 'bank-transfer'
+      ? payment.bankTransferHoldHours * HOUR_MS
+      : method === 'pickup'
+        ? payment.pickupDeadlineDays * DAY_MS
+        : checkoutHoldMinutes * 60_000;
+  return new Date(placedAt.getTime() + ms);
+}
+
+/**
+ * Refuses a way to pay the shop has turned off, pay at pickup for an order that is not collected at a pickup
+ * point, and pay at pickup for the membership alone (nothing to collect).
+ */
+export function assertMethodAllowed(
+  method: PaymentMethod,
+  payment: PaymentSettings,
+  order: { pickup: boolean; membershipOnly: boolean },
+): void {
+  const on =
+    method === 'card'
+      ? payment.cardEnabled
+      : method === 'bank-transfer'
+        ? payment.bankTransferEnabled && payment.bankAccountNumber !== ''
+        : payment.pickupEnabled;
+  if (!on)
+    throw new AppError('VALIDATION', messages.methodOff, undefined, [
+      { path: 'paymentMethod', message: messages.methodOff },
+    ]);
+  if (method === 'pickup' && order.membershipOnly) {
+    throw new AppError('VALIDATION', messages.premiumNoPickup, undefined, [
+      { path: 'paymentMethod', message: messages.premiumNoPickup },
+    ]);
+  }
+  if (method === 'pickup' && !order.pickup) {
+    throw new AppError('VALIDATION', messages.pickupNeedsPickup, undefined, [
+      { path: 'paymentMethod', message: messages.pickupNeedsPickup },
+    ]);
+  }
+}
+
+export interface PaymentMethodsDeps {
+  mailer: Mailer;
+  shopUrl: string;
+}
+
+/**
+ * Inside the order's transaction, right after it is placed with a bank transfer or pay at pickup: the reference,
+ * the e-mail (what to do, or "pay at the counter") and the activity entry, all or nothing with the order.
+ */
+export async function afterNonCardOrderPlaced(
+  deps: PaymentMethodsDeps,
+  tx: Transaction,
+  order: OrderRow,
+  shop: ShopSettings,
+  actor: Actor,
+): Promise<OrderRow> {
+  const payment = await readPaymentSettings(tx);
+  let placed = order;
+  if (order.paymentMethod === 'bank-transfer') {
+    placed = { ...order, paymentReference: await assignPaymentReference(tx, order.id) };
+  }
+  const items = await readOrderItems(tx, order.id);
+  const input = { order: placed, items, payment, settings: shop, shopUrl: deps.shopUrl };
+  const email = placed.paymentMethod === 'pickup' ? pickupConfirmedEmail(input) : bankTransferPlacedEmail(input);
+  const emailId = await deps.mailer.enqueue(tx, email);
+  // The shop's own "bank transfer placed" e-mail to its order address (issue 21, decision 018).
+  if (placed.paymentMethod === 'bank-transfer') {
+    await queueOrderAlert(deps, tx, { kind: 'bank-transfer-placed', order: placed, items, settings: shop });
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ confirmationEmailId: emailId })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    action: placed.paymentMethod === 'pickup' ? 'order.placed-pay-at-pickup' : 'order.placed-bank-transfer',
+    entityType: 'order',
+    entityId: order.id,
+    summary:
+      placed.paymentMethod === 'pickup'
+        ? `Placed to pay at pickup (${formatKina(order.totalToea)}), to collect by ${order.holdExpiresAt?.toISOString().slice(0, 10)}`
+        : `Placed with bank transfer, ref ${placed.paymentReference}, ${formatKina(order.totalToea)} due; stock held until ${order.holdExpiresAt?.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    after: { paymentMethod: placed.paymentMethod, paymentReference: placed.paymentReference },
+  });
+  return updated ?? placed;
+}
+
+/**
+ * In the hold-expiry job's transaction, after `releaseHeldOrder`: a bank-transfer or pickup order's shopper is
+ * told, and the step is logged. (A card order's 15-minute hold ends without an e-mail, as before.)
+ */
+export async function afterNonCardHoldExpired(
+  deps: PaymentMethodsDeps,
+  tx: Transaction,
+  order: OrderRow,
+  shop: ShopSettings,
+): Promise<void> {
+  if (order.paymentMethod === 'card') return;
+  await deps.mailer.enqueue(tx, holdEndedEmail({ order, settings: shop, shopUrl: deps.shopUrl }));
+  await recordActivity(tx, {
+    actor: { kind: 'system', name: 'hold expiry' },
+    action: 'order.hold-expired',
+    entityType: 'order',
+    entityId: order.id,
+    summary:
+      order.paymentMethod === 'pickup'
+        ? 'Not collected by the pickup deadline: cancelled, stock released, customer e-mailed'
+        : `Not paid in time${order.amountReceivedToea > 0 ? ` (${formatKina(order.amountReceivedToea)} received, to return)` : ''}: cancelled, stock released, customer e-mailed`,
+    before: { paymentStatus: order.paymentStatus, stockState: order.stockState },
+    after: { paymentStatus: 'cancelled', stockState: 'released' },
+  });
+}
+
+/** The shopper's view of an order's payment (confirmation page, tracking): what to do while it is awaited. */
+export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise<OrderPaymentInfo> {
+  const state = orderPaymentState({
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    total: order.totalToea,
+    amountReceived: order.amountReceivedToea,
+  });
+  const open = order.paymentStatus === 'pending' && order.stockState === 'held';
+  let bankTransfer: OrderPaymentInfo['bankTransfer'] = null;
+  if (order.paymentMethod === 'bank-transfer' && open) {
+    const payment = await readPaymentSettings(db);
+    bankTransfer = {
+      accountName: payment.bankAccountName,
+      bankName: payment.bankName,
+      bsb: payment.bankBsb,
+      accountNumber: payment.bankAccountNumber,
+      amountDue: amountOutstanding({ total: order.totalToea, amountReceived: order.amountReceivedToea }),
+      reference: order.paymentReference ?? '',
+      holdExpiresAt: iso(order.holdExpiresAt),
+      mobileBanking: [...mobileBankingSteps],
+    };
+  }
+  return {
+    method: order.paymentMethod,
+    state,
+    stateLabel: orderPaymentStateLabels[state],
+    reference: order.paymentReference,
+    amountReceived: order.amountReceivedToea,
+    bankTransfer,
+    collectBy: order.paymentMethod === 'pickup' && open ? iso(order.holdExpiresAt) : null,
+  };
+}

@@ -1,0 +1,39 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { orders } from '../../db/schema';
+
+/** "BLM-" and six random digits (packages/shared paymentReferencePattern). */
+export const newPaymentReference = (): string => `BLM-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const seen = new Set<unknown>();
+  for (let e: unknown = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Gives the order a unique payment reference, in the caller's transaction: each try in a savepoint, so a clash
+ * with another order's reference (the unique index decides, on any instance) only costs another draw.
+ */
+export async function assignPaymentReference(
+  tx: Transaction,
+  orderId: number,
+  draw: () => string = newPaymentReference,
+): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const reference = draw();
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.update(orders).set({ paymentReference: reference }).where(eq(orders.id, orderId));
+      });
+      return reference;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('could not find a free payment reference');
+}

@@ -1,0 +1,322 @@
+import { counterPaymentMethods } from '@bilum/shared';
+import { count, desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../../db/schema';
+import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
+import {
+  card,
+  type CheckoutTestContext,
+  createCheckoutTestApp,
+  deliveryContact,
+  orderBody,
+  payOrder,
+  placeOrder,
+  postOrder,
+} from '../../test/checkout';
+import { createProduct } from '../../test/factories';
+import { createApiKey, signedInStaff } from '../../test/staff';
+
+/**
+ * Every admin write leaves exactly one activity entry, with what changed (issue 21, contracts B). This walks the
+ * write operations of the OpenAPI document: each must have a case here (how to make one real change) or be listed
+ * in `notAuditedWrites` with the reason. A new write route without either fails.
+ */
+type Call = { url: string; payload?: unknown; cookie?: string };
+const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => Promise<Call>> = {
+  'POST /api/admin/products': async () => ({
+    url: '/api/admin/products',
+    payload: {
+      name: 'Walk bilum',
+      description: 'A bilum added by the activity walk test.',
+      price: 5_000,
+      image: '/images/products/test.svg',
+      category: 'phones',
+      stock: 3,
+    },
+  }),
+  'PUT /api/admin/products/{id}': async (ctx) => {
+    const product = await createProduct(ctx.db, { priceToea: 4_000 });
+    return {
+      url: `/api/admin/products/${product.id}`,
+      payload: {
+        name: product.name,
+        category: product.category,
+        description: product.description,
+        price: 4_500,
+        originalPrice: null,
+        discountPercentage: null,
+        image: product.image,
+        condition: product.condition,
+        status: 'active',
+        version: product.version,
+        stockChange: 0,
+      },
+    };
+  },
+  'DELETE /api/admin/products/{id}': async (ctx) => ({
+    url: `/api/admin/products/${(await createProduct(ctx.db)).id}`,
+  }),
+  'POST /api/admin/products/{id}/restock': async (ctx) => ({
+    url: `/api/admin/products/${(await createProduct(ctx.db)).id}/restock`,
+    payload: { quantity: 2 },
+  }),
+  'POST /api/admin/products/import': async (ctx, owner) => {
+    const product = await createProduct(ctx.db, { name: 'Import walk bag', sku: 'WALK-IMPORT-1' });
+    const csv = (
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/products/export', headers: { cookie: owner.cookie } })
+    ).body;
+    return {
+      url: '/api/admin/products/import',
+      payload: { csv: csv.replace(product.name, 'Import walk bag renamed') },
+    };
+  },
+  'PATCH /api/admin/orders/{id}': async (ctx) => {
+    const product = await createProduct(ctx.db, { priceToea: 12_500, stock: 5 });
+    const placed = await placeOrder(ctx, orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }));
+    await payOrder(ctx, placed, { card: card(), returnUrl: '/guestcheckout' });
+    await ctx.simulator.whenEventsDelivered();
+    return { url: `/api/admin/orders/${placed.order.id}`, payload: { status: 'Dispatched' } };
+  },
+  'PUT /api/admin/settings': async () => ({
+    url: '/api/admin/settings',
+    payload: {
+      contactEmail: 'walk@bilum.com.pg',
+      phone: '+675 321 4567',
+      address: 'Section 38, Allotment 12, Waigani Drive, Port Moresby, NCD, Papua New Guinea',
+      deliveryDays: 4,
+    },
+  }),
+  'POST /api/admin/staff': async () => ({
+    url: '/api/admin/staff',
+    payload: { email: `walk${Date.now()}@staff.example.pg`, fullName: 'Walk Staff', role: 'staff' },
+  }),
+  'PATCH /api/admin/staff/{id}': async (ctx) => ({
+    url: `/api/admin/staff/${(await signedInStaff(ctx, 'staff')).user.id}`,
+    payload: { role: 'manager' },
+  }),
+  'POST /api/admin/me/password': async (ctx) => {
+    const member = await signedInStaff(ctx, 'staff');
+    return {
+      url: '/api/admin/me/password',
+      cookie: member.cookie,
+      payload: { currentPassword: 'correct-horse-battery', newPassword: 'a-new-walk-password-9' },
+    };
+  },
+  'POST /api/admin/api-keys': async () => ({
+    url: '/api/admin/api-keys',
+    payload: { name: 'Walk key', scopes: ['orders.read'] },
+  }),
+  'DELETE /api/admin/api-keys/{id}': async (ctx, owner) => ({
+    url: `/api/admin/api-keys/${(await createApiKey(ctx, owner.cookie, ['orders.read'])).id}`,
+  }),
+};
+
+const bankSettings = {
+  cardEnabled: true,
+  bankTransferEnabled: true,
+  pickupEnabled: true,
+  bankAccountName: 'Bilum Crafts Ltd',
+  bankName: 'BSP',
+  bankBsb: '088-950',
+  bankAccountNumber: '1001234567',
+  bankTransferHoldHours: 48,
+  pickupDeadlineDays: 3,
+};
+
+function as(owner: SignedIn, ctx: CheckoutTestContext, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return ctx.app.inject({ method, url, headers: { cookie: owner.cookie }, ...(payload ? { payload } : {}) });
+}
+
+/** An order placed with bank transfer or pay at pickup (pay's methods, issue 19). */
+async function placeWith(ctx: CheckoutTestContext, owner: SignedIn, paymentMethod: 'bank-transfer' | 'pickup') {
+  await as(owner, ctx, 'PUT', '/api/admin/settings/payments', bankSettings);
+  const product = await createProduct(ctx.db, { priceToea: 12_000, stock: 5 });
+  let contact: Omit<typeof deliveryContact, 'email' | 'pickup'> & {
+    email: string;
+    pickup?: boolean;
+    pickupPointId?: number;
+  } = {
+    ...deliveryContact,
+    email: `walk.${paymentMethod}.${Date.now()}@example.pg`,
+  };
+  if (paymentMethod === 'pickup') {
+    const options = (await ctx.app.inject({ method: 'GET', url: '/api/delivery/options' })).json();
+    contact = { ...contact, pickup: true, pickupPointId: options.pickupPoints[0].id };
+  }
+  const response = await postOrder(
+    ctx,
+    orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }, { contact, paymentMethod }),
+  );
+  if (response.statusCode !== 201) throw new Error(`order not placed: ${response.statusCode} ${response.body}`);
+  return response.json().order as { id: number; total: number };
+}
+
+Object.assign(writeCases, {
+  'PUT /api/admin/settings/payments': async () => ({
+    url: '/api/admin/settings/payments',
+    payload: { ...bankSettings, pickupDeadlineDays: 5 },
+  }),
+  'POST /api/admin/orders/{id}/payments': async (ctx: CheckoutTestContext, owner: SignedIn) => {
+    const order = await placeWith(ctx, owner, 'bank-transfer');
+    return {
+      url: `/api/admin/orders/${order.id}/payments`,
+      payload: { amount: 1_000, bankReference: 'BSP 88123', receivedOn: new Date().toISOString().slice(0, 10) },
+    };
+  },
+  'POST /api/admin/orders/{id}/collected': async (ctx: CheckoutTestContext, owner: SignedIn) => {
+    const order = await placeWith(ctx, owner, 'pickup');
+    return { url: `/api/admin/orders/${order.id}/collected`, payload: { method: counterPaymentMethods[0] } };
+  },
+  'PUT /api/admin/settings/invoice': async () => ({
+    url: '/api/admin/settings/invoice',
+    payload: { legalName: 'Bilum Walk Ltd', tin: '500 123 456', address: 'Waigani Drive, Port Moresby' },
+  }),
+  'PUT /api/admin/delivery-zones': async (ctx: CheckoutTestContext, owner: SignedIn) => {
+    const { zones } = (await as(owner, ctx, 'GET', '/api/admin/delivery-zones')).json() as {
+      zones: { feeToea: number }[];
+    };
+    return {
+      url: '/api/admin/delivery-zones',
+      payload: { zones: zones.map((zone, index) => (index === 0 ? { ...zone, feeToea: zone.feeToea + 100 } : zone)) },
+    };
+  },
+  'POST /api/admin/pickup-points': async () => ({
+    url: '/api/admin/pickup-points',
+    payload: { name: 'Walk pickup', address: 'Boroko, Port Moresby', openingHours: 'Mon–Fri 9–5' },
+  }),
+  'PUT /api/admin/pickup-points/{id}': async (ctx: CheckoutTestContext, owner: SignedIn) => {
+    const point = { name: 'Walk pickup 2', address: 'Gordons, Port Moresby', openingHours: 'Mon–Sat 8–4' };
+    const created = (await as(owner, ctx, 'POST', '/api/admin/pickup-points', point)).json();
+    return { url: `/api/admin/pickup-points/${created.pickupPoint.id}`, payload: { ...point, name: 'Walk pickup 2b' } };
+  },
+  'DELETE /api/admin/pickup-points/{id}': async (ctx: CheckoutTestContext, owner: SignedIn) => {
+    const point = { name: 'Walk pickup 3', address: 'Hohola, Port Moresby', openingHours: 'Mon–Fri 9–5' };
+    const created = (await as(owner, ctx, 'POST', '/api/admin/pickup-points', point)).json();
+    return { url: `/api/admin/pickup-points/${created.pickupPoint.id}` };
+  },
+  'POST /api/admin/webhooks': async () => ({
+    url: '/api/admin/webhooks',
+    payload: { url: 'https://hooks.example.com/bilum', events: ['order.paid'] },
+  }),
+  'PATCH /api/admin/webhooks/{id}': async (ctx: CheckoutTestContext, owner: SignedIn) => {
+    const created = (
+      await as(owner, ctx, 'POST', '/api/admin/webhooks', {
+        url: 'https://hooks.example.com/a',
+        events: ['order.paid'],
+      })
+    ).json();
+    return { url: `/api/admin/webhooks/${created.id}`, payload: { active: false } };
+  },
+  'DELETE /api/admin/webhooks/{id}': async (ctx: CheckoutTestContext, owner: SignedIn) => {
+    const created = (
+      await as(owner, ctx, 'POST', '/api/admin/webhooks', {
+        url: 'https://hooks.example.com/b',
+        events: ['order.paid'],
+      })
+    ).json();
+    return { url: `/api/admin/webhooks/${created.id}` };
+  },
+});
+
+// The back office (issue 21, decision 018).
+Object.assign(writeCases, {
+  'POST /api/admin/orders/{id}/notes': async (ctx: CheckoutTestContext) => {
+    const product = await createProduct(ctx.db, { priceToea: 12_500, stock: 5 });
+    const placed = await placeOrder(ctx, orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }));
+    return { url: `/api/admin/orders/${placed.order.id}/notes`, payload: { body: 'Walk note' } };
+  },
+  'POST /api/admin/orders/{id}/refunds': async (ctx: CheckoutTestContext) => {
+    const product = await createProduct(ctx.db, { priceToea: 12_500, stock: 5 });
+    const placed = await placeOrder(ctx, orderBody({ type: 'items', items: [{ productId: product.id, quantity: 2 }] }));
+    await payOrder(ctx, placed, { card: card(), returnUrl: '/guestcheckout' });
+    await ctx.simulator.whenEventsDelivered();
+    return {
+      url: `/api/admin/orders/${placed.order.id}/refunds`,
+      payload: { lines: [{ productId: product.id, quantity: 1 }], restock: true, reason: 'Walk refund' },
+    };
+  },
+  'POST /api/admin/customers/{id}/membership': async (ctx: CheckoutTestContext) => ({
+    url: `/api/admin/customers/${(await signedInShopper(ctx)).user.id}/membership`,
+    payload: { action: 'grant', months: 12, reason: 'Walk grant' },
+  }),
+  'PUT /api/admin/settings/orders': async () => ({
+    url: '/api/admin/settings/orders',
+    payload: { orderEmail: 'orders.walk@bilum.com.pg' },
+  }),
+});
+
+/** Write operations that change nothing an activity entry would tell, and why. */
+const notAuditedWrites: Record<string, string> = {
+  'POST /api/admin/products/import/preview': 'a preview: nothing is written',
+  'POST /api/admin/uploads': 'stores a picture file only; the product that uses it is logged when saved',
+  'POST /api/admin/uploads/from-url': 'stores a picture file only; the product that uses it is logged when saved',
+  'POST /api/admin/webhooks/{id}/test': 'sends a test event to the endpoint; changes nothing in the shop',
+};
+
+let ctx: CheckoutTestContext;
+let owner: SignedIn;
+let writes: { method: string; path: string; name: string }[];
+
+beforeAll(async () => {
+  ctx = await createCheckoutTestApp();
+  owner = await signedInAdmin(ctx);
+  const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  writes = Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin'))
+    .flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => ({ method: method.toUpperCase(), path, name: `${method.toUpperCase()} ${path}` })),
+    );
+}, 120_000);
+afterAll(() => ctx.close());
+
+async function entries() {
+  const [row] = await ctx.db.select({ n: count() }).from(activityLog);
+  return row?.n ?? 0;
+}
+
+describe('every admin write operation', () => {
+  it('has a case here or a reason not to be logged', () => {
+    const missing = writes.map((w) => w.name).filter((name) => !(name in writeCases) && !(name in notAuditedWrites));
+    expect(missing, 'admin write operations without an activity case').toEqual([]);
+  });
+
+  it('leaves exactly one activity entry, with what it changed', async () => {
+    const wrong: string[] = [];
+    for (const write of writes) {
+      const make = writeCases[write.name];
+      if (!make) continue;
+      const call = await make(ctx, owner);
+      const before = await entries();
+      const response = await ctx.app.inject({
+        method: write.method as 'POST',
+        url: call.url,
+        headers: { cookie: call.cookie ?? owner.cookie },
+        ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+      });
+      if (response.statusCode >= 300) {
+        wrong.push(`${write.name}: answered ${response.statusCode} ${response.body.slice(0, 200)}`);
+        continue;
+      }
+      const added = (await entries()) - before;
+      if (added !== 1) {
+        wrong.push(`${write.name}: ${added} entries`);
+        continue;
+      }
+      const [entry] = await ctx.db.select().from(activityLog).orderBy(desc(activityLog.id)).limit(1);
+      // A creation has no before, a removal no after: one of them tells what changed.
+      if (
+        !entry ||
+        (entry.before === null && entry.after === null) ||
+        entry.summary === '' ||
+        entry.actorKind !== 'staff'
+      ) {
+        wrong.push(`${write.name}: entry without before/after, summary or staff actor (${JSON.stringify(entry)})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,89 @@
+import { formatKina } from '@bilum/shared/money';
+import type { BankTransferInstructions } from '@bilum/shared/payment-methods.schema';
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+/** Copies a value to the clipboard and says so. */
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      toast.success(`${label} copied.`, { duration: 2000 });
+      window.setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast.error('Could not copy. Please select the text and copy it.');
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={`Copy ${label}`}
+      className="rounded-md border border-stone-300 bg-white px-2.5 py-1 text-xs font-semibold text-stone-700 hover:bg-stone-100"
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+const pngDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Pacific/Port_Moresby',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+/** Exactly what to do to pay by bank transfer: the confirmation and tracking pages. */
+export function BankTransferDetails({ instructions }: { instructions: BankTransferInstructions }) {
+  const rows: [string, string, boolean][] = [
+    ['Amount to pay', formatKina(instructions.amountDue), false],
+    ['Payment reference', instructions.reference, true],
+    ['Account name', instructions.accountName, false],
+    ['Bank', instructions.bankName, false],
+    ['BSB', instructions.bsb, true],
+    ['Account number', instructions.accountNumber, true],
+  ];
+  return (
+    <section
+      aria-labelledby="bank-transfer-heading"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-left text-stone-900"
+    >
+      <h2 id="bank-transfer-heading" className="text-lg font-bold">
+        How to pay
+      </h2>
+      <p className="mt-1 text-sm">
+        Transfer the amount to our account and quote the payment reference, so we can match your payment.
+        {instructions.holdExpiresAt && (
+          <>
+            {' '}
+            We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
+          </>
+        )}
+      </p>
+      <dl className="mt-4 grid gap-2 text-sm">
+        {rows.map(([label, value, copy]) => (
+          <div key={label} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-white px-3 py-2">
+            <dt className="text-stone-700">{label}</dt>
+            <dd className="flex items-center gap-2 font-semibold">
+              <span className={label === 'Payment reference' ? 'font-mono text-base tracking-wider' : undefined}>
+                {value}
+              </span>
+              {copy && <CopyButton value={value} label={label} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold">Paying from your phone</h3>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+        {instructions.mobileBanking.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

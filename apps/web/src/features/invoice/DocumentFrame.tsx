@@ -1,0 +1,55 @@
+import { invoiceMessages } from '@bilum/shared';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { ErrorState, Spinner } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
+
+/** Why a document cannot be shown, in words for the reader (unpaid: the invoice comes with the payment). */
+export function documentError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409) return invoiceMessages.notPaid;
+  if (error instanceof ApiError && error.status === 404) return invoiceMessages.notFound;
+  if (error instanceof ApiError && (error.status === 400 || error.status === 429)) return error.message;
+  return 'We could not load this document. Please try again.';
+}
+
+/** The page around a printed document: its actions on screen (never printed), then the document. */
+export function DocumentFrame({
+  title,
+  query,
+  actions,
+  children,
+}: {
+  /** The page's heading while the document is loading or cannot be shown (the document has its own). */
+  title: string;
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10 print:max-w-none print:p-0">
+      {(query.isPending || query.isError) && (
+        <h1 className="mb-6 text-2xl font-extrabold text-stone-900 sm:text-3xl">{title}</h1>
+      )}
+      {query.isPending ? (
+        <Spinner label="Loading…" />
+      ) : query.isError ? (
+        <ErrorState message={documentError(query.error)}>
+          {query.error instanceof ApiError && query.error.status >= 500 && (
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          )}
+          {actions}
+        </ErrorState>
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap items-center justify-end gap-2 print:hidden">
+            {actions}
+            <Button onClick={() => window.print()}>Print</Button>
+          </div>
+          {children}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { MAX_STORED_TOEA } from './money';
+import {
+  counterPaymentMethods,
+  orderPaymentStates,
+  parseIsoDate,
+  paymentMethodMessages as messages,
+  paymentMethods,
+} from './payment-methods';
+
+/**
+ * Payment methods (issue 19, docs/decisions/011-payment-methods.md):
+ *   GET  /api/payment-methods                   -> PublicPaymentMethods (which ways to pay are on)
+ *   GET  /api/admin/settings/payments           -> PaymentSettings          (permission settings)
+ *   PUT  /api/admin/settings/payments           body PaymentSettings -> { settings, message }
+ *   POST /api/admin/orders/:id/payments         body RecordPaymentInput -> AdminOrderPaymentAnswer (orders.fulfil)
+ *   POST /api/admin/orders/:id/collected        body MarkCollectedInput -> AdminOrderPaymentAnswer (orders.fulfil)
+ *   GET  /api/admin/orders/:id/payments         -> AdminOrderPayment (method, reference, received, payments)
+ */
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const paymentSettingsSchema = z
+  .object({
+    cardEnabled: z.boolean(),
+    bankTransferEnabled: z.boolean(),
+    pickupEnabled: z.boolean(),
+    bankAccountName: text(120),
+    bankName: text(120),
+    bankBsb: text(20),
+    bankAccountNumber: text(40),
+    bankTransferHoldHours: z
+      .number({ error: 'Hold time must be a whole number of hours from 12 to 336.' })
+      .int('Hold time must be a whole number of hours from 12 to 336.')
+      .min(12, 'Hold time must be a whole number of hours from 12 to 336.')
+      .max(336, 'Hold time must be a whole number of hours from 12 to 336.'),
+    pickupDeadlineDays: z
+      .number({ error: 'Pickup deadline must be a whole number of days from 1 to 30.' })
+      .int('Pickup deadline must be a whole number of days from 1 to 30.')
+      .min(1, 'Pickup deadline must be a whole number of days from 1 to 30.')
+      .max(30, 'Pickup deadline must be a whole number of days from 1 to 30.'),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.cardEnabled && !value.bankTransferEnabled && !value.pickupEnabled) {
+      ctx.addIssue({ code: 'custom', path: ['cardEnabled'], message: messages.oneMethodRequired });
+    }
+    if (value.bankTransferEnabled) {
+      for (const key of ['bankAccountName', 'bankName', 'bankBsb', 'bankAccountNumber'] as const) {
+        if (value[key] === '') ctx.addIssue({ code: 'custom', path: [key], message: messages.bankDetailsRequired });
+      }
+    }
+  });
+export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
+export type PaymentSettingsInput = z.input<typeof paymentSettingsSchema>;
+
+export const paymentSettingsResponseSchema = z.object({ settings: paymentSettingsSchema, message: z.string() });
+
+export const publicPaymentMethodsSchema = z.object({
+  card: z.boolean(),
+  bankTransfer: z.boolean(),
+  pickup: z.boolean(),
+  bankTransferHoldHours: z.number().int(),
+  pickupDeadlineDays: z.number().int(),
+});
+export type PublicPaymentMethods = z.infer<typeof publicPaymentMethodsSchema>;
+
+/** What a shopper must do to pay a bank-transfer order (confirmation page, tracking, e-mail). */
+export const bankTransferInstructionsSchema = z.object({
+  accountName: z.string(),
+  bankName: z.string(),
+  bsb: z.string(),
+  accountNumber: z.string(),
+  amountDue: z.number().int().describe('toea still to pay'),
+  reference: z.string(),
+  /** Until when the stock is held (ISO); null once it is no longer held. */
+  holdExpiresAt: z.string().nullable(),
+  mobileBanking: z.array(z.string()),
+});
+export type BankTransferInstructions = z.infer<typeof bankTransferInstructionsSchema>;
+
+/** The payment part of an order for the shopper: how it is paid and, while unpaid, what to do. */
+export const orderPaymentInfoSchema = z.object({
+  method: z.enum(paymentMethods),
+  state: z.enum(orderPaymentStates),
+  stateLabel: z.string(),
+  reference: z.string().nullable(),
+  amountReceived: z.number().int(),
+  /** Set while a bank-transfer order waits for (the rest of) its payment. */
+  bankTransfer: bankTransferInstructionsSchema.nullable(),
+  /** Pay at pickup: until when the order waits at the counter (ISO); null once collected or cancelled. */
+  collectBy: z.string().nullable(),
+});
+export type OrderPaymentInfo = z.infer<typeof orderPaymentInfoSchema>;
+
+const isoDate = z
+  .string({ error: messages.receivedOnInvalid })
+  .trim()
+  .refine((value) => parseIsoDate(value) !== null, messages.receivedOnInvalid);
+
+export const recordPaymentSchema = z.object({
+  amount: z
+    .number({ error: messages.amountPositive })
+    .int(messages.amountPositive)
+    .min(1, messages.amountPositive)
+    .max(MAX_STORED_TOEA, messages.amountTooLarge)
+    .describe('toea received'),
+  bankReference: z.string().trim().min(1, messages.bankReferenceRequired).max(100),
+  receivedOn: isoDate.describe('YYYY-MM-DD'),
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
+
+export const markCollectedSchema = z.object({ method: z.enum(counterPaymentMethods) });
+export type MarkCollectedInput = z.input<typeof markCollectedSchema>;
+
+export const recordedPaymentSchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  method: z.enum(['bank-transfer', ...counterPaymentMethods]),
+  bankReference: z.string().nullable(),
+  receivedOn: z.string(),
+  recordedBy: z.string(),
+  recordedAt: z.string(),
+});
+
+export const adminOrderPaymentSchema = z.object({
+  orderId: z.number().int(),
+  method: z.enum(paymentMethods),
+  state: z.enum(orderPaymentStates),
+  stateLabel: z.string(),
+  reference: z.string().nullable(),
+  total: z.number().int(),
+  amountReceived: z.number().int(),
+  outstanding: z.number().int(),
+  overpaid: z.number().int(),
+  holdExpiresAt: z.string().nullable(),
+  /** Whether staff may record a bank payment / "Paid and collected" now. */
+  canRecordPayment: z.boolean(),
+  canMarkCollected: z.boolean(),
+  payments: z.array(recordedPaymentSchema),
+});
+export type AdminOrderPayment = z.infer<typeof adminOrderPaymentSchema>;
+
+export const adminOrderPaymentAnswerSchema = z.object({ payment: adminOrderPaymentSchema, message: z.string() });
+export type AdminOrderPaymentAnswer = z.infer<typeof adminOrderPaymentAnswerSchema>;
+
+/** POST /api/membership/payment/bank-transfer: Premium paid by bank transfer, an order awaiting payment. */
+export const membershipBankTransferResponseSchema = z.object({
+  orderId: z.number().int(),
+  trackingCode: z.string(),
+  payment: orderPaymentInfoSchema,
+});
+export type MembershipBankTransferResponse = z.infer<typeof membershipBankTransferResponseSchema>;

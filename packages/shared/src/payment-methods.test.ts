@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountOutstanding,
+  amountOverpaid,
+  noPaymentMethodMessage,
+  normalisePaymentReference,
+  orderPaymentState,
+  parseIsoDate,
+  paymentMethodsForOrder,
+} from './payment-methods';
+import { recordPaymentSchema } from './payment-methods.schema';
+
+describe('orderPaymentState', () => {
+  const base = { total: 10_000, amountReceived: 0 } as const;
+  it('derives awaiting, part-paid, over-paid and pay at pickup from the status and the amount received', () => {
+    expect(orderPaymentState({ ...base, paymentMethod: 'bank-transfer', paymentStatus: 'pending' })).toBe(
+      'awaiting-payment',
+    );
+    expect(
+      orderPaymentState({ ...base, paymentMethod: 'bank-transfer', paymentStatus: 'pending', amountReceived: 1 }),
+    ).toBe('part-paid');
+    expect(
+      orderPaymentState({ ...base, paymentMethod: 'bank-transfer', paymentStatus: 'paid', amountReceived: 10_001 }),
+    ).toBe('over-paid');
+    expect(orderPaymentState({ ...base, paymentMethod: 'pickup', paymentStatus: 'pending' })).toBe('pay-at-pickup');
+    expect(orderPaymentState({ ...base, paymentMethod: 'card', paymentStatus: 'pending' })).toBe('awaiting-payment');
+    expect(orderPaymentState({ ...base, paymentMethod: 'card', paymentStatus: 'cancelled' })).toBe('not-completed');
+  });
+
+  it('never answers a negative outstanding or over-paid amount', () => {
+    expect(amountOutstanding({ total: 100, amountReceived: 150 })).toBe(0);
+    expect(amountOverpaid({ total: 100, amountReceived: 50 })).toBe(0);
+    expect(amountOverpaid({ total: 100, amountReceived: 150 })).toBe(50);
+  });
+});
+
+describe('payment references and dates', () => {
+  it('reads a reference however it is typed', () => {
+    expect(normalisePaymentReference('blm 482 731')).toBe('BLM-482731');
+    expect(normalisePaymentReference('482731')).toBe('BLM-482731');
+    expect(normalisePaymentReference('BLM-48273')).toBeNull();
+  });
+
+  it('accepts only real calendar dates', () => {
+    expect(parseIsoDate('2026-02-28')).not.toBeNull();
+    expect(parseIsoDate('2026-02-30')).toBeNull();
+    expect(parseIsoDate('28/02/2026')).toBeNull();
+  });
+
+  it('refuses an amount of 0, a negative, a fraction or one beyond the money column', () => {
+    const valid = { bankReference: 'BSP 1', receivedOn: '2026-01-05' };
+    for (const amount of [0, -1, 1.5, 2_147_483_648]) {
+      expect(recordPaymentSchema.safeParse({ ...valid, amount }).success).toBe(false);
+    }
+    expect(recordPaymentSchema.safeParse({ ...valid, amount: 1 }).success).toBe(true);
+  });
+});
+
+describe('paymentMethodsForOrder', () => {
+  const all = { card: true, bankTransfer: true, pickup: true };
+  const pickupOnly = { card: false, bankTransfer: false, pickup: true };
+  const delivered = { pickup: false, hasPhysicalItems: true };
+  const collected = { pickup: true, hasPhysicalItems: true };
+  it('offers the methods turned on, pay at pickup only for items collected at a pickup point', () => {
+    expect(paymentMethodsForOrder(all, collected)).toEqual(['card', 'bank-transfer', 'pickup']);
+    expect(paymentMethodsForOrder(all, delivered)).toEqual(['card', 'bank-transfer']);
+    expect(paymentMethodsForOrder(all, { pickup: true, hasPhysicalItems: false })).toEqual(['card', 'bank-transfer']);
+    expect(paymentMethodsForOrder(pickupOnly, collected)).toEqual(['pickup']);
+  });
+  it('offers nothing when only pay at pickup is on and the order is delivered; the message says what helps', () => {
+    expect(paymentMethodsForOrder(pickupOnly, delivered)).toEqual([]);
+    expect(noPaymentMethodMessage(pickupOnly, delivered)).toContain('Please choose pickup');
+    const membershipOnly = { pickup: false, hasPhysicalItems: false };
+    expect(paymentMethodsForOrder(pickupOnly, membershipOnly)).toEqual([]);
+    expect(noPaymentMethodMessage(pickupOnly, membershipOnly)).not.toContain('pickup');
+    expect(noPaymentMethodMessage(pickupOnly, membershipOnly)).toContain('contact us');
+  });
+});
