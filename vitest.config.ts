@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          // global.gc() for the export test's memory bound: live memory, not garbage not yet collected.
+          execArgv: ['--expose-gc'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -52,11 +52,19 @@ function rightfulCaller(access: Access): { headers: Record<string, string>; id?:
   }
 }
 
+/** Reads that answer only with a query (which customer's orders, which days) or a named path value. */
+const requiredQueries: Record<string, () => Record<string, string>> = {
+  'GET /api/admin/customers/orders': () => ({ userId: String(shopper.user.id) }),
+  'GET /api/admin/exports/:kind': () => ({ from: '2026-01-01', to: '2026-01-31' }),
+};
+const namedPaths: Record<string, string> = { 'GET /api/admin/exports/:kind': '/api/admin/exports/orders' };
+
 function call(route: RouteEntry, headers: Record<string, string>, id?: number): Promise<LightMyRequestResponse> {
   const withBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
   return ctx.app.inject({
     method: route.method,
-    url: concrete(route.url, id),
+    url: namedPaths[routeName(route)] ?? concrete(route.url, id),
+    query: requiredQueries[routeName(route)]?.(),
     headers,
     ...(withBody ? { payload: {} } : {}),
   });
