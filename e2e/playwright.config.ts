@@ -30,7 +30,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@shop-wide/ },
+    // Journeys that change a setting every shopper sees (the card turned off) run alone, after all the others:
+    // the specs share one server, and a checkout running beside them would meet the changed shop.
+    {
+      name: 'shop-wide',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grep: /@shop-wide/,
+      dependencies: ['desktop'],
+    },
+  ],
   webServer: {
     command: 'node e2e/start-server.mjs',
     cwd: '..',

@@ -197,64 +197,66 @@ for (const viewport of [
       expect((await tracked.json()).order).toMatchObject({ paymentStatus: 'paid', shippingStatus: 'Delivered' });
     });
 
-    test('with the card turned off, a guest checks out by bank transfer and gets the reference', async ({
-      page,
-      browser,
-    }) => {
-      test.setTimeout(90_000);
-      const admin = await browser.newContext({ viewport });
-      const adminPage = await admin.newPage();
-      await signInAsAdmin(adminPage);
-      const before = await adminPage.request.get('/api/admin/settings/payments');
-      expect(before.status()).toBe(200);
-      const original = await before.json();
-      paymentSettingsToRestore = { ...original, cardEnabled: true };
-      try {
-        // The owner runs the shop without cards: card off, bank transfer on with the account.
-        await adminPage.goto('/settings');
-        const section = adminPage.getByRole('region', { name: 'Payment methods' });
-        await section.getByLabel('Bank transfer / mobile banking').check();
-        await section.getByLabel('Account name').fill(bankDetails.accountName);
-        await section.getByLabel('Bank', { exact: true }).fill(bankDetails.bank);
-        await section.getByLabel('BSB').fill(bankDetails.bsb);
-        await section.getByLabel('Account number').fill(bankDetails.accountNumber);
-        await section.getByRole('checkbox', { name: /^Card\b/ }).uncheck();
-        await section.getByRole('button', { name: 'Save payment settings' }).click();
-        await expect(adminPage.getByText('Payment settings saved.')).toBeVisible();
-        expect((await (await adminPage.request.get('/api/payment-methods')).json()).card).toBe(false);
+    // @shop-wide: runs after every other journey (e2e/playwright.config.ts), as it turns the card off for everyone.
+    test(
+      'with the card turned off, a guest checks out by bank transfer and gets the reference',
+      { tag: '@shop-wide' },
+      async ({ page, browser }) => {
+        test.setTimeout(90_000);
+        const admin = await browser.newContext({ viewport });
+        const adminPage = await admin.newPage();
+        await signInAsAdmin(adminPage);
+        const before = await adminPage.request.get('/api/admin/settings/payments');
+        expect(before.status()).toBe(200);
+        const original = await before.json();
+        paymentSettingsToRestore = { ...original, cardEnabled: true };
+        try {
+          // The owner runs the shop without cards: card off, bank transfer on with the account.
+          await adminPage.goto('/settings');
+          const section = adminPage.getByRole('region', { name: 'Payment methods' });
+          await section.getByLabel('Bank transfer / mobile banking').check();
+          await section.getByLabel('Account name').fill(bankDetails.accountName);
+          await section.getByLabel('Bank', { exact: true }).fill(bankDetails.bank);
+          await section.getByLabel('BSB').fill(bankDetails.bsb);
+          await section.getByLabel('Account number').fill(bankDetails.accountNumber);
+          await section.getByRole('checkbox', { name: /^Card\b/ }).uncheck();
+          await section.getByRole('button', { name: 'Save payment settings' }).click();
+          await expect(adminPage.getByText('Payment settings saved.')).toBeVisible();
+          expect((await (await adminPage.request.get('/api/payment-methods')).json()).card).toBe(false);
 
-        const email = uniqueEmail('bank-guest-nocard');
-        await page.goto('/index-item/9'); // Solar Power Bank 20000mAh, K129.00
-        await page.getByRole('button', { name: 'Add to Cart' }).click();
-        await page
-          .getByRole('dialog', { name: 'Added to cart' })
-          .getByRole('button', { name: 'Continue shopping' })
-          .click();
-        await page.goto('/guestcheckout');
-        await fillGuestContact(page, email);
-        await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+          const email = uniqueEmail('bank-guest-nocard');
+          await page.goto('/index-item/9'); // Solar Power Bank 20000mAh, K129.00
+          await page.getByRole('button', { name: 'Add to Cart' }).click();
+          await page
+            .getByRole('dialog', { name: 'Added to cart' })
+            .getByRole('button', { name: 'Continue shopping' })
+            .click();
+          await page.goto('/guestcheckout');
+          await fillGuestContact(page, email);
+          await page.getByRole('button', { name: 'Continue to Checkout' }).click();
 
-        // Straight to the payment step: no card entry, bank transfer is the way to pay.
-        const place = page.getByRole('button', { name: /^Place order, pay K.* by bank transfer$/ });
-        await expect(place).toBeEnabled();
-        await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-        await expectAccessible(page);
-        const total = /pay (K[\d,]+\.\d\d) by/.exec((await place.textContent()) ?? '')?.[1];
-        expect(total).toBeTruthy();
-        await place.click();
+          // Straight to the payment step: no card entry, bank transfer is the way to pay.
+          const place = page.getByRole('button', { name: /^Place order, pay K.* by bank transfer$/ });
+          await expect(place).toBeEnabled();
+          await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+          await expectAccessible(page);
+          const total = /pay (K[\d,]+\.\d\d) by/.exec((await place.textContent()) ?? '')?.[1];
+          expect(total).toBeTruthy();
+          await place.click();
 
-        await expect(page).toHaveURL(/\/order-confirmation$/);
-        const howToPay = page.getByRole('region', { name: 'How to pay' });
-        await expect(howToPay).toBeVisible();
-        await expect(howToPay.getByText(bankDetails.accountNumber)).toBeVisible();
-        await expect(howToPay.getByText(/^BLM-\d{6}$/)).toBeVisible();
-        await expect(howToPay.getByText(total!).first()).toBeVisible();
-        await expectAccessible(page);
-      } finally {
-        // The e2e server is shared by the specs: put every payment setting back (the card on).
-        await restorePaymentSettings(adminPage);
-        await admin.close();
-      }
-    });
+          await expect(page).toHaveURL(/\/order-confirmation$/);
+          const howToPay = page.getByRole('region', { name: 'How to pay' });
+          await expect(howToPay).toBeVisible();
+          await expect(howToPay.getByText(bankDetails.accountNumber)).toBeVisible();
+          await expect(howToPay.getByText(/^BLM-\d{6}$/)).toBeVisible();
+          await expect(howToPay.getByText(total!).first()).toBeVisible();
+          await expectAccessible(page);
+        } finally {
+          // The e2e server is shared by the specs: put every payment setting back (the card on).
+          await restorePaymentSettings(adminPage);
+          await admin.close();
+        }
+      },
+    );
   });
 }
