@@ -39,7 +39,7 @@ export type CustomersPage = z.infer<typeof customersPageSchema>;
 
 export const customerOrdersQuerySchema = z
   .object({
-    userId: z.coerce.number().int().positive().optional(),
+    userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     email: z.email().max(254).optional(),
   })
   .refine((query) => (query.userId === undefined) !== (query.email === undefined), {

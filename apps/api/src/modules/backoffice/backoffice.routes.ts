@@ -143,7 +143,7 @@ export function backofficeRoutes(deps: {
         schema: {
           tags: ['admin'],
           summary: "Grant, extend or end a shopper's Premium membership with a reason (audited, e-mailed)",
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
           body: membershipChangeSchema,
           response: { 200: membershipChangeResponseSchema },
         },

@@ -12,7 +12,8 @@ import { guardAdminRoutes } from '../admin/admin-guard';
 import { actorOf } from '../audit/audit.service';
 import type { WebhooksService } from './webhooks.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+// Bounded like every id (an integer column): a larger number is a 400, never a database error.
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['integrations'];
 
 /** /api/admin/webhooks: outgoing webhooks (issue 21, decision 017), permission 'integrations'. */
