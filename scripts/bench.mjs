@@ -155,7 +155,7 @@ function gitCommit() {
   }
 }
 
-for (const url of [baseUrl, `http://127.0.0.1:${barePort}`]) {
+for (const url of [baseUrl, `http://127.0.0.1:${barePort}`, `http://127.0.0.1:${barePort + 1}`]) {
   if (await portIsTaken(url)) {
     console.error(`Something already answers on ${url}; stop it or set BENCH_PORT to a free port.`);
     process.exit(1);

@@ -110,39 +110,33 @@ export async function checkoutOnce(baseUrl, productId) {
 }
 
 /**
- * Guest checkouts with the test card: each connection places an order (POST /api/orders) and pays it
- * (POST /api/orders/:id/payment), again and again. `checkoutsPerSecond` checkouts a second = twice as many
- * requests; the latency figures are per request (either call), and every failed call counts as non-2xx.
+ * One guest checkout with the test card a task (paced-load.mjs): place an order (POST /api/orders), then pay it
+ * (POST /api/orders/:id/payment). `succeeded()` counts the checkouts whose payment answered "succeeded"; the
+ * latency figures are per call (either call), and every failed call counts as non-2xx.
  */
-export function checkoutRequests(productId) {
-  return [
-    {
+export function checkoutTask(productId) {
+  let succeeded = 0;
+  const task = async (_index, call) => {
+    const created = await call({
       method: 'POST',
       path: '/api/orders',
       headers: json,
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({
-          idempotencyKey: crypto.randomUUID(),
-          contact: benchContact,
-          source: { type: 'items', items: [{ productId, quantity: 1 }] },
-        }),
+      body: JSON.stringify({
+        idempotencyKey: crypto.randomUUID(),
+        contact: benchContact,
+        source: { type: 'items', items: [{ productId, quantity: 1 }] },
       }),
-      onResponse: (status, body, context) => {
-        if (status !== 201) return;
-        const answer = JSON.parse(body);
-        context.orderId = answer.order.id;
-        context.checkoutToken = answer.checkoutToken;
-      },
-    },
-    {
+    });
+    if (created.status !== 201) return;
+    const { order, checkoutToken } = JSON.parse(created.body);
+    const paid = await call({
       method: 'POST',
-      setupRequest: (request, context) => ({
-        ...request,
-        path: `/api/orders/${context.orderId ?? 0}/payment`,
-        headers: { ...json, 'x-checkout-token': context.checkoutToken ?? '' },
-        body: JSON.stringify({ card: testCard }),
-      }),
-    },
-  ];
+      path: `/api/orders/${order.id}/payment`,
+      headers: { ...json, 'x-checkout-token': checkoutToken },
+      body: JSON.stringify({ card: testCard }),
+    });
+    if (paid.status === 200 && JSON.parse(paid.body).status === 'succeeded') succeeded += 1;
+  };
+  task.succeeded = () => succeeded;
+  return task;
 }

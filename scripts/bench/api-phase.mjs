@@ -4,7 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../lib.mjs';
-import { checkoutOnce, checkoutRequests, combineRounds, load, signInShopper } from './api-load.mjs';
+import { checkoutOnce, checkoutTask, combineRounds, load, signInShopper } from './api-load.mjs';
+import { pacedLoad } from './paced-load.mjs';
 import { startProcess, stopProcess, waitFor } from './processes.mjs';
 
 /**
@@ -13,20 +14,39 @@ import { startProcess, stopProcess, waitFor } from './processes.mjs';
  * PostgreSQL's full-text search, the count and the page on PGlite (decision 014).
  */
 const searchWords = ['battery', 'office', 'highlands', 'warranty', 'solar', 'reliable', 'village', 'school', 'camera'];
+/** Other words of the same descriptions, for the warm-up: it runs the code paths, not the measured queries. */
+const warmUpWords = ['phone', 'fast', 'screen', 'charger', 'family', 'port', 'light', 'storage', 'market'];
 const searchSorts = ['default', 'priceAsc', 'priceDesc', 'nameAsc', 'nameDesc'];
 const searchCategories = ['all', 'phones', 'computers', 'cameras', 'vehicles', 'accessories'];
-function searchPaths() {
+/**
+ * Every combination of a word, category, sort and page (810 addresses), in a fixed shuffled order: the searches
+ * new to the shop (the first address of each word and category, whose count is not known yet) come spread among
+ * the others, as in steady traffic, instead of all 54 in the first half-second (decision 019 gives both figures).
+ */
+function searchPaths(words = searchWords) {
   const paths = [];
   for (const page of [1, 2, 3])
     for (const sort of searchSorts)
       for (const category of searchCategories)
-        for (const word of searchWords)
-          paths.push(`/api/products?q=${word}&category=${category}&sort=${sort}&page=${page}`);
+        for (const word of words) paths.push(`/api/products?q=${word}&category=${category}&sort=${sort}&page=${page}`);
+  // Fisher-Yates with a fixed seed (mulberry32): the same order in every run.
+  let seed = 20;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = paths.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [paths[i], paths[j]] = [paths[j], paths[i]];
+  }
   return paths;
 }
 
 async function measureApi({ baseUrl, barePort, workDir, benchProductId, loadSeconds, quick }) {
-  const list = await fetch(`${baseUrl}/api/products`);
+  // As autocannon asks: no Accept-Encoding, so the answer as it is (the shop compresses for browsers that ask).
+  const list = await fetch(`${baseUrl}/api/products`, { headers: { 'accept-encoding': 'identity' } });
   const listBody = Buffer.from(await list.arrayBuffer());
   const listInfo = {
     bytes: listBody.length,
@@ -35,29 +55,49 @@ async function measureApi({ baseUrl, barePort, workDir, benchProductId, loadSeco
   };
   const bodyFile = path.join(workDir, 'products.json');
   writeFileSync(bodyFile, listBody);
-  const bare = startProcess(process.execPath, [
-    path.join(root, 'scripts/bench/bare-server.mjs'),
-    String(barePort),
+  // The headers the shop sent, but those Node's http server adds to every answer by itself.
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headersFile = path.join(workDir, 'products-headers.json');
+  writeFileSync(
+    headersFile,
+    JSON.stringify(Object.fromEntries([...list.headers].filter(([name]) => !perConnection.has(name)))),
+  );
+  const bareScript = path.join(root, 'scripts/bench/bare-server.mjs');
+  const bodyOnlyPort = barePort + 1;
+  const bare = startProcess(process.execPath, [bareScript, String(barePort), bodyFile, headersFile]);
+  const bodyOnly = startProcess(process.execPath, [
+    bareScript,
+    String(bodyOnlyPort),
     bodyFile,
-    list.headers.get('content-type') ?? 'application/json',
+    headersFile,
+    '--body-only',
   ]);
   const duration = loadSeconds;
   try {
     await waitFor(`http://127.0.0.1:${barePort}/`, bare);
-    // Warm both up (JIT, the product-list cache) before measuring.
+    await waitFor(`http://127.0.0.1:${bodyOnlyPort}/`, bodyOnly);
+    // Warm all up (JIT, the product-list cache) before measuring.
     await load('warm-up', { url: `${baseUrl}/api/products`, duration: 2 });
     await load('warm-up bare', { url: `http://127.0.0.1:${barePort}/api/products`, duration: 2 });
+    await load('warm-up bare, body only', { url: `http://127.0.0.1:${bodyOnlyPort}/api/products`, duration: 2 });
 
-    // The two in turns, three rounds each (a third of the time each round): on a shared machine the load of
-    // other work drifts, and measuring one after the other would put all of a drift on one side of the ratio.
+    // In turns, three rounds each (a third of the time each round): on a shared machine the load of other work
+    // drifts, and measuring one after the other would put all of a drift on one side of the ratio.
     const rounds = quick ? 1 : 3;
     const bareRounds = [];
+    const bodyOnlyRounds = [];
     const listRounds = [];
     for (let round = 1; round <= rounds; round += 1) {
       const roundDuration = Math.max(1, Math.round(duration / rounds));
       bareRounds.push(
-        await load(`bare node:http, same bytes (round ${round}/${rounds})`, {
+        await load(`bare node:http, same answer (round ${round}/${rounds})`, {
           url: `http://127.0.0.1:${barePort}/api/products`,
+          duration: roundDuration,
+        }),
+      );
+      bodyOnlyRounds.push(
+        await load(`bare node:http, same body only (round ${round}/${rounds})`, {
+          url: `http://127.0.0.1:${bodyOnlyPort}/api/products`,
           duration: roundDuration,
         }),
       );
@@ -68,7 +108,8 @@ async function measureApi({ baseUrl, barePort, workDir, benchProductId, loadSeco
         }),
       );
     }
-    const bareList = combineRounds('bare node:http, same bytes', bareRounds);
+    const bareList = combineRounds('bare node:http, same answer', bareRounds);
+    const bareBodyOnly = combineRounds('bare node:http, same body only', bodyOnlyRounds);
     const productList = combineRounds('GET /api/products', listRounds);
     const oneProduct = await load('GET /api/products/1', { url: `${baseUrl}/api/products/1`, duration });
     const cookie = await signInShopper(baseUrl);
@@ -79,39 +120,42 @@ async function measureApi({ baseUrl, barePort, workDir, benchProductId, loadSeco
       body: JSON.stringify({ productId: benchProductId, quantity: 1 }),
       duration,
     });
+    // The searches: 3 s of other words first (the server's code warm, as on a shop that has been up a while;
+    // neither the measured answers nor their counts are asked), then the measured ones.
+    const warmUpPaths = searchPaths(warmUpWords);
+    await pacedLoad('search warm-up (other words)', {
+      baseUrl,
+      ratePerSecond: 100,
+      durationS: 3,
+      task: (index, call) => call({ path: warmUpPaths[index % warmUpPaths.length] }),
+    });
     const paths = searchPaths();
-    let nextPath = 0;
-    const search = await load('GET /api/products?q=<word> at 100 req/s, every request a new query', {
-      url: baseUrl,
-      connections: 10,
-      overallRate: 100,
-      duration,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length] }),
-        },
-      ],
+    const search = await pacedLoad('GET /api/products?q=<word> at 100 req/s, every request a new query', {
+      baseUrl,
+      ratePerSecond: 100,
+      durationS: duration,
+      task: (index, call) => call({ path: paths[index % paths.length] }),
     });
     search.distinctQueries = Math.min(paths.length, search.requestsTotal);
-    const productListAt1000 = await load('GET /api/products at 1,000 req/s', {
-      url: `${baseUrl}/api/products`,
-      connections: 20,
-      overallRate: 1000,
-      duration,
+    const productListAt1000 = await pacedLoad('GET /api/products at 1,000 req/s', {
+      baseUrl,
+      ratePerSecond: 1000,
+      durationS: duration,
+      task: (_index, call) => call({ path: '/api/products' }),
     });
 
     let checkout;
     const probe = await checkoutOnce(baseUrl, benchProductId).catch((error) => ({ ok: false, reason: String(error) }));
     if (probe.ok) {
-      checkout = await load('checkout (order + test-card payment) at 20 checkouts/s', {
-        url: baseUrl,
-        connections: 4,
-        overallRate: 40,
-        duration,
-        requests: checkoutRequests(benchProductId),
+      const task = checkoutTask(benchProductId);
+      checkout = await pacedLoad('checkout (order + test-card payment) at 20 checkouts/s', {
+        baseUrl,
+        ratePerSecond: 20,
+        durationS: duration,
+        task,
       });
-      checkout.checkoutsPerSecond = checkout.requestsPerSecond / 2;
+      checkout.checkoutsPerSecond = task.succeeded() / checkout.durationS;
+      checkout.failedCheckouts = checkout.tasks - task.succeeded();
     } else {
       console.log(`  checkout: not measured (${probe.reason})`);
       checkout = { name: 'checkout', notMeasured: probe.reason };
@@ -121,6 +165,8 @@ async function measureApi({ baseUrl, barePort, workDir, benchProductId, loadSeco
       bareList,
       productList,
       productListRatio: productList.requestsPerSecond / bareList.requestsPerSecond,
+      bareBodyOnly,
+      productListRatioBodyOnly: productList.requestsPerSecond / bareBodyOnly.requestsPerSecond,
       oneProduct,
       addToCart,
       productListAt1000,
@@ -129,6 +175,7 @@ async function measureApi({ baseUrl, barePort, workDir, benchProductId, loadSeco
     };
   } finally {
     await stopProcess(bare);
+    await stopProcess(bodyOnly);
   }
 }
 

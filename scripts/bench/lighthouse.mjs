@@ -31,6 +31,8 @@ function figures(lhr) {
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     transferBytes: audit('total-byte-weight'),
+    // Elements in the page's body when it has loaded (Lighthouse's dom-size audit).
+    domElements: audit('dom-size'),
     lcpElement: lcpItem?.snippet ?? null,
     runtimeError: lhr.runtimeError?.message ?? null,
   };
@@ -95,6 +97,7 @@ export async function measurePage({ name, url, prepare, runs }) {
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),
     transferBytes: pick('transferBytes'),
+    domElements: pick('domElements'),
     lcpElement: results.find((result) => result.lcpElement)?.lcpElement ?? null,
     all: results,
   };

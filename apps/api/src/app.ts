@@ -63,6 +63,7 @@ import { registerReadiness } from './plugins/health';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPrivateAnswers } from './plugins/private-answers';
+import { createAnonymousAnswers } from './plugins/anonymous-answers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { firstScreenTransformer, loadFirstScreenRenderer } from './plugins/first-screen';
 import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
@@ -96,7 +97,10 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     https: (config.publicUrl ?? '').startsWith('https://'),
     ...paymentCspOrigins(config.payments.provider),
   };
+  // Answers the same for every anonymous visitor (the product list) are kept and served in front of Fastify.
+  const anonymousAnswers = createAnonymousAnswers();
   const app = Fastify({
+    serverFactory: anonymousAnswers.serverFactory,
     // No secret in any log line (a reset link's token, a failed query's parameters): security/log-redaction.ts.
     logger:
       config.logLevel === 'silent'
@@ -113,6 +117,7 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   await registerCompression(app);
   await registerSecurityHeaders(app, security);
   registerPrivateAnswers(app);
+  anonymousAnswers.register(app);
   await registerOpenApi(app);
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });
   registerInputGuard(app);

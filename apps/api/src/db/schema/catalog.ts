@@ -74,11 +74,14 @@ export const products = pgTable(
     check('products_stock_check', sql`${table.stock} >= 0`),
     check('products_low_stock_threshold_check', sql`${table.lowStockThreshold} >= 0`),
     check('products_discount_check', sql`${table.discountPercentage} between 0 and 100`),
-    index('products_category_idx').on(table.category),
-    // The storefront list (decision 014): search, and the price and name sorts with the id as tie-breaker.
+    // The storefront list (decision 014): search, and the price and name sorts with the id as tie-breaker, over
+    // the whole shop and within a category (a category's page in price order reads only that category's rows).
     index('products_search_document_idx').using('gin', table.searchDocument),
     index('products_price_id_idx').on(table.priceToea, table.id),
     index('products_name_sort_idx').on(sql`lower(${table.name}) collate "C"`, table.id),
+    index('products_category_id_idx').on(table.category, table.id),
+    index('products_category_price_id_idx').on(table.category, table.priceToea, table.id),
+    index('products_category_name_sort_idx').on(table.category, sql`lower(${table.name}) collate "C"`, table.id),
     // Among products not deleted: a deleted product's SKU may be given to a new one.
     uniqueIndex('products_sku_unique')
       .on(table.sku)

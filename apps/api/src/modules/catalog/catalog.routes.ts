@@ -1,3 +1,4 @@
+import negotiate from '@fastify/accept-negotiator';
 import { productListPageSchema, productListQuerySchema, productSchema } from '@bilum/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +18,11 @@ export function catalogRoutes(
     app.get(
       '/products',
       {
+        // Compressed here, once per answer (ProductListAnswer.encoded), not by @fastify/compress per request.
+        compress: false,
+        decompress: false,
+        // A guest's page is the same for every guest until the catalogue changes (plugins/anonymous-answers.ts).
+        config: { anonymousAnswer: catalog.version },
         schema: {
           tags: ['catalog'],
           summary:
@@ -32,13 +38,18 @@ export function catalogRoutes(
         // request) and revalidated with its ETag. `no-cache` makes browsers ask each time, so a new price shows at
         // once; a member's prices are private to their session and never kept by a shared cache (decision 014).
         const audience = request.user ? audienceOf(await membership.getState(request.user.id)) : guestAudience;
-        const { body, etag, personal } = await catalog.listProductsAnswer(request.query, audience);
+        const answer = await catalog.listProductsAnswer(request.query, audience);
+        const { body, etag, personal } = answer;
         reply
           .header('etag', etag)
           .header('cache-control', personal ? 'private, no-cache' : 'no-cache')
-          .header('vary', 'Cookie');
+          .header('vary', 'Cookie, Accept-Encoding');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(body);
+        reply.type('application/json; charset=utf-8');
+        const acceptEncoding = request.headers['accept-encoding'];
+        const encoding = acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip']) : undefined;
+        if (encoding !== 'br' && encoding !== 'gzip') return reply.send(body);
+        return reply.header('content-encoding', encoding).send(await answer.encoded(encoding));
       },
     );
 

@@ -1,0 +1,154 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { products } from '../db/schema';
+import { createUser, makeMember, signIn } from '../test/accounts';
+import { createProduct } from '../test/factories';
+import { createTestDatabase } from '../test/test-database';
+import { createAnonymousAnswers } from './anonymous-answers';
+
+const apps: FastifyInstance[] = [];
+let database: DatabaseHandle | null = null;
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+  await database?.close();
+  database = null;
+});
+
+async function listening(app: FastifyInstance): Promise<string> {
+  apps.push(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A small app with one route that opts in, counting how often the framework answers it. */
+async function counted(options: { setCookie?: boolean; cacheControl?: string } = {}) {
+  const answers = createAnonymousAnswers();
+  const app = Fastify({ serverFactory: answers.serverFactory });
+  answers.register(app);
+  const state = { version: 1, handled: 0 };
+  app.get('/list', { config: { anonymousAnswer: () => state.version } }, async (request, reply) => {
+    state.handled += 1;
+    reply.header('etag', `"v${state.version}"`).header('cache-control', options.cacheControl ?? 'no-cache');
+    reply.header('x-shop', 'headers kept');
+    if (options.setCookie) reply.header('set-cookie', 'a=b');
+    return reply.type('application/json; charset=utf-8').send(Buffer.from(JSON.stringify({ version: state.version })));
+  });
+  app.get('/other', async () => {
+    state.handled += 1;
+    return { other: true };
+  });
+  return { base: await listening(app), state };
+}
+
+describe('answers kept for anonymous visitors (in front of the framework)', () => {
+  it('answers the second anonymous request from memory, with the same status, headers and body', async () => {
+    const { base, state } = await counted();
+    const first = await fetch(`${base}/list`);
+    const second = await fetch(`${base}/list`);
+    expect(state.handled).toBe(1);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual(await first.json());
+    for (const name of ['etag', 'cache-control', 'x-shop', 'content-type']) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+  });
+
+  it('asks the framework again once the version changed, and keeps the new answer', async () => {
+    const { base, state } = await counted();
+    await fetch(`${base}/list`);
+    state.version = 2;
+    expect(await (await fetch(`${base}/list`)).json()).toEqual({ version: 2 });
+    expect(await (await fetch(`${base}/list`)).json()).toEqual({ version: 2 });
+    expect(state.handled).toBe(2);
+  });
+
+  it('answers 304 from memory to a browser that has the kept version', async () => {
+    const { base, state } = await counted();
+    await fetch(`${base}/list`);
+    const again = await fetch(`${base}/list`, { headers: { 'if-none-match': '"v1"' } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe('"v1"');
+    expect(state.handled).toBe(1);
+  });
+
+  it('never answers a visitor with a cookie or credentials from memory, nor keeps their answer', async () => {
+    const { base, state } = await counted();
+    await fetch(`${base}/list`, { headers: { cookie: 'bilum_session=x' } });
+    await fetch(`${base}/list`, { headers: { cookie: 'bilum_session=x' } });
+    await fetch(`${base}/list`, { headers: { authorization: 'Bearer k' } });
+    expect(state.handled).toBe(3);
+    await fetch(`${base}/list`);
+    await fetch(`${base}/list`, { headers: { cookie: 'bilum_guest_cart=1.2' } });
+    expect(state.handled).toBe(5);
+  });
+
+  it('keeps nothing that sets a cookie or is private, nor routes that did not opt in', async () => {
+    for (const options of [{ setCookie: true }, { cacheControl: 'private, no-cache' }, { cacheControl: 'no-store' }]) {
+      const { base, state } = await counted(options);
+      await fetch(`${base}/list`);
+      await fetch(`${base}/list`);
+      expect(state.handled, JSON.stringify(options)).toBe(2);
+    }
+    const { base, state } = await counted();
+    await fetch(`${base}/other`);
+    await fetch(`${base}/other`);
+    expect(state.handled).toBe(2);
+  });
+});
+
+describe('the shop’s product list for anonymous visitors', () => {
+  const identity = { headers: { 'accept-encoding': 'identity' } };
+  type Item = { price: number; memberPrice: number | null };
+  async function firstItem(base: string, init: RequestInit = identity): Promise<Item> {
+    const answer = await fetch(`${base}/api/products`, init);
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { items: Item[] }).items[0]!;
+  }
+  const firstPrice = async (base: string) => (await firstItem(base)).price;
+
+  it('shows a change within the change feed’s second, keeps the security headers, compresses once, and answers a member with their own prices', async () => {
+    database = await createTestDatabase();
+    const app = await buildApp({ db: database.db, config: testConfig() });
+    const base = await listening(app);
+    await createProduct(database.db, { name: 'Kept phone', priceToea: 10_000 });
+
+    const first = await fetch(`${base}/api/products`, identity);
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    expect(await firstPrice(base)).toBe(10_000);
+    const kept = await fetch(`${base}/api/products`, identity);
+    expect(kept.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(kept.headers.get('etag')).toBe(first.headers.get('etag'));
+
+    // Brotli for a browser that takes it: the same list.
+    const br = await fetch(`${base}/api/products`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(((await br.json()) as { items: { price: number }[] }).items[0]!.price).toBe(10_000);
+
+    // A price changed in the database (another instance, the admin) reaches the next anonymous visitor within
+    // the change feed's check (every 400 ms on PGlite).
+    await database.db.update(products).set({ priceToea: 12_500 });
+    const started = Date.now();
+    let price = await firstPrice(base);
+    while (price !== 12_500 && Date.now() - started < 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      price = await firstPrice(base);
+    }
+    expect(price).toBe(12_500);
+
+    // A member (a cookie) is answered by the shop with the member price, never with the kept guest answer.
+    const member = await createUser(database.db);
+    await makeMember(database.db, member.id);
+    const cookie = await signIn(app, member.email, member.password);
+    expect(await firstItem(base, { headers: { cookie, 'accept-encoding': 'identity' } })).toEqual(
+      expect.objectContaining({ price: 12_500, memberPrice: 11_250 }),
+    );
+    expect(await firstItem(base)).toEqual(expect.objectContaining({ price: 12_500, memberPrice: null }));
+  });
+});
