@@ -20,7 +20,9 @@ declare module 'fastify' {
 }
 
 interface KeptAnswer {
+  /** The route's version when the answer was worked out, and how to read it now. */
   version: number | string;
+  current: AnswerVersion;
   statusCode: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -63,7 +65,6 @@ export function createAnonymousAnswers() {
     maxSize: maxKeptBytes,
     sizeCalculation: (answer) => answer.body.length + 1024,
   });
-  const versions = new Map<string, AnswerVersion>();
   const keyOf = (url: string, encoding: Encoding) => `${encoding} ${url}`;
 
   /** Answers the request from memory when it can; false when the framework must. */
@@ -72,7 +73,7 @@ export function createAnonymousAnswers() {
     const key = keyOf(request.url, encodingOf(request));
     const answer = kept.get(key);
     if (!answer) return false;
-    if (versions.get(key)?.() !== answer.version) {
+    if (answer.current() !== answer.version) {
       kept.delete(key);
       return false;
     }
@@ -135,8 +136,7 @@ export function createAnonymousAnswers() {
           }
           // Kept for the requests that negotiate as this one did: the route gives them the same representation.
           const key = keyOf(request.raw.url ?? request.url, encodingOf(request.raw));
-          versions.set(key, version);
-          kept.set(key, { version: asked, statusCode: 200, headers, body: payload });
+          kept.set(key, { version: asked, current: version, statusCode: 200, headers, body: payload });
         }
         done(null, payload);
       });
