@@ -1,6 +1,7 @@
 import { canonicalCategoryUrl } from '@bilum/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerBackupControl } from './backup/backup-control';
 import { type Config, shopUrl } from './config';
 import { registerChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
@@ -225,6 +226,8 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   await app.register(webhooksRoutes(webhooks), { prefix: '/api' });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   registerReadiness(app, { db });
+  // `npm run backup` of a running PGlite shop asks the shop itself, on a socket of its own (decision 020).
+  registerBackupControl(app, { db, config });
 
   const productFor = pageProductLookup(catalog);
   // Search engines and link previews (issue 20): robots.txt, the sitemap, preview pictures, every page's head.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { MigrationError } from './db/migrator';
 import { seedDemoData } from './db/seed';
 import { reportAdminAccount } from './modules/auth/admin-account';
 
@@ -15,8 +16,18 @@ async function main() {
   // Instances that start together take turns here (an advisory lock on PostgreSQL), so the migrations, the
   // demo data and the admin account are each done once. MIGRATE_ON_START=false leaves the migrations to
   // `npm run migrate`, run once per deploy before the new instances start.
+  try {
+    if (config.deployment.migrateOnStart) {
+      const run = await database.exclusive(() => database.migrate());
+      if (run.applied.length)
+        console.log(`Applied ${run.applied.length} migration(s); the database is at ${run.current}.`);
+    }
+  } catch (error) {
+    // The failed migration was rolled back; close the database cleanly before main() prints the one line.
+    await database.close();
+    throw error;
+  }
   await database.exclusive(async () => {
-    if (config.deployment.migrateOnStart) await database.migrate();
     if (config.seedDemoData && (await seedDemoData(database.db))) {
       console.log('Loaded the demo catalogue into the new database.');
     }
@@ -65,6 +76,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting or a migration that cannot be applied is one line that says what to do, not a stack.
+  console.error(error instanceof ConfigError || error instanceof MigrationError ? error.message : error);
   process.exit(1);
 });

@@ -3,11 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type MigrationRun, runMigrations } from './migrator';
 import * as schema from './schema';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -20,7 +19,8 @@ export type DbExecutor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the pending migrations, each in a transaction of its own (db/migrator.ts). */
+  migrate(options?: { migrationsFolder?: string; log?: (line: string) => void }): Promise<MigrationRun>;
   /**
    * Runs `work` while holding the database-wide start-up lock (a PostgreSQL advisory lock), so that instances
    * starting together migrate and seed one after the other instead of at once. PGlite has one process.
@@ -41,7 +41,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (options) => runMigrations(db, { migrationsFolder, ...options }),
     exclusive: (work) => work(),
     close: () => client.close(),
   };
@@ -56,7 +56,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    migrate: (options) => runMigrations(db, { migrationsFolder, ...options }),
     async exclusive(work) {
       // A session-level lock on a connection of its own, held while `work` uses the pool.
       const lock = new pg.Client({ connectionString, application_name: 'bilum-startup' });

@@ -34,7 +34,7 @@ export function freePort(): Promise<number> {
  * /api/ready answers 200. `env` adds to (or overrides) the defaults: quiet logs, no web build, demo data.
  */
 export async function startShopServer(
-  database: ShopDatabase,
+  database: Pick<ShopDatabase, 'env'>,
   options: { port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<ShopServer> {
   const port = options.port ?? (await freePort());

@@ -20,12 +20,14 @@ function migratedTemplate(): Promise<File | Blob> {
 
 /**
  * A fresh, migrated, empty database. With DATABASE_URL set the tests run on that PostgreSQL server instead,
- * in a database of their own that is dropped on close.
+ * in a database of their own that is dropped on close. `{ migrated: false }`: no table at all (the upgrade tests
+ * restore an earlier release's database into it).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<DatabaseHandle> {
+  const migrated = options.migrated ?? true;
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const client = await PGlite.create({ loadDataDir: await migratedTemplate() });
+    const client = migrated ? await PGlite.create({ loadDataDir: await migratedTemplate() }) : await PGlite.create();
     return openPglite(client);
   }
   const name = `bilum_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -36,7 +38,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString(), 20);
-  await handle.migrate();
+  if (migrated) await handle.migrate();
   return {
     ...handle,
     async close() {

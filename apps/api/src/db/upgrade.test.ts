@@ -1,0 +1,192 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { sessionCookieOf } from '../test/accounts';
+import { createTestDatabase } from '../test/test-database';
+import {
+  differences,
+  fixtureNames,
+  type IntendedChange,
+  manifestOf,
+  restoreFixture,
+  snapshot,
+  totals,
+} from '../test/upgrade-fixtures';
+import { type DatabaseHandle, migrationsFolder } from './client';
+import { readMigrations } from './migrator';
+
+/**
+ * Upgrades that never strand a shop (issue 26): the database of every earlier release, made by that release
+ * (apps/api/test-fixtures/upgrades), is restored, migrated to this release, and must keep every row and value;
+ * then this release's shop serves it: a shopper signs in and sees their orders, a paid order tracks, the owner
+ * sees every order. On PGlite under `npm test`, on PostgreSQL with DATABASE_URL (.ci/run).
+ */
+
+/** What the migrations change on purpose in an earlier release's rows. Anything else changed is a failure. */
+const intendedChanges: IntendedChange[] = [
+  {
+    table: 'products',
+    columns: ['status', 'stock'],
+    migration: '0016_stock_movements',
+    why: '"Sold" follows the stock: a product stored as sold is on sale again at 0 units, its units logged as a movement',
+    applies: (before, after) => before.status === 'sold' && after.status === 'active' && after.stock === 0,
+  },
+  {
+    table: 'cache_versions',
+    columns: ['version'],
+    migration: 'any that changes the catalogue or settings',
+    why: 'the change triggers of 0008 count every change, so every instance drops its cached copy',
+  },
+];
+
+const handles: DatabaseHandle[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const handle of handles.splice(0)) await handle.close();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+async function restored(name: string): Promise<DatabaseHandle> {
+  const handle = await createTestDatabase({ migrated: false });
+  handles.push(handle);
+  await restoreFixture(handle, name);
+  return handle;
+}
+
+async function rows<T>(handle: DatabaseHandle, text: string): Promise<T[]> {
+  return ((await handle.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+}
+
+const fixtures = fixtureNames();
+
+describe('upgrading a shop of an earlier release', () => {
+  it('has the fixtures of the releases named in issue 26 and of 39fff75 (issue 18, the first with 0017)', () => {
+    expect(fixtures).toEqual(expect.arrayContaining(['6435df0', '39fff75', 'd1469d1']));
+  });
+
+  describe.each(fixtures)('release %s', (name) => {
+    const manifest = manifestOf(name);
+
+    it('migrates to this release keeping every account, order, payment, stock figure and setting', async () => {
+      const handle = await restored(name);
+      const before = await snapshot(handle);
+      const movementIdsBefore = new Set(
+        (await rows<{ id: number }>(handle, 'select id from stock_movements').catch(() => [])).map((row) => row.id),
+      );
+      const run = await handle.migrate();
+      expect(run.current).toBe(readMigrations(migrationsFolder).at(-1)!.tag);
+      const after = await snapshot(handle);
+
+      expect(differences(before, after, intendedChanges)).toEqual([]);
+      // The counts and sums of every table that was there, the same but where a listed change explains them.
+      const [was, is] = [totals(before), totals(after)];
+      for (const table of Object.keys(was)) {
+        const unchanged = { ...was[table] };
+        const now = { ...is[table] };
+        if (table === 'products') [unchanged.stock, now.stock] = [0, 0];
+        expect({ table, ...now }).toMatchObject({ table, ...unchanged });
+      }
+      // Stock is accounted for: a product's units now are its units then plus what the migrations logged.
+      const movements = await rows<{ id: number; product_id: number; change: number }>(
+        handle,
+        'select id, product_id, change from stock_movements',
+      );
+      const stockThen = new Map([...before.get('products')!.rows.values()].map((p) => [p.id, p.stock as number]));
+      for (const product of after.get('products')!.rows.values()) {
+        const logged = movements
+          .filter((m) => m.product_id === product.id && !movementIdsBefore.has(m.id))
+          .reduce((sum, m) => sum + m.change, 0);
+        expect({ product: product.id, stock: product.stock }).toEqual({
+          product: product.id,
+          stock: (stockThen.get(product.id) ?? 0) + logged,
+        });
+      }
+    });
+
+    it('serves the migrated shop: shoppers see their orders, a paid order tracks, the owner sees every order', async () => {
+      const handle = await restored(name);
+      await handle.migrate();
+      const app = await buildApp({ db: handle.db, config: testConfig({ secretKey: manifest.secretKey }) });
+      try {
+        await app.ready();
+        let paidOrdersSeen = 0;
+        for (const shopper of manifest.shoppers) {
+          const login = await app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: shopper.email, password: shopper.password },
+          });
+          expect(login.statusCode, `${shopper.email} signs in: ${login.body}`).toBe(200);
+          const mine = await app.inject({ url: '/api/orders/mine', headers: { cookie: sessionCookieOf(login) } });
+          expect(mine.statusCode).toBe(200);
+          const listed = (mine.json() as { orders: { id: number }[] }).orders.map((order) => order.id);
+          const paid = shopper.orderIds.filter((order) => order.paymentStatus === 'paid').map((order) => order.id);
+          expect(listed).toEqual(expect.arrayContaining(paid));
+          paidOrdersSeen += paid.length;
+        }
+        expect(paidOrdersSeen).toBeGreaterThan(0);
+
+        const tracked = manifest.trackedOrder;
+        const track = await app.inject({
+          method: 'POST',
+          url: '/api/orders/track',
+          payload: { trackingCode: tracked.trackingCode },
+        });
+        expect(track.statusCode, track.body).toBe(200);
+        expect((track.json() as { order: object }).order).toMatchObject({
+          orderId: tracked.id,
+          email: tracked.email,
+          paymentStatus: tracked.paymentStatus,
+          shippingStatus: tracked.status,
+        });
+
+        const admin = await app.inject({
+          method: 'POST',
+          url: '/api/auth/admin-login',
+          payload: manifest.admin,
+        });
+        expect(admin.statusCode, admin.body).toBe(200);
+        const orders = await app.inject({
+          url: '/api/admin/orders?payment=all&pageSize=100',
+          headers: { cookie: sessionCookieOf(admin) },
+        });
+        expect(orders.statusCode, orders.body).toBe(200);
+        const [count] = await rows<{ n: number }>(handle, 'select count(*)::int as n from orders');
+        expect((orders.json() as { total: number }).total).toBe(count!.n);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  it('fails when a migration loses a row (the test of the test, with a broken migration not in the chain)', async () => {
+    const name = fixtures.at(-1)!;
+    const folder = mkdtempSync(path.join(tmpdir(), 'bilum-broken-chain-'));
+    folders.push(folder);
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Record<string, unknown>[] };
+    const last = journal.entries.at(-1)!;
+    journal.entries.push({
+      ...last,
+      idx: journal.entries.length,
+      when: (last.when as number) + 1000,
+      tag: '9999_loses_an_order',
+    });
+    writeFileSync(journalFile, JSON.stringify(journal));
+    // A plausible mistake: a clean-up of "old unpaid orders" that also takes one that was paid.
+    writeFileSync(
+      path.join(folder, '9999_loses_an_order.sql'),
+      'DELETE FROM "orders" WHERE "id" = (SELECT max("id") FROM "orders");',
+    );
+    const handle = await restored(name);
+    const before = await snapshot(handle);
+    await handle.migrate({ migrationsFolder: folder });
+    const problems = differences(before, await snapshot(handle), intendedChanges);
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^orders row id=\d+ is gone$/)]));
+  });
+});
