@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { backofficeSettings, type OrderItemRow, type OrderRow } from '../../db/schema';
 import type { Mailer, OutgoingEmail } from '../mail/mail.service';
-import { orderAddress } from '../orders/orders.service';
+import { orderAddress } from '../orders/order-address';
 
 /**
  * The shop's own alerts about orders (issue 21, decision 018): an e-mail to the shop's order address (a setting;

@@ -12,7 +12,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { invoiceSettings, orderItems, type OrderRow, orders, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Actor, changedFields, recordActivity } from '../audit/audit.service';
-import { orderAddress } from '../orders/orders.service';
+import { orderAddress } from '../orders/order-address';
 
 const SETTINGS_ROW_ID = 1;
 

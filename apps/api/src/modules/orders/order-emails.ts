@@ -1,7 +1,7 @@
 import { formatInvoiceNumber, formatKina, type ShopSettings } from '@bilum/shared';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
-import { orderAddress } from './orders.service';
+import { orderAddress } from './order-address';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

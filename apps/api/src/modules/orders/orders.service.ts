@@ -38,6 +38,7 @@ import {
   products,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { orderAddress } from './order-address';
 import { hasValidPrice } from '../cart/cart.service';
 import { toProduct } from '../catalog/catalog.service';
 import { changeStock, stockActors } from '../stock/stock.service';
@@ -205,12 +206,6 @@ export function orderDeliveryPricing(
     province: order.province,
     pickupPoint: order.pickupPointName,
   };
-}
-
-/** The delivery address of an order on one line, or null for a pickup or membership-only order. */
-export function orderAddress(order: Pick<OrderRow, 'address' | 'city' | 'state' | 'postcode'>): string | null {
-  const address = [order.address, order.city, order.state, order.postcode].filter(Boolean).join(', ');
-  return address === '' ? null : address;
 }
 
 export async function readOrderItems(executor: DbExecutor, orderId: number): Promise<OrderItemRow[]> {
