@@ -51,6 +51,8 @@ import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings
 import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery.routes';
 import { createDeliveryService } from './modules/delivery/delivery.service';
 import { createSettingsService } from './modules/settings/settings.service';
+import { setupRoutes } from './modules/setup/setup.routes';
+import { createSetupService } from './modules/setup/setup.service';
 import { registerApiKeyAuth } from './modules/staff/api-key-auth';
 import { createApiKeysService } from './modules/staff/api-keys.service';
 import { entityActivityRoutes, staffAdminRoutes, staffInviteRoutes } from './modules/staff/staff.routes';
@@ -195,6 +197,8 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     { prefix: '/api' },
   );
   await app.register(adminSettingsRoutes(settings), { prefix: '/api' });
+  // The new shop's setup checklist on the admin's first screen (issue 27).
+  await app.register(setupRoutes(createSetupService(db, settings)), { prefix: '/api' });
   // Staff accounts, roles, API keys and the activity log (issue 21, decision 016).
   const staff = createStaffService({
     db,

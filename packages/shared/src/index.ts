@@ -11,6 +11,7 @@ export * from './accounts';
 export * from './pricing';
 export * from './product-discount';
 export * from './settings';
+export * from './setup';
 export * from './membership-perks';
 export * from './cart';
 export * from './delivery';

@@ -126,6 +126,7 @@ export const routePolicies: Record<string, Access> = {
   'GET /api/admin/settings/orders': 'admin',
   'PUT /api/admin/settings/orders': 'admin',
   'PUT /api/admin/settings': 'admin',
+  'GET /api/admin/setup': 'admin',
   'GET /api/admin/orders/:id/invoice': 'admin',
   'GET /api/admin/orders/:id/packing-slip': 'admin',
   'GET /api/admin/settings/invoice': 'admin',

@@ -61,6 +61,7 @@ const expectedPermissions: Record<string, Permission | 'owner' | 'any-staff' | [
   'GET /api/admin/settings/payments': 'settings',
   'PUT /api/admin/settings/payments': 'settings',
   'GET /api/admin/settings/invoice': 'settings',
+  'GET /api/admin/setup': 'settings',
   'PUT /api/admin/settings/invoice': 'settings',
   'GET /api/admin/delivery-zones': 'settings',
   'PUT /api/admin/delivery-zones': 'settings',

@@ -49,7 +49,7 @@ export function DeliverySettingsSection() {
   const zones = useZones();
   const points = usePickupPoints();
   return (
-    <section aria-labelledby={headingId} className="mt-8 flex flex-col gap-6">
+    <section id="delivery" aria-labelledby={headingId} className="mt-8 flex scroll-mt-6 flex-col gap-6">
       <h2 id={headingId} className="text-lg font-bold text-stone-900">
         Delivery
       </h2>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SetupChecklist } from './SetupChecklist';
 import { useCan } from './use-can';
 
 const options = [
@@ -49,6 +50,7 @@ export default function EntryOptionPage() {
         <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Inventory Dashboard</h1>
         <p className="mt-1 text-stone-600">Choose what to manage.</p>
       </div>
+      <SetupChecklist enabled={can('settings')} />
       <div className="grid gap-4 sm:grid-cols-3">
         {options
           .filter((option) => can(option.permission))

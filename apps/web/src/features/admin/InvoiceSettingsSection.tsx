@@ -35,7 +35,7 @@ export function InvoiceSettingsSection() {
   const settings = useInvoiceSettings();
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="mt-8">
+    <section id="tax-invoice" aria-labelledby={headingId} className="mt-8 scroll-mt-6">
       <h2 id={headingId} className="mb-3 text-lg font-bold text-stone-900">
         Tax invoice
       </h2>

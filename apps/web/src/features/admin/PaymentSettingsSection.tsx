@@ -52,7 +52,7 @@ export function PaymentSettingsSection() {
   const settings = usePaymentSettings();
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="mt-8">
+    <section id="payments" aria-labelledby={headingId} className="mt-8 scroll-mt-6">
       <h2 id={headingId} className="mb-3 text-lg font-bold text-stone-900">
         Payment methods
       </h2>

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ShopSettingsUpdateInput, settingsMessages, shopSettingsUpdateSchema } from '@bilum/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -24,9 +26,38 @@ const footerLinks = [
 
 const fields = ['contactEmail', 'phone', 'address', 'deliveryDays'] as const;
 
+/**
+ * A link to a section (`/settings#payments`, from the setup checklist) shows it: the sections load their own data
+ * and grow, so the page keeps the section in view for a moment, until the admin scrolls or touches it.
+ */
+function useSectionFromHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    let ticks = 0;
+    const timer = window.setInterval(() => {
+      document.getElementById(id)?.scrollIntoView({ block: 'start' });
+      if (++ticks >= 15) window.clearInterval(timer);
+    }, 100);
+    const stop = () => window.clearInterval(timer);
+    const options = { once: true, passive: true } as const;
+    window.addEventListener('wheel', stop, options);
+    window.addEventListener('touchstart', stop, options);
+    window.addEventListener('keydown', stop, options);
+    return () => {
+      stop();
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchstart', stop);
+      window.removeEventListener('keydown', stop);
+    };
+  }, [hash]);
+}
+
 /** /settings: the shop's contact e-mail, phone and address (footers, /contact, e-mails) and delivery time. */
 export default function SettingsPage() {
   useDocumentTitle('Shop Settings');
+  useSectionFromHash();
   const settings = useShopSettings();
 
   return (
