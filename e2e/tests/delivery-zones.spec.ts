@@ -100,3 +100,43 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('at 375 px, before checkout (issue 27)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the contact step and then the cart show the delivery fee as soon as the province is known', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('fee-before-checkout');
+    const registered = await page.request.post('/api/auth/register', {
+      data: { fullName: 'Mary Kaupa', email, countryCode: '+675', phone: '71234568', password: 'shopper-password-1' },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto(`/index-item/${galaxyA05.id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page
+      .getByRole('dialog', { name: 'Added to cart' })
+      .getByRole('button', { name: 'Continue shopping' })
+      .click();
+
+    // Nothing is known yet: the cart says where the fee comes from.
+    await page.goto('/cart');
+    await expect(page.getByText('Delivery is priced by province at checkout')).toBeVisible();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(/\/contact-details$/);
+    await fillHighlandsAddress(page);
+    // The summary beside the form charges what the hint under the province says, before the payment step.
+    await expect(page.getByText(`Delivery to Highlands: ${highlandsFee}`, { exact: false })).toBeVisible();
+    await expect(page.getByTestId('order-shipping')).toHaveText(highlandsFee);
+    await expect(page.getByTestId('order-total')).toHaveText('K439.00');
+    await page.getByRole('button', { name: 'CONTINUE TO CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // Back in the cart, the saved details price the delivery too.
+    await page.goto('/cart');
+    await expect(page.getByText('Highlands, about 6 days')).toBeVisible();
+    await expect(page.getByTestId('order-shipping')).toHaveText(highlandsFee);
+    await expect(page.getByTestId('summary-total')).toHaveText('K439.00');
+  });
+});

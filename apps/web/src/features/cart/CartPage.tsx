@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
+import { useSavedDeliveryEstimate } from '../../lib/delivery-estimate';
 import { useServerCart } from '../../lib/server-cart';
 import { useSession } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
@@ -42,6 +43,8 @@ export default function CartPage() {
   const clearCart = useClearCart();
   const [pendingLineKey, setPendingLineKey] = useState<number | null>(null);
   const lines = useMemo(() => (cart.data?.items ?? []).map(fromServerLine), [cart.data]);
+  // The fee to the saved delivery details, as soon as the shop knows them (issue 27).
+  const delivery = useSavedDeliveryEstimate(isSignedIn, isMember || Boolean(cart.data?.isMember));
 
   const sessionRefused = cart.error instanceof ApiError && cart.error.status === 401;
   if (isLoading) return <Spinner label="Loading your cart…" />;
@@ -109,6 +112,7 @@ export default function CartPage() {
       onClear={clear}
       onQuantity={changeQuantity}
       pendingLineKey={pendingLineKey}
+      delivery={delivery}
       notice={
         cart.isRefetchError ? (
           <div

@@ -183,3 +183,27 @@ describe('CartView', () => {
     expect(screen.getByText('HP Laptop')).toBeTruthy();
   });
 });
+
+describe('the delivery fee in the cart (issue 27)', () => {
+  it('shows the fee to the saved province in Shipping and the total, as soon as it is known', () => {
+    renderCart({ isMember: false, delivery: { shipping: 4_000, note: 'Highlands, about 5 days' } });
+    expect(screen.getByTestId('order-shipping').textContent).toBe('K40.00');
+    expect(screen.getByText('Highlands, about 5 days')).toBeTruthy();
+    // K450.00 + K2,000.00 ticked, and K40.00 delivery.
+    expect(screen.getByTestId('summary-total').textContent).toBe('K2,490.00');
+  });
+
+  it('says delivery is priced at checkout while the province is not known', () => {
+    renderCart({ isMember: false, delivery: null });
+    expect(screen.getByTestId('order-shipping').textContent).toBe('K0.00');
+    expect(screen.getByText('Delivery is priced by province at checkout')).toBeTruthy();
+  });
+
+  it('charges no delivery for the membership alone', () => {
+    renderCart({
+      lines: [line({ cartItemId: 9, productId: 99, name: 'Premium Membership', isMembership: true })],
+      delivery: { shipping: 4_000, note: 'Highlands, about 5 days' },
+    });
+    expect(screen.getByTestId('order-shipping').textContent).toBe('K0.00');
+  });
+});

@@ -18,6 +18,7 @@ import { ProductImage } from '../../components/ui/product-image';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { EmptyState } from '../../components/ui/states';
 import { cn } from '../../lib/cn';
+import type { DeliveryEstimate } from '../../lib/delivery-estimate';
 import type { LocalCartItem } from '../../lib/local-cart-item';
 import {
   type CartViewLine,
@@ -51,6 +52,8 @@ export interface CartViewProps {
   onCheckout: (items: LocalCartItem[]) => void;
   /** Shown above the lines (e.g. a refresh error while the last good cart stays on screen). */
   notice?: ReactNode;
+  /** The delivery fee to where the shopper's saved details deliver, when known (issue 27). */
+  delivery?: DeliveryEstimate | null;
 }
 
 type Confirm = { kind: 'remove'; line: CartViewLine } | { kind: 'clear' } | null;
@@ -71,6 +74,8 @@ export function CartView(props: CartViewProps) {
     lines.filter((line) => line.available && selected.has(line.key)),
   );
   const selectable = lines.filter(canSelect);
+  // Only goods are delivered: a cart ticked down to the membership has no delivery fee.
+  const selectedHasGoods = lines.some((line) => line.available && selected.has(line.key) && !line.isMembership);
 
   const toggle = (key: number) =>
     setUnticked((current) => {
@@ -158,7 +163,12 @@ export function CartView(props: CartViewProps) {
               </ul>
             )}
           </section>
-          <OrderSummary summary={summary} memberSaving={memberSaving} onCheckout={checkout} />
+          <OrderSummary
+            summary={summary}
+            delivery={selectedHasGoods ? (props.delivery ?? null) : null}
+            memberSaving={memberSaving}
+            onCheckout={checkout}
+          />
         </div>
       )}
 
@@ -421,10 +431,12 @@ function QuantityStepper({
 
 function OrderSummary({
   summary,
+  delivery,
   memberSaving,
   onCheckout,
 }: {
   summary: CartSummary;
+  delivery: DeliveryEstimate | null;
   /** The membership's own saving in percent, or null when the member line is not shown. */
   memberSaving: number | null;
   onCheckout: () => void;
@@ -442,9 +454,9 @@ function OrderSummary({
         subtotalLabel={`Subtotal (${summary.itemCount} ${summary.itemCount === 1 ? 'item' : 'items'})`}
         subtotal={summary.subtotal}
         savings={saving ? summary.savings : null}
-        shipping={summary.shipping}
-        shippingNote="Delivery is priced by province at checkout"
-        total={summary.total}
+        shipping={delivery?.shipping ?? summary.shipping}
+        shippingNote={delivery ? delivery.note : 'Delivery is priced by province at checkout'}
+        total={summary.total + (delivery?.shipping ?? 0)}
         testIds={{ subtotal: 'summary-subtotal', total: 'summary-total' }}
       />
       {memberSaving !== null && (

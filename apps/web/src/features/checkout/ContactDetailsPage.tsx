@@ -11,7 +11,13 @@ import { Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { contactDetailsKey, saveContactDetails, useAccountDetails, useContactDetails } from './checkout.api';
+import {
+  contactDetailsKey,
+  type QuoteDestination,
+  saveContactDetails,
+  useAccountDetails,
+  useContactDetails,
+} from './checkout.api';
 import { resolveAttempt } from './checkout-attempt';
 import { CheckoutFrame, Panel, PricedOrderSummary } from './CheckoutParts';
 import { applyContactIssues, ContactFields, emptyContact, toContactFormValues, useContactForm } from './ContactFields';
@@ -33,8 +39,10 @@ function ContactDetailsContent() {
   const [{ attempt: handedOver, unreadable }] = useState(() => resolveAttempt('member'));
   const [attempt, setAttempt] = useState(handedOver);
   const lines = attempt.selection.lines;
+  // Where the order goes, as the shopper picks it: the summary shows the delivery fee from then on (issue 27).
+  const [destination, setDestination] = useState<QuoteDestination>(null);
   // The summary is the server's view of the lines from the first step (issue 17, defects 1 and 4).
-  const priced = useCheckoutLines(attempt, setAttempt, null);
+  const priced = useCheckoutLines(attempt, setAttempt, null, destination);
   const navigate = useNavigate();
   const saved = useContactDetails();
   const [draft] = useState(loadContactDraft);
@@ -54,6 +62,7 @@ function ContactDetailsContent() {
     <ContactDetailsForm
       lines={lines}
       priced={priced}
+      onDestinationChange={setDestination}
       stored={saved.data?.contactDetails ?? draft ?? (account.data ? accountContact(account.data) : null)}
     />
   );
@@ -67,10 +76,12 @@ function accountContact({ firstName, lastName, email, phone, address, city, stat
 function ContactDetailsForm({
   lines,
   priced,
+  onDestinationChange,
   stored,
 }: {
   lines: ReturnType<typeof resolveAttempt>['attempt']['selection']['lines'];
   priced: ReturnType<typeof useCheckoutLines>;
+  onDestinationChange: (destination: QuoteDestination) => void;
   /** Saved on the server, else the draft, else the account's details. */
   stored: ContactDetailsInput | null;
 }) {
@@ -117,7 +128,7 @@ function ContactDetailsForm({
       main={
         <Panel title="Contact & Shipping Details">
           <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-            <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} />
+            <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} onDestinationChange={onDestinationChange} />
             <Button type="submit" size="lg" disabled={saving} className="w-full sm:w-auto sm:self-end">
               {saving ? 'Saving...' : 'CONTINUE TO CHECKOUT'}
             </Button>

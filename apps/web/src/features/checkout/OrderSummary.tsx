@@ -1,10 +1,11 @@
 import { cartSummary, formatKina, memberSavingPercent, productMessages, showsSaving } from '@bilum/shared';
-import type { CheckoutOrder, CheckoutQuote, DeliveryPricing } from '@bilum/shared/checkout.schema';
+import type { CheckoutOrder, CheckoutQuote } from '@bilum/shared/checkout.schema';
 import { deliveryMessages } from '@bilum/shared/delivery';
 import { Button } from '../../components/ui/button';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { ProductImage } from '../../components/ui/product-image';
 import type { CheckoutLineRef } from '../../lib/checkout-handoff';
+import { shippingNote } from '../../lib/delivery-estimate';
 import type { UnavailableLine } from './checkout-quote';
 
 export interface SummaryLine {
@@ -23,26 +24,6 @@ export interface SummaryTotals {
   shipping: number;
   /** What the delivery fee is for (issue 19): the zone and its days, or why it is free. */
   shippingNote?: string | null;
-}
-
-/** The line under Shipping: the zone and its days, or why delivery is free (the server's answer). */
-export function shippingNote(delivery: DeliveryPricing | undefined, hasPhysicalItems = true): string | null {
-  if (!delivery || !hasPhysicalItems) return null;
-  switch (delivery.freeBecause) {
-    case 'pickup':
-      return deliveryMessages.pickupFree;
-    case 'member':
-      return deliveryMessages.memberFree;
-    case 'nothing-to-deliver':
-      return null;
-    case 'free-zone':
-      return delivery.zone ? `${deliveryMessages.freeZone}: ${delivery.zone}` : deliveryMessages.freeZone;
-    default:
-      if (!delivery.zone) return null;
-      return delivery.deliveryDays
-        ? `${delivery.zone}, about ${delivery.deliveryDays} ${delivery.deliveryDays === 1 ? 'day' : 'days'}`
-        : delivery.zone;
-  }
 }
 
 /** The order's lines and totals as the server priced them. */

@@ -12,28 +12,20 @@ import type {
   TrackedOrder,
 } from '@bilum/shared/checkout.schema';
 import { checkoutTokenHeader } from '@bilum/shared/checkout.schema';
-import type { ContactDetailsInput } from '@bilum/shared/contact-details';
-import type { DeliveryOptions } from '@bilum/shared/delivery.schema';
 import type { PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
 import type { Profile } from '@bilum/shared/profile.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { CheckoutItemsSource } from '../../lib/checkout-handoff';
+import type { StoredContactDetails } from '../../lib/delivery-estimate';
 
-export type StoredContactDetails = ContactDetailsInput;
-
-export const contactDetailsKey = ['contact-details'] as const;
-
-/** GET /api/contact-details: the signed-in shopper's saved details, or null. */
-export function useContactDetails(enabled = true) {
-  return useQuery({
-    queryKey: contactDetailsKey,
-    queryFn: () => api<{ contactDetails: StoredContactDetails | null }>('/contact-details'),
-    enabled,
-    staleTime: 60_000,
-    retry: 1,
-  });
-}
+// The saved details and the zones are read before checkout too (the cart's delivery fee): kept in lib.
+export {
+  contactDetailsKey,
+  type StoredContactDetails,
+  useContactDetails,
+  useDeliveryOptions,
+} from '../../lib/delivery-estimate';
 
 /**
  * GET /api/profile: the account's name, e-mail, phone and address, which start a first checkout's contact form
@@ -66,14 +58,6 @@ export function usePaymentConfig() {
  * POST /api/checkout/quote: the handed-over lines as the server prices them now for this shopper (sold out or not)
  * and the total an order of the available ones charges. Read again whenever checkout opens; nothing is held.
  */
-/** GET /api/delivery/options: the provinces' zones (fee, days) and the open pickup points (issue 19). */
-export function useDeliveryOptions() {
-  return useQuery({
-    queryKey: ['delivery', 'options'],
-    queryFn: () => api<DeliveryOptions>('/delivery/options'),
-    staleTime: 60_000,
-  });
-}
 
 /** Where a checkout delivers to, for the quote's delivery fee (the server's; null until the shopper says). */
 export type QuoteDestination = { pickup: boolean; province: string | null } | null;
