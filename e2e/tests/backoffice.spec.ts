@@ -228,7 +228,8 @@ test("the dashboard's figures for today equal the sums of today's paid orders", 
   await page.goto('/reports');
   await expect(page).toHaveTitle(/Dashboard/);
 
-  // The paid orders placed today (Port Moresby), summed from the orders API; all were paid today too.
+  // The orders placed today (Port Moresby) and paid today, summed from the orders API: today's gross sales, whether
+  // refunded since or not (issue 27: refunds count on their own day and leave the sales in the gross).
   const today = portMoresbyToday();
   const listed = (await (
     await page.request.get(`/api/admin/orders?payment=paid&from=${today}&to=${today}&pageSize=100`)
@@ -236,16 +237,22 @@ test("the dashboard's figures for today equal the sums of today's paid orders", 
   expect(listed.total).toBeLessThanOrEqual(100);
   const paidToday = listed.orders.filter(
     (order) =>
-      order.paymentStatus === 'paid' &&
+      (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') &&
       order.paidAt !== null &&
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Port_Moresby' }).format(new Date(order.paidAt)) === today,
   );
   const sum = paidToday.reduce((total, order) => total + order.total, 0);
-  const gst = paidToday.reduce((total, order) => total + Math.round(order.total / 11), 0);
-  const kina = (toea: number) => `K${(toea / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-  await expect(page.getByTestId('sales-today-total')).toHaveText(kina(sum));
+  const kina = (toea: number) =>
+    `${toea < 0 ? '-' : ''}K${(Math.abs(toea) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(page.getByTestId('sales-today-gross')).toHaveText(kina(sum));
   await expect(page.getByTestId('sales-today-orders')).toHaveText(String(paidToday.length));
-  await expect(page.getByTestId('sales-today-gst')).toHaveText(kina(gst));
+  // Net = gross - refunds; GST = net / 11 to the toea (the invoice's rule, halves up).
+  const refunds = Math.round(
+    Number((await page.getByTestId('sales-today-refunds').textContent())?.replace(/[^\d.]/g, '')) * 100,
+  );
+  const net = sum - refunds;
+  await expect(page.getByTestId('sales-today-net')).toHaveText(kina(net));
+  await expect(page.getByTestId('sales-today-gst')).toHaveText(kina(Math.sign(net) * Math.round(Math.abs(net) / 11)));
   await expect(page.getByRole('img', { name: /Daily sales, last 30 days/ })).toBeVisible();
   // The exports: a link per kind for the chosen days; the file is the CSV of those orders.
   const exports = page.getByRole('region', { name: 'Exports (CSV)' });

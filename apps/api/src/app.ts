@@ -187,7 +187,16 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     backofficeRoutes({
       db,
       notes: createOrderNotesService({ db, now }),
-      refunds: createRefundsService({ db, payments, now, log: app.log, catalog }),
+      refunds: createRefundsService({
+        db,
+        payments,
+        now,
+        log: app.log,
+        catalog,
+        mailer,
+        settings,
+        shopUrl: shopUrl(config),
+      }),
       customers: createCustomersService({ db, mailer, now }),
       dashboard: createDashboardService({ db, now }),
       exports: createExportsService({ db }),

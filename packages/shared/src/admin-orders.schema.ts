@@ -67,6 +67,8 @@ export const adminOrderSchema = z.object({
   estimatedDelivery: z.string().nullable(),
   /** Why the shop itself cancelled the order (replaced by a newer checkout, reservation ended, …); null otherwise. */
   cancelNote: z.string().nullable(),
+  /** Issue 27: why the paid order's tax invoice PDF could not be drawn (retrying, or given up); null when fine. */
+  invoiceProblem: z.string().nullable(),
   items: z.array(adminOrderItemSchema),
   history: z.array(orderStatusChangeSchema),
 });

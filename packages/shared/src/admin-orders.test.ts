@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  awaitsPayment,
   displayShippingStatus,
   orderInventoryMessages,
   orderSearch,
@@ -71,6 +72,30 @@ describe('shippingTransitionError', () => {
     expect(shippingTransitionError({ ...order, paidAt: null }, 'Pending', 'Cancelled')).toBe(
       orderInventoryMessages.notPaid(7),
     );
+  });
+});
+
+describe('an unpaid bank-transfer or pickup order (issue 27)', () => {
+  const unpaid = { id: 9, needsShipping: true, paidAt: null, shippingStatus: 'Pending' } as const;
+
+  it('awaits payment while pending; a card order never paid does not', () => {
+    expect(awaitsPayment({ ...unpaid, paymentMethod: 'bank-transfer', paymentStatus: 'pending' })).toBe(true);
+    expect(awaitsPayment({ ...unpaid, paymentMethod: 'pickup', paymentStatus: 'pending' })).toBe(true);
+    expect(awaitsPayment({ ...unpaid, paymentMethod: 'card', paymentStatus: 'pending' })).toBe(false);
+    expect(awaitsPayment({ ...unpaid, paymentMethod: 'pickup', paymentStatus: 'cancelled' })).toBe(false);
+    expect(awaitsPayment({ ...unpaid, paidAt: '2026-03-05T04:30:00.000Z', paymentMethod: 'pickup' })).toBe(false);
+  });
+
+  it('may be cancelled, never dispatched or delivered', () => {
+    const pickup = { ...unpaid, paymentMethod: 'pickup', paymentStatus: 'pending' } as const;
+    expect(shippingActions(pickup)).toEqual({ dispatch: false, deliver: false, cancel: true });
+    expect(shippingTransitionError(pickup, 'Pending', 'Cancelled')).toBeNull();
+    for (const to of ['Processing', 'Dispatched', 'Delivered'] as const) {
+      expect(shippingTransitionError(pickup, 'Pending', to)).toBe(orderInventoryMessages.awaitingPayment(9));
+    }
+    const card = { ...unpaid, paymentMethod: 'card', paymentStatus: 'pending' } as const;
+    expect(shippingActions(card).cancel).toBe(false);
+    expect(shippingTransitionError(card, 'Pending', 'Cancelled')).toBe(orderInventoryMessages.notPaid(9));
   });
 });
 

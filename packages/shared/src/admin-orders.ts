@@ -1,5 +1,6 @@
 import { phoneSearchDigits } from './admin-members';
-import type { ShippingStatus } from './checkout.schema';
+import type { OrderPaymentStatus, ShippingStatus } from './checkout.schema';
+import type { PaymentMethod } from './payment-methods';
 
 /**
  * Order management (/order-inventory, checkout-and-admin.md "Shipping status (admin)"): the statuses an admin
@@ -19,7 +20,8 @@ export const isFinalShippingStatus = (status: string): boolean => status === 'De
 /**
  * What an admin may do with an order depends on more than its status: an order that was never paid (a declined
  * card, an abandoned checkout) has nothing to handle, and an order that holds only a membership has nothing to
- * ship (issue 17), so it may only be cancelled (and refunded).
+ * ship (issue 17), so it may only be cancelled (and refunded). A bank-transfer or pay-at-pickup order awaiting its
+ * payment (issue 27) may be cancelled, not shipped.
  */
 export interface ShippableOrder {
   id: number;
@@ -28,7 +30,20 @@ export interface ShippableOrder {
   needsShipping: boolean;
   /** Null for an order that was never paid. */
   paidAt: string | null;
+  /** How it is paid and where its payment stands (issue 27: an unpaid bank transfer or pickup may be cancelled). */
+  paymentMethod?: PaymentMethod;
+  paymentStatus?: OrderPaymentStatus;
 }
+
+/**
+ * A bank-transfer or pay-at-pickup order still waiting for (the rest of) its money, its units held for the shopper
+ * (issue 27): a real order the shopper placed, which staff may cancel. A card order that was never paid is not.
+ */
+export const awaitsPayment = (order: Pick<ShippableOrder, 'paidAt' | 'paymentMethod' | 'paymentStatus'>): boolean =>
+  order.paidAt === null &&
+  order.paymentMethod !== undefined &&
+  order.paymentMethod !== 'card' &&
+  order.paymentStatus === 'pending';
 
 /** Which buttons are enabled: Dispatch unless Dispatched, Delivered or Cancelled; Deliver and Cancel unless final. */
 export function shippingActions(order: Omit<ShippableOrder, 'id'>): {
@@ -39,7 +54,7 @@ export function shippingActions(order: Omit<ShippableOrder, 'id'>): {
   const shown = displayShippingStatus(order.shippingStatus);
   const open = order.paidAt !== null && !isFinalShippingStatus(shown);
   const ships = open && order.needsShipping;
-  return { dispatch: ships && shown !== 'Dispatched', deliver: ships, cancel: open };
+  return { dispatch: ships && shown !== 'Dispatched', deliver: ships, cancel: open || awaitsPayment(order) };
 }
 
 /** Where each status may go (the enabling rules above, plus Pending to Processing). */
@@ -58,6 +73,8 @@ export function shippingTransitionError(
   to: ShippingStatus,
 ): string | null {
   const orderId = order.id;
+  // Issue 27: nothing to ship before the money is in, but the shopper's hold can be ended.
+  if (awaitsPayment(order)) return to === 'Cancelled' ? null : orderInventoryMessages.awaitingPayment(orderId);
   if (order.paidAt === null) return orderInventoryMessages.notPaid(orderId);
   if (!order.needsShipping && to !== 'Cancelled' && !isFinalShippingStatus(from)) {
     return orderInventoryMessages.nothingToShip(orderId);
@@ -139,6 +156,8 @@ export const orderInventoryMessages = {
   // The server's own
   notFound: 'Order not found.',
   notPaid: (id: number) => `Order #${id} was never paid, so there is nothing to dispatch, deliver or cancel.`,
+  awaitingPayment: (id: number) =>
+    `Order #${id} is not paid yet: record its payment before dispatching or delivering it, or cancel it.`,
   nothingToShip: (id: number) =>
     `Order #${id} holds only a membership, so there is nothing to dispatch or deliver; it can only be cancelled.`,
   refundFailed: (id: number) =>
@@ -146,5 +165,6 @@ export const orderInventoryMessages = {
   // Why the shop itself cancelled an unpaid order (AdminOrder.cancelNote)
   replacedBy: (id: number) => `Replaced by order #${id}: the customer changed their checkout before paying.`,
   holdExpired: 'Not paid before its reservation ended; the stock went back.',
+  cancelledBeforePayment: 'Cancelled by staff before it was paid; the stock went back.',
   refundedUnhonourable: 'Paid after it could no longer be honoured; the payment was refunded in full.',
 } as const;

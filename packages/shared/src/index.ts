@@ -28,6 +28,7 @@ export * from './images';
 export * from './staff';
 export * from './payment-methods';
 export * from './invoice';
+export * from './books';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';

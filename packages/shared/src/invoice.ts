@@ -53,6 +53,11 @@ export const invoiceMessages = {
   legalName: 'Please enter the legal name of the business.',
   tin: 'Please enter the TIN (digits, spaces or dashes).',
   address: 'Please enter the business address.',
+  /** Staff, on the order (issue 27): its invoice's document job failed a try and will try again. */
+  drawRetrying: (reason: string) => `Invoice could not be drawn: ${reason}, retrying.`,
+  /** Staff, on the order: the document job gave up; the confirmation e-mail went without the PDF. */
+  drawFailed: (reason: string, tries: number) =>
+    `Invoice could not be drawn: ${reason}. Gave up after ${tries} tries; the confirmation e-mail was sent without the PDF (the invoice can still be printed).`,
 } as const;
 
 /** The date printed on invoices and slips, in Port Moresby's time: "23 November 2026". */

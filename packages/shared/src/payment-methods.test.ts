@@ -32,6 +32,20 @@ describe('orderPaymentState', () => {
     expect(amountOverpaid({ total: 100, amountReceived: 50 })).toBe(0);
     expect(amountOverpaid({ total: 100, amountReceived: 150 })).toBe(50);
   });
+
+  it('an over-payment refunded is no longer over-paid (refunds give the excess back first); part of it still is', () => {
+    const overpaid = {
+      ...base,
+      paymentMethod: 'bank-transfer',
+      paymentStatus: 'paid',
+      amountReceived: 11_000,
+    } as const;
+    expect(orderPaymentState({ ...overpaid, refunded: 1_000 })).toBe('paid');
+    expect(orderPaymentState({ ...overpaid, refunded: 2_500 })).toBe('paid');
+    expect(orderPaymentState({ ...overpaid, refunded: 400 })).toBe('over-paid');
+    expect(amountOverpaid({ ...overpaid, refunded: 400 })).toBe(600);
+    expect(amountOverpaid({ ...overpaid, refunded: 2_500 })).toBe(0);
+  });
 });
 
 describe('payment references and dates', () => {

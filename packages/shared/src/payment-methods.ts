@@ -68,6 +68,8 @@ export interface PaymentStateInput {
   total: number;
   /** toea recorded by staff (bank transfer, counter); 0 for a card. */
   amountReceived: number;
+  /** toea given back by refunds that went through (issue 27: an over-payment refunded is no longer due). */
+  refunded?: number;
 }
 
 /**
@@ -77,7 +79,7 @@ export interface PaymentStateInput {
 export function orderPaymentState(order: PaymentStateInput): OrderPaymentState {
   switch (order.paymentStatus) {
     case 'paid':
-      return order.paymentMethod !== 'card' && order.amountReceived > order.total ? 'over-paid' : 'paid';
+      return order.paymentMethod !== 'card' && amountOverpaid(order) > 0 ? 'over-paid' : 'paid';
     case 'refunded':
       return 'refunded';
     case 'failed':
@@ -94,9 +96,9 @@ export function orderPaymentState(order: PaymentStateInput): OrderPaymentState {
 export const amountOutstanding = (order: { total: number; amountReceived: number }): number =>
   Math.max(0, order.total - order.amountReceived);
 
-/** toea to give back to a shopper who sent more than the total. */
-export const amountOverpaid = (order: { total: number; amountReceived: number }): number =>
-  Math.max(0, order.amountReceived - order.total);
+/** toea still to give back to a shopper who sent more than the total (refunds give the excess back first). */
+export const amountOverpaid = (order: { total: number; amountReceived: number; refunded?: number }): number =>
+  Math.max(0, order.amountReceived - (order.refunded ?? 0) - order.total);
 
 /** How to pay by mobile banking from a phone, in the shop's words (e-mail, confirmation and tracking pages). */
 export const mobileBankingSteps: readonly string[] = [

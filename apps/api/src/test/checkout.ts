@@ -78,6 +78,14 @@ export const card = (number: string = testCardNumbers.succeeds) => ({
   name: 'Kila Amini',
 });
 
+/**
+ * Runs the paid orders' document jobs now (issue 27): the invoice PDF and the confirmation e-mail carrying it are
+ * made by the outbox worker after the payment, which tests do not start.
+ */
+export function runDocumentJobs(ctx: TestContext) {
+  return ctx.app.mailer.jobs.drain(['invoice-document']);
+}
+
 export function orderBody(source: CreateOrderInput['source'], extra: Partial<CreateOrderInput> = {}) {
   return { idempotencyKey: randomUUID(), contact: deliveryContact, source, ...extra };
 }
@@ -130,3 +138,16 @@ export async function refreshPayment(
   if (response.statusCode !== 200) throw new Error(`refresh failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }
+
+/** Every way to pay turned on, with a bank account (PUT /api/admin/settings/payments), as the shop's tests use it. */
+export const allPaymentMethods = {
+  cardEnabled: true,
+  bankTransferEnabled: true,
+  pickupEnabled: true,
+  bankAccountName: 'Bilum Crafts Ltd',
+  bankName: 'BSP',
+  bankBsb: '088-950',
+  bankAccountNumber: '1001234567',
+  bankTransferHoldHours: 48,
+  pickupDeadlineDays: 3,
+};

@@ -12,3 +12,18 @@ export function formatLongDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
 }
+
+const shopTimeFormat = new Intl.DateTimeFormat('en-PG', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Pacific/Port_Moresby',
+});
+
+/**
+ * A deadline the shop keeps (pay or collect by), in Port Moresby time whatever the browser's zone, as the bank
+ * transfer's instructions and e-mails give it (issue 27).
+ */
+export function formatShopDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `${shopTimeFormat.format(date)} (Port Moresby time)`;
+}

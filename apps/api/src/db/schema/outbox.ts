@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-export const outboxJobKinds = ['webhook', 'password-reset'] as const;
+export const outboxJobKinds = ['webhook', 'password-reset', 'invoice-document'] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export const outboxJobStatuses = ['pending', 'done', 'failed'] as const;
 export type OutboxJobStatus = (typeof outboxJobStatuses)[number];
@@ -27,7 +27,8 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /**
  * The durable outbox's jobs beside the e-mails (`email_outbox`), served by the same worker and claiming code
- * (modules/outbox, decision 017): webhook deliveries and work that composes an e-mail (forgot-password). Written
+ * (modules/outbox, decision 017): webhook deliveries, work that composes an e-mail (forgot-password), and a paid
+ * order's documents (issue 27: draw the tax invoice, send the confirmation with it). Written
  * in the transaction of the change that causes them; claimed FOR UPDATE SKIP LOCKED with a lease; retried with
  * exponential backoff and jitter; `failed` after the kind's last try.
  */
@@ -43,7 +44,11 @@ export const outboxJobs = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    /** Webhook deliveries: the endpoint, the event (its id is the same for every endpoint) and the last answer. */
+    /**
+     * Webhook deliveries: the endpoint, the event (its id is the same for every endpoint) and the last answer.
+     * Other kinds may name what they are about in `event_id` (an order's documents: `order-<id>-invoice`), so the
+     * admin finds a job by it through the index.
+     */
     webhookId: integer('webhook_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     eventId: text('event_id'),
     eventType: text('event_type'),

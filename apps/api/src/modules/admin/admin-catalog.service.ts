@@ -586,14 +586,17 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
       };
     },
 
-    /** Every product not deleted, as CSV text (formula-like cells defused). */
+    /**
+     * Every product not deleted, as CSV text (formula-like cells defused), with a UTF-8 byte-order mark so Excel
+     * reads "Kōkō" as written (issue 27); the import reads it with or without one.
+     */
     async exportCsv(): Promise<string> {
       const rows = await db.select().from(products).where(notArchived).orderBy(asc(products.id));
       const lines = rows.map((row) => {
         const cells = csvCells(fieldsOf(row));
         return catalogCsvColumns.map((column) => csvSafeCell(cells[column]));
       });
-      return stringify([[...catalogCsvColumns], ...lines], { record_delimiter: 'windows' });
+      return stringify([[...catalogCsvColumns], ...lines], { record_delimiter: 'windows', bom: true });
     },
 
     /** What the file would do, row by row; nothing is written. */

@@ -50,13 +50,32 @@ function news(
         lines: [`Your order #${id} has been delivered. Thank you for shopping with Bilum.`],
       };
     case 'Cancelled':
+      // Issue 27: staff cancelled a bank transfer or pickup order before it was paid: nothing to refund by card.
+      if (order.paidAt === null) {
+        return {
+          subject: `Your Bilum order #${id} has been cancelled`,
+          lines: [
+            `We have cancelled your order #${id}. It had not been paid, so the items are no longer held for you.`,
+            order.amountReceivedToea > 0
+              ? `We received ${formatKina(order.amountReceivedToea)} from you for this order; we will contact you to return it.`
+              : 'You have not been charged.',
+            ...(order.source === 'cart' && order.userId !== null
+              ? ['The items are back in your cart should you still want them.']
+              : []),
+          ],
+        };
+      }
       return {
         subject: `Your Bilum order #${id} has been cancelled`,
         lines: [
           `We have cancelled your order #${id}.`,
-          `Your payment of ${formatKina(order.totalToea)} is being refunded in full to the card you paid with` +
-            `${order.cardLast4 && order.cardLast4 !== 'N/A' ? ` (ending ${order.cardLast4})` : ''}. ` +
-            'Your bank may take a few days to show it.',
+          // The amount and the way it goes back are in the refund's own e-mail (issue 27): a part may have been
+          // refunded before, and a bank transfer or pickup payment is returned by the shop, not to a card.
+          order.paymentMethod === 'card'
+            ? `What you paid is being refunded to the card you paid with` +
+              `${order.cardLast4 && order.cardLast4 !== 'N/A' ? ` (ending ${order.cardLast4})` : ''}; ` +
+              'a separate e-mail gives the amount. Your bank may take a few days to show it.'
+            : 'What you paid will be returned to you; a separate e-mail gives the amount and how.',
           ...premiumNews(premium),
         ],
       };

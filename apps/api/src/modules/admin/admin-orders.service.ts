@@ -2,7 +2,9 @@ import {
   type AdminOrder,
   type AdminOrderPaymentView,
   type AdminOrdersResponse,
+  awaitsPayment,
   cancelReasonRequired,
+  formatKina,
   type PaymentMethod,
   portMoresbyDayStart,
   displayShippingStatus,
@@ -12,6 +14,7 @@ import {
   orderTiles,
   type ShippingStatus,
   shippingTransitionError,
+  type ShopSettings,
 } from '@bilum/shared';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
@@ -27,7 +30,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import { createMembershipService } from '../membership/membership.service';
-import { replacingOrderId } from '../orders/order-holds';
+import { releaseHeldOrder, replacingOrderId } from '../orders/order-holds';
 import { refundCancelledOrder } from '../orders/order-refund';
 import { orderAddress } from '../orders/order-address';
 import { readOrderItems, type OrdersDeps } from '../orders/orders.service';
@@ -36,6 +39,7 @@ import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.
 import { orderStatusEmail, type PremiumWithdrawal } from './admin-orders.emails';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
 import { restockedUnits } from '../backoffice/refunds.service';
+import { invoiceDocumentProblems } from '../invoices/invoice-documents';
 
 const DAY_MS = 24 * 60 * 60_000;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -105,13 +109,20 @@ function cancelNote(order: Pick<OrderRow, 'cancelReason' | 'paymentStatus'>): st
   const replacedBy = replacingOrderId(order.cancelReason);
   if (replacedBy !== null) return messages.replacedBy(replacedBy);
   if (order.cancelReason === 'hold-expired' && order.paymentStatus === 'cancelled') return messages.holdExpired;
+  // Issue 27: staff cancelled a bank transfer or pickup before it was paid (their reason is in the history).
+  if (order.cancelReason === 'admin' && order.paymentStatus === 'cancelled') return messages.cancelledBeforePayment;
   if (order.cancelReason !== null && order.cancelReason !== 'admin' && order.paymentStatus === 'refunded') {
     return messages.refundedUnhonourable;
   }
   return null;
 }
 
-function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStatusHistoryRow[]): AdminOrder {
+function toAdminOrder(
+  order: OrderRow,
+  items: OrderItemRow[],
+  history: OrderStatusHistoryRow[],
+  invoiceProblem: string | null,
+): AdminOrder {
   return {
     id: order.id,
     orderType: order.orderType,
@@ -135,6 +146,7 @@ function toAdminOrder(order: OrderRow, items: OrderItemRow[], history: OrderStat
     needsShipping: needsShipping(items),
     estimatedDelivery: iso(order.estimatedDeliveryAt),
     cancelNote: cancelNote(order),
+    invoiceProblem,
     items: items.map((item) => ({
       productId: item.productId,
       productName: item.productName,
@@ -195,21 +207,88 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
   async function adminOrders(rows: OrderRow[]): Promise<AdminOrder[]> {
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return [];
-    const [items, history] = await Promise.all([
+    const [items, history, invoiceProblems] = await Promise.all([
       db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
       db
         .select()
         .from(orderStatusHistory)
         .where(inArray(orderStatusHistory.orderId, ids))
         .orderBy(asc(orderStatusHistory.id)),
+      // Issue 27: a paid order's invoice that its document job could not draw (retrying, or given up).
+      invoiceDocumentProblems(
+        db,
+        rows.filter((row) => row.invoiceNumber !== null).map((row) => row.id),
+      ),
     ]);
     return rows.map((row) =>
       toAdminOrder(
         row,
         items.filter((item) => item.orderId === row.id),
         history.filter((change) => change.orderId === row.id),
+        invoiceProblems.get(row.id) ?? null,
       ),
     );
+  }
+
+  /**
+   * What every status change records with it, in its transaction: the status history row (with the reason), the
+   * customer's e-mail through the outbox, the activity entry and the outgoing webhook.
+   */
+  async function recordChange(
+    tx: Transaction,
+    change: {
+      admin: StaffCaller;
+      order: OrderRow;
+      updated: OrderRow;
+      items: OrderItemRow[];
+      from: ShippingStatus;
+      to: ShippingStatus;
+      reason: string | undefined;
+      at: Date;
+      settings: ShopSettings;
+      premium?: PremiumWithdrawal;
+    },
+  ): Promise<void> {
+    const { admin, order, updated, items, from, to, at, settings, premium } = change;
+    const reason = change.reason?.trim() || null;
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: to,
+      changedByUserId: admin.id,
+      changedByName: admin.fullName || admin.email,
+      reason,
+      changedAt: at,
+    });
+    await mailer.enqueue(
+      tx,
+      orderStatusEmail({ order: updated, status: to, shopUrl: deps.shopUrl, settings, premium }),
+    );
+    const unpaid = to === 'Cancelled' && order.paidAt === null;
+    const effect =
+      to === 'Cancelled' && order.paymentStatus === 'paid'
+        ? ' (payment refunded, stock returned)'
+        : unpaid
+          ? ` before payment (stock released, customer e-mailed${order.amountReceivedToea > 0 ? `; ${formatKina(order.amountReceivedToea)} received, to return by hand` : ''})`
+          : '';
+    // The activity log (issue 21, decision 016), in this transaction.
+    await recordActivity(tx, {
+      actor: actorOfCaller(admin),
+      action: to === 'Cancelled' ? 'order.cancelled' : 'order.status-changed',
+      entityType: 'order',
+      entityId: order.id,
+      summary: `Order #${order.id}: ${from} → ${to}${effect}` + (reason ? `. Reason: ${reason}` : ''),
+      before: unpaid
+        ? { status: from, paymentStatus: order.paymentStatus, stockState: order.stockState }
+        : { status: from },
+      after: {
+        status: to,
+        ...(reason ? { reason } : {}),
+        ...(unpaid ? { paymentStatus: updated.paymentStatus, stockState: updated.stockState } : {}),
+      },
+    });
+    // Outgoing webhook (decision 017), in this transaction.
+    await emitEvent(tx, 'order.status_changed', { ...orderEventData(updated, items), from, to });
   }
 
   async function one(id: number): Promise<AdminOrder> {
@@ -286,11 +365,14 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
           return { order, stockReturned: false };
         }
         const items = await readOrderItems(tx, order.id);
-        const refusal = shippingTransitionError(
-          { id: order.id, paidAt: iso(order.paidAt), needsShipping: needsShipping(items) },
-          from,
-          to,
-        );
+        const shippable = {
+          id: order.id,
+          paidAt: iso(order.paidAt),
+          needsShipping: needsShipping(items),
+          paymentMethod: order.paymentMethod,
+          paymentStatus: order.paymentStatus,
+        };
+        const refusal = shippingTransitionError(shippable, from, to);
         if (refusal) throw new AppError('CONFLICT', refusal);
         // Issue 21: staff say why they cancel (checked after the transition, so a refused one says why it is refused).
         if (to === 'Cancelled' && !reason?.trim()) {
@@ -300,6 +382,19 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
         }
 
         const at = now();
+        if (to === 'Cancelled' && awaitsPayment(shippable)) {
+          // Issue 27: an unpaid bank transfer or pickup order ends the way every unpaid hold ends
+          // (releaseHeldOrder: stock back through the log at once, cancelled, its lines back in the shopper's cart).
+          if (order.stockState !== 'held') throw new AppError('CONFLICT', messages.notPaid(order.id));
+          const released = await releaseHeldOrder(tx, order, {
+            cancelReason: 'admin',
+            stockReason: 'order-cancelled',
+            actor: adminActor(admin),
+            at,
+          });
+          await recordChange(tx, { admin, order, updated: released, items, from, to, reason, at, settings });
+          return { order: released, stockReturned: true };
+        }
         const changes: Partial<NewOrderRow> = { shippingStatus: to, updatedAt: at };
         if ((to === 'Dispatched' || to === 'Delivered') && !order.dispatchedAt) {
           changes.dispatchedAt = at;
@@ -323,34 +418,7 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
         }
         const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
         if (!updated) throw notFound(messages.notFound);
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          fromStatus: from,
-          toStatus: to,
-          changedByUserId: admin.id,
-          changedByName: admin.fullName || admin.email,
-          reason: reason?.trim() || null,
-          changedAt: at,
-        });
-        await mailer.enqueue(
-          tx,
-          orderStatusEmail({ order: updated, status: to, shopUrl: deps.shopUrl, settings, premium }),
-        );
-        // The activity log (issue 21, decision 016), in this transaction.
-        await recordActivity(tx, {
-          actor: actorOfCaller(admin),
-          action: to === 'Cancelled' ? 'order.cancelled' : 'order.status-changed',
-          entityType: 'order',
-          entityId: order.id,
-          summary:
-            `Order #${order.id}: ${from} → ${to}` +
-            (to === 'Cancelled' && order.paymentStatus === 'paid' ? ' (payment refunded, stock returned)' : '') +
-            (reason?.trim() ? `. Reason: ${reason.trim()}` : ''),
-          before: { status: from },
-          after: reason?.trim() ? { status: to, reason: reason.trim() } : { status: to },
-        });
-        // Outgoing webhook (decision 017), in this transaction.
-        await emitEvent(tx, 'order.status_changed', { ...orderEventData(updated, items), from, to });
+        await recordChange(tx, { admin, order, updated, items, from, to, reason, at, settings, premium });
         return { order: updated, stockReturned };
       });
       mailer.wake();

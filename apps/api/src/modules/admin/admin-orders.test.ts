@@ -12,6 +12,7 @@ import {
   orderBody,
   payOrder,
   placeOrder,
+  runDocumentJobs,
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { createMembershipService } from '../membership/membership.service';
@@ -50,6 +51,7 @@ async function guestOrder({ stock = 5, quantity = 2, pay = true } = {}) {
     const paid = await payOrder(ctx, placed, { card: card(), returnUrl: '/guestcheckout' });
     expect(paid.json().status).toBe('succeeded');
     await ctx.simulator.whenEventsDelivered();
+    await runDocumentJobs(ctx);
   }
   return { product, id: placed.order.id, email, phone, trackingCode: placed.order.trackingCode, placed };
 }
@@ -631,5 +633,8 @@ describe('issue 17: order management that adds up', () => {
     expect((await setStatus(id, 'Cancelled')).statusCode).toBe(200);
     const [cancelled] = await cancellationMail(id);
     expect(cancelled?.text).not.toContain('Premium');
+    // The amount is the refund e-mail's: the cancellation says where the money goes, never a figure of its own.
+    expect(cancelled?.text).toContain('What you paid is being refunded to the card you paid with (ending 4242)');
+    expect(cancelled?.text).not.toMatch(/K[\d,]+\.\d\d/);
   });
 });

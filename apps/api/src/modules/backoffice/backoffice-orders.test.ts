@@ -5,6 +5,7 @@ import { testConfig } from '../../config';
 import { activityLog, emailOutbox, orders, orderStatusHistory } from '../../db/schema';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import {
+  allPaymentMethods,
   card,
   type CheckoutTestContext,
   createCheckoutTestApp,
@@ -32,17 +33,7 @@ beforeAll(async () => {
   });
   owner = await signedInAdmin(ctx);
   staff = await signedInStaff(ctx, 'staff');
-  const saved = await call('PUT', '/api/admin/settings/payments', {
-    cardEnabled: true,
-    bankTransferEnabled: true,
-    pickupEnabled: true,
-    bankAccountName: 'Bilum Crafts Ltd',
-    bankName: 'BSP',
-    bankBsb: '088-950',
-    bankAccountNumber: '1001234567',
-    bankTransferHoldHours: 48,
-    pickupDeadlineDays: 3,
-  });
+  const saved = await call('PUT', '/api/admin/settings/payments', allPaymentMethods);
   expect(saved.statusCode).toBe(200);
 });
 afterAll(() => ctx.close());

@@ -158,8 +158,9 @@ export function backofficeRoutes(deps: {
         schema: {
           tags: ['admin'],
           summary:
-            "The day's numbers in Port Moresby time: sales today / this week / this month (paid totals, orders, " +
-            'average, GST), 30 days of daily sales, top products, low stock, orders awaiting payment or dispatch',
+            "The day's numbers in Port Moresby time, net of refunds: today / this week / this month (gross sales, " +
+            'refunds, net sales, GST on net sales, orders, average), 30 days of the same per day, top products ' +
+            '(units sold less units refunded), low stock, orders awaiting payment or dispatch, refunds that failed',
           response: { 200: dashboardSchema },
         },
       },
@@ -173,8 +174,9 @@ export function backofficeRoutes(deps: {
         schema: {
           tags: ['admin'],
           summary:
-            'Orders, order lines, customers or members as CSV (text/csv, streamed) for Port Moresby days from/to ' +
-            '(included): amounts in kina with two decimals, times in Port Moresby time',
+            'Orders, order lines, customers, members or daily sales net of refunds as CSV (text/csv, streamed, ' +
+            'UTF-8 with a byte-order mark) for Port Moresby days from/to (included): amounts in kina with two ' +
+            'decimals, times in Port Moresby time',
           params: z.object({ kind: z.enum(exportKinds) }),
           querystring: z
             .object({ from: portMoresbyDateSchema, to: portMoresbyDateSchema })

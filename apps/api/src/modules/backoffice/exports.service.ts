@@ -1,17 +1,27 @@
 import { Readable } from 'node:stream';
-import { csvSafeCell, gstIncluded, portMoresbyDayStart, toKinaDecimal } from '@bilum/shared';
+import {
+  bookFigures,
+  csvSafeCell,
+  gstIncluded,
+  portMoresbyDay,
+  portMoresbyDayStart,
+  toKinaDecimal,
+} from '@bilum/shared';
 import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { memberships, orderItems, orderRefunds, orders, users } from '../../db/schema';
+import { memberships, orderItems, orders, users } from '../../db/schema';
+import { booksBetween, booksOf } from './books';
 
 /**
  * CSV exports (issue 21, decision 018): orders, order lines, customers and members for a range of Port Moresby days,
- * amounts in kina with two decimals, times in Port Moresby time. Streamed: the rows are read a page at a time with
- * a keyset cursor (`id > last`, 1,000 rows) and piped through csv-stringify, so memory stays bounded however many
- * orders there are.
+ * amounts in kina with two decimals, times in Port Moresby time; since issue 27 the daily sales net of refunds
+ * (`sales`), and the orders' refunded amount and net sales from the one books rule (books.ts). Streamed: the rows
+ * are read a page at a time with a keyset cursor (`id > last`, 1,000 rows) and piped through csv-stringify, so
+ * memory stays bounded however many orders there are. Every file starts with a UTF-8 byte-order mark, so Excel
+ * reads "Kōkō" as written.
  */
-export const exportKinds = ['orders', 'order-lines', 'customers', 'members'] as const;
+export const exportKinds = ['orders', 'order-lines', 'customers', 'members', 'sales'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 const PAGE = 1_000;
@@ -47,20 +57,21 @@ export function createExportsService(deps: { db: Database }) {
       'total (K)',
       'GST (K)',
       'refunded (K)',
+      'net sales (K)',
+      'GST on net sales (K)',
     ];
     let last = 0;
     for (;;) {
       const page = await db
-        .select({
-          order: orders,
-          refunded: sql<number>`coalesce((select sum(${orderRefunds.amountToea}) from ${orderRefunds}
-            where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} <> 'failed'), 0)::int`,
-        })
+        .select()
         .from(orders)
         .where(and(gt(orders.id, last), gte(orders.placedAt, start), lt(orders.placedAt, end)))
         .orderBy(asc(orders.id))
         .limit(PAGE);
-      for (const { order, refunded } of page) {
+      // Refunded = everything given back (an over-payment's excess too); net sales = the sale less its refunds.
+      const books = await booksOf(db, page, { lines: false });
+      for (const order of page) {
+        const { returned = 0, net = 0 } = books.get(order.id) ?? {};
         yield [
           String(order.id),
           portMoresbyTime(order.placedAt),
@@ -75,11 +86,13 @@ export function createExportsService(deps: { db: Database }) {
           toKinaDecimal(order.shippingToea),
           toKinaDecimal(order.totalToea),
           toKinaDecimal(gstIncluded(order.totalToea)),
-          toKinaDecimal(Number(refunded)),
+          toKinaDecimal(returned),
+          toKinaDecimal(net),
+          toKinaDecimal(gstIncluded(net)),
         ];
       }
       if (page.length < PAGE) return;
-      last = page.at(-1)?.order.id ?? last;
+      last = page.at(-1)?.id ?? last;
     }
   }
 
@@ -207,17 +220,58 @@ export function createExportsService(deps: { db: Database }) {
     }
   }
 
+  /**
+   * Sales per Port Moresby day, net of refunds (issue 27): every day of the range, sales on the day they were paid,
+   * refunds on the day they were made, and the GST in the day's net. One row per day, so memory is bounded by the
+   * days, not the orders.
+   */
+  async function* salesRows(from: string, to: string): AsyncGenerator<string[]> {
+    const { start, end } = range(from, to);
+    yield ['day', 'orders', 'gross sales (K)', 'refunds (K)', 'net sales (K)', 'GST on net sales (K)'];
+    const days = new Map<string, { gross: number; refunds: number; orders: number }>();
+    for (let at = start.getTime(); at < end.getTime(); at += DAY_MS) {
+      days.set(portMoresbyDay(new Date(at)), { gross: 0, refunds: 0, orders: 0 });
+    }
+    const inRange = (at: Date) => at >= start && at < end;
+    for await (const page of booksBetween(db, start, end, { lines: false })) {
+      for (const books of page) {
+        const sale = books.sale;
+        const day = sale && inRange(sale.at) ? days.get(portMoresbyDay(sale.at)) : undefined;
+        if (sale && day) {
+          day.gross += sale.amount;
+          day.orders += 1;
+        }
+        for (const refund of books.refunds) {
+          const refundDay = inRange(refund.at) ? days.get(portMoresbyDay(refund.at)) : undefined;
+          if (refundDay) refundDay.refunds += refund.amount;
+        }
+      }
+    }
+    for (const [day, sums] of days) {
+      const figures = bookFigures(sums);
+      yield [
+        day,
+        String(figures.orders),
+        toKinaDecimal(figures.gross),
+        toKinaDecimal(figures.refunds),
+        toKinaDecimal(figures.net),
+        toKinaDecimal(figures.gst),
+      ];
+    }
+  }
+
   const sources: Record<ExportKind, (from: string, to: string) => AsyncGenerator<string[]>> = {
     orders: ordersRows,
     'order-lines': lineRows,
     customers: customerRows,
     members: memberRows,
+    sales: salesRows,
   };
 
   return {
-    /** The CSV as a stream (CRLF lines, like the catalogue export). */
+    /** The CSV as a stream: a UTF-8 byte-order mark (Excel), then CRLF lines, like the catalogue export. */
     stream(kind: ExportKind, from: string, to: string): Readable {
-      return Readable.from(sources[kind](from, to)).pipe(stringify({ record_delimiter: 'windows' }));
+      return Readable.from(sources[kind](from, to)).pipe(stringify({ record_delimiter: 'windows', bom: true }));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
@@ -13,7 +14,7 @@ import {
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { signedInStaff } from '../../test/staff';
-import { createExportsService, portMoresbyTime } from './exports.service';
+import { createExportsService, exportKinds, portMoresbyTime } from './exports.service';
 
 /** Issue 21 item 5 (decision 018): CSV exports, streamed with a cursor. */
 let ctx: CheckoutTestContext;
@@ -58,7 +59,8 @@ describe('CSV exports', () => {
     const row = rows.find((line) => line.startsWith(`${placed.order.id},`));
     expect(row).toContain('export.guest@example.pg');
     expect(row).toContain(',card,paid,');
-    expect(row).toMatch(/,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},0\.00$/);
+    // shipping, total, GST, refunded (none), net sales (the total), GST on net sales (issue 27).
+    expect(row).toMatch(/,\d+\.\d{2},(\d+\.\d{2}),\d+\.\d{2},0\.00,\1,\d+\.\d{2}$/);
     expect(row).toContain(day);
 
     const lines = await get(`/api/admin/exports/order-lines?from=${day}&to=${day}`);
@@ -74,6 +76,37 @@ describe('CSV exports', () => {
     // A day before any order: the header only.
     const empty = await get('/api/admin/exports/orders?from=2001-01-01&to=2001-01-02');
     expect(empty.body.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('every CSV export starts with a UTF-8 byte-order mark, and Kōkō reads back as written', async () => {
+    const product = await createProduct(ctx.db, { name: 'Kōkō bilum, Wāhgi', priceToea: 4_500, stock: 5 });
+    const placed = await placeOrder(ctx, {
+      ...orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }),
+      contact: { ...deliveryContact, firstName: 'Kōkō', email: 'export.koko@example.pg' },
+    });
+    await payOrder(ctx, placed, { card: card(), returnUrl: '/guestcheckout' });
+    await ctx.simulator.whenEventsDelivered();
+    const day = today();
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const files: Record<string, Record<string, string>[]> = {};
+    for (const url of [
+      ...exportKinds.map((kind) => `/api/admin/exports/${kind}?from=${day}&to=${day}`),
+      '/api/admin/products/export',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      // The bytes Excel looks for, once, before the first header.
+      expect(response.rawPayload.subarray(0, 3), url).toEqual(bom);
+      expect(response.rawPayload.subarray(3, 6).equals(bom), url).toBe(false);
+      files[url] = parse(response.rawPayload, { columns: true, bom: true });
+    }
+    const lines = files[`/api/admin/exports/order-lines?from=${day}&to=${day}`] ?? [];
+    expect(Object.keys(lines[0] ?? {})[0]).toBe('order');
+    expect(lines.find((line) => line.order === String(placed.order.id))?.product).toBe('Kōkō bilum, Wāhgi');
+    const orders = files[`/api/admin/exports/orders?from=${day}&to=${day}`] ?? [];
+    expect(orders.find((order) => order.order === String(placed.order.id))?.customer).toBe('Kōkō Amini');
+    const catalogue = files['/api/admin/products/export'] ?? [];
+    expect(catalogue.some((row) => Object.values(row).includes('Kōkō bilum, Wāhgi'))).toBe(true);
   });
 
   it('refuses bad ranges and kinds (400) and roles without reports (403)', async () => {

@@ -6,15 +6,18 @@ import {
   type OrderRefund,
   type OrderRefunds,
   refundMessages,
+  type ShopSettings,
 } from '@bilum/shared';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { type OrderRefundRow, orderRefunds, type OrderRow, orders } from '../../db/schema';
+import { type OrderRefundRow, orderRefunds, type OrderRow, orders, orderStatusHistory } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import { readOrderItems, type OrdersDeps } from '../orders/orders.service';
 import { adminActor, changeStock } from '../stock/stock.service';
+import { refundEmail } from './refund-emails';
+import { succeededRefundsToea } from './refund-sums';
 
 /**
  * Partial refunds (issue 21, decision 018). The order row is locked while a refund is checked and reserved, and a
@@ -36,6 +39,75 @@ export async function refundedToea(executor: DbExecutor, orderId: number): Promi
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed')));
   return rows.reduce((sum, row) => sum + row.amount, 0);
+}
+
+type RefundMailDeps = Pick<OrdersDeps, 'mailer' | 'shopUrl'>;
+
+/** Queues the shopper's e-mail about a refund that went through, in the refund's transaction (the caller wakes the mailer). */
+async function queueRefundEmail(
+  deps: RefundMailDeps,
+  tx: DbExecutor,
+  input: { order: OrderRow; refund: OrderRefundRow; cancelled: boolean; settings: ShopSettings },
+): Promise<void> {
+  const [items, refundedInAll] = await Promise.all([
+    readOrderItems(tx, input.order.id),
+    succeededRefundsToea(tx, input.order.id),
+  ]);
+  await deps.mailer.enqueue(
+    tx,
+    refundEmail({ ...input, items, paid: paidToea(input.order), refundedInAll, shopUrl: deps.shopUrl }),
+  );
+}
+
+/**
+ * The refund of an order staff cancelled (refundCancelledOrder), once the money is back (the provider said yes, or
+ * staff return it by hand), in one transaction: the order reads refunded, the refund is a row like any other (so the
+ * books, the exports and the refunds panel see it, on its day) and the shopper's e-mail is queued. Nothing happens
+ * when another caller (the jobs' retry) got there first. `amount` is what was left after earlier partial refunds.
+ */
+export async function recordCancellationRefund(
+  deps: RefundMailDeps & Pick<OrdersDeps, 'db' | 'now'>,
+  order: OrderRow,
+  input: { amount: number; idempotencyKey: string; settings: ShopSettings },
+): Promise<void> {
+  const { db, now } = deps;
+  const at = now();
+  await db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(orders)
+      .set({ paymentStatus: 'refunded', refundedAt: at, updatedAt: at })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')))
+      .returning();
+    if (!refunded || input.amount <= 0) return;
+    // Who cancelled it, and why: the refund reads "by <them>: Order cancelled: <reason>".
+    const [cancelled] = await tx
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, 'Cancelled')))
+      .orderBy(desc(orderStatusHistory.id))
+      .limit(1);
+    const [row] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        amountToea: input.amount,
+        kind: order.paymentMethod === 'card' ? 'card' : 'recorded',
+        status: 'succeeded',
+        reason: cancelled?.reason ? `Order cancelled: ${cancelled.reason}` : 'Order cancelled',
+        lines: [],
+        // The cancellation put the units back itself (returnOrderStock).
+        restocked: false,
+        idempotencyKey: input.idempotencyKey,
+        createdByUserId: cancelled?.changedByUserId ?? null,
+        createdByName: cancelled?.changedByName ?? 'Bilum',
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row)
+      await queueRefundEmail(deps, tx, { order: refunded, refund: row, cancelled: true, settings: input.settings });
+  });
+  deps.mailer.wake();
 }
 
 /** Units of refunds that went back on the shelf (a later cancellation must not return them twice). */
@@ -94,9 +166,11 @@ async function refundState(executor: DbExecutor, order: OrderRow): Promise<Order
 }
 
 export function createRefundsService(
-  deps: Pick<OrdersDeps, 'db' | 'payments' | 'now' | 'log'> & { catalog: Pick<CatalogService, 'invalidate'> },
+  deps: Pick<OrdersDeps, 'db' | 'payments' | 'now' | 'log' | 'mailer' | 'settings' | 'shopUrl'> & {
+    catalog: Pick<CatalogService, 'invalidate'>;
+  },
 ) {
-  const { db, payments, now, log } = deps;
+  const { db, payments, now, log, mailer } = deps;
 
   async function lockedOrder(tx: DbExecutor, id: number): Promise<OrderRow> {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -104,8 +178,17 @@ export function createRefundsService(
     return order;
   }
 
-  /** The refund's after-effects, in its transaction: units back on the shelf (when asked) and the activity entry. */
-  async function complete(tx: DbExecutor, caller: StaffCaller, order: OrderRow, row: OrderRefundRow) {
+  /**
+   * The refund's after-effects, in its transaction: units back on the shelf (when asked), the activity entry and
+   * the shopper's e-mail (issue 27).
+   */
+  async function complete(
+    tx: DbExecutor,
+    caller: StaffCaller,
+    order: OrderRow,
+    row: OrderRefundRow,
+    settings: ShopSettings,
+  ) {
     const at = now();
     if (row.restocked) {
       for (const line of row.lines) {
@@ -144,6 +227,7 @@ export function createRefundsService(
         `${row.restocked ? ', units returned to stock' : ''}. Reason: ${row.reason}`,
       after: { amount: row.amountToea, lines: row.lines, restocked: row.restocked, reason: row.reason },
     });
+    await queueRefundEmail(deps, tx, { order, refund: row, cancelled: false, settings });
   }
 
   return {
@@ -159,6 +243,8 @@ export function createRefundsService(
       input: CreateRefundInput,
     ): Promise<{ refund: OrderRefund; refunds: OrderRefunds; message: string }> {
       const key = `bilum-order-${orderId}-refund-${input.requestId ?? randomUUID()}`;
+      // Read before the transaction: on PGlite a query outside it would wait for the transaction to end.
+      const settings = await deps.settings.get();
       const reserved = await db.transaction(async (tx) => {
         const order = await lockedOrder(tx, orderId);
         const [existing] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
@@ -213,7 +299,7 @@ export function createRefundsService(
           })
           .returning();
         if (!row) throw new Error('refund not stored');
-        if (kind === 'recorded') await complete(tx, caller, order, row);
+        if (kind === 'recorded') await complete(tx, caller, order, row, settings);
         return { order, row };
       });
 
@@ -226,10 +312,24 @@ export function createRefundsService(
           providerRefundId = (await payments.refund({ intentId, amount: row.amountToea, idempotencyKey: key })).id;
         } catch (error) {
           log.error({ err: error, orderId, refundId: row.id }, 'a partial card refund failed');
-          await db
-            .update(orderRefunds)
-            .set({ status: 'failed' })
-            .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'pending')));
+          // Failed: it stops counting, the refunds panel and /reports show it, and the activity log says who tried.
+          const failedRow = row;
+          await db.transaction(async (tx) => {
+            const [failed] = await tx
+              .update(orderRefunds)
+              .set({ status: 'failed' })
+              .where(and(eq(orderRefunds.id, failedRow.id), eq(orderRefunds.status, 'pending')))
+              .returning();
+            if (!failed) return;
+            await recordActivity(tx, {
+              actor: actorOfCaller(caller),
+              action: 'order.refund-failed',
+              entityType: 'order',
+              entityId: orderId,
+              summary: `The card refund of ${formatKina(failed.amountToea)} did not go through; nothing was refunded.`,
+              after: { amount: failed.amountToea, refundId: failed.id, reason: failed.reason },
+            });
+          });
           throw new AppError('PAYMENT_FAILED', refundMessages.failed);
         }
         row = await db.transaction(async (tx) => {
@@ -240,11 +340,12 @@ export function createRefundsService(
             .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'pending')))
             .returning();
           // A twin request (same request id) may have completed it first: then its effects are already made.
-          if (done) await complete(tx, caller, order, done);
+          if (done) await complete(tx, caller, order, done, settings);
           const [now_] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
           return now_ ?? row;
         });
       }
+      mailer.wake();
       if (row.restocked) await deps.catalog.invalidate();
       return {
         refund: toRefund(row),

@@ -6,6 +6,7 @@ import { testConfig } from '../../config';
 import { activityLog, orders, products, simulatedRefunds } from '../../db/schema';
 import { type SignedIn, signedInAdmin } from '../../test/accounts';
 import {
+  allPaymentMethods,
   card,
   type CheckoutTestContext,
   createCheckoutTestApp,
@@ -216,17 +217,7 @@ describe('partial refunds', () => {
   });
 
   it('a bank-transfer payment is refunded by recording it; staff without orders.refund are refused', async () => {
-    const saved = await call('PUT', '/api/admin/settings/payments', {
-      cardEnabled: true,
-      bankTransferEnabled: true,
-      pickupEnabled: true,
-      bankAccountName: 'Bilum Crafts Ltd',
-      bankName: 'BSP',
-      bankBsb: '088-950',
-      bankAccountNumber: '1001234567',
-      bankTransferHoldHours: 48,
-      pickupDeadlineDays: 3,
-    });
+    const saved = await call('PUT', '/api/admin/settings/payments', allPaymentMethods);
     expect(saved.statusCode).toBe(200);
     const product = await createProduct(ctx.db, { priceToea: 12_000, stock: 5 });
     const placed = await postOrder(

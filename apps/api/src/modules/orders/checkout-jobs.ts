@@ -55,7 +55,7 @@ export function createCheckoutJobs(
         )
         .for('update', { skipLocked: true });
       if (!order) return false;
-      await releaseHeldOrder(tx, order.id, {
+      await releaseHeldOrder(tx, order, {
         cancelReason: 'hold-expired',
         stockReason: 'hold-expired',
         actor: stockActors.holdExpiry,

@@ -13,6 +13,7 @@ import {
   payOrder,
   placeOrder,
   refreshPayment,
+  runDocumentJobs,
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { createMembershipService } from '../membership/membership.service';
@@ -42,7 +43,9 @@ async function orderRow(c: CheckoutTestContext, id: number) {
   return row;
 }
 
+/** The e-mails to `to`, once the paid orders' document jobs have queued their confirmations. */
 async function emailsTo(c: CheckoutTestContext, to: string) {
+  await runDocumentJobs(c);
   return c.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 }
 

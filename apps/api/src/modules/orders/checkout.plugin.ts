@@ -14,6 +14,7 @@ import type { SecretHasher } from '../../security/server-key';
 import type { SettingsService } from '../settings/settings.service';
 import { type CheckoutJobs, createCheckoutJobs } from './checkout-jobs';
 import { ordersRoutes } from './orders.routes';
+import { registerInvoiceDocuments } from '../invoices/invoice-documents';
 import { createOrdersService, type OrdersService } from './orders.service';
 import { createPaymentCompletion, type PaymentCompletion } from './payment-completion';
 import { createOrderPaymentsService, type OrderPaymentsService } from '../payment-methods/order-payments.service';
@@ -76,6 +77,8 @@ export async function registerCheckout(
     now: deps.now,
   });
   const completion = createPaymentCompletion(ordersDeps, orders, [membershipPurchases]);
+  // A paid order's invoice PDF and confirmation e-mail, drawn by the outbox worker after the payment (issue 27).
+  registerInvoiceDocuments({ db: deps.db, mailer: deps.mailer, settings: deps.settings, shopUrl: ordersDeps.shopUrl });
   const orderPayments = createOrderPaymentsService(ordersDeps);
   const jobs = createCheckoutJobs(ordersDeps, orders, completion, orderPayments);
   // A getter: fastify would read a provider object with a `getter` key as a getter/setter pair.

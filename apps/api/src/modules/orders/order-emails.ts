@@ -20,14 +20,18 @@ function deliveryLine(order: OrderRow): string | null {
   return address ? `Delivery to: ${address}` : null;
 }
 
-/** The one confirmation e-mail of a paid order: its lines, total, tracking code and tracking link. */
+/**
+ * The one confirmation e-mail of a paid order: its lines, total, tracking code and tracking link, and its tax
+ * invoice's printable page; `invoiceAttached` when its PDF goes with it (not when it could not be drawn).
+ */
 export function orderConfirmationEmail(input: {
   order: OrderRow;
   items: OrderItemRow[];
   shopUrl: string;
   settings: ShopSettings;
+  invoiceAttached?: boolean;
 }): OutgoingEmail {
-  const { order, items, shopUrl, settings } = input;
+  const { order, items, shopUrl, settings, invoiceAttached = true } = input;
   const link = trackingLink(shopUrl, order.trackingCode);
   const lines = items.map(
     (item) => `${item.quantity} x ${item.productName}: ${formatKina(item.unitPriceToea * item.quantity)}`,
@@ -48,7 +52,7 @@ export function orderConfirmationEmail(input: {
     `Track your order at any time:\n${link}`,
     ...(order.invoiceNumber !== null
       ? [
-          `Your tax invoice ${formatInvoiceNumber(order.invoiceNumber)} is attached (PDF) and can be printed here:\n${invoiceLink(shopUrl, order.trackingCode)}`,
+          `Your tax invoice ${formatInvoiceNumber(order.invoiceNumber)} ${invoiceAttached ? 'is attached (PDF) and ' : ''}can be printed here:\n${invoiceLink(shopUrl, order.trackingCode)}`,
         ]
       : []),
     `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`,

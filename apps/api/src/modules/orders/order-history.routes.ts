@@ -13,7 +13,7 @@ export function orderHistoryRoutes(history: OrderHistoryService): FastifyPluginA
         schema: {
           tags: ['orders'],
           summary:
-            'The shopper’s paid orders with items, newest first (the spec’s fetch_user_orders and get_user_orders_with_items)',
+            'The shopper’s orders with items, newest first: paid ones, and bank-transfer and pickup ones once placed (the spec’s fetch_user_orders)',
           response: { 200: myOrdersSchema },
         },
       },

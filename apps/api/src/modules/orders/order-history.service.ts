@@ -1,12 +1,26 @@
-import type { MyOrder, MyOrders, SavedAddress } from '@bilum/shared';
-import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { amountOutstanding, awaitsPayment, type MyOrder, type MyOrders, type SavedAddress } from '@bilum/shared';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { type OrderRow, orderItems, orders } from '../../db/schema';
+import { iso, orderPaymentInfo } from '../payment-methods/payment-placement';
+
+/** What the shopper still has to pay for an order awaiting payment, and by when (issue 27). */
+function stillToPay(order: OrderRow): Pick<MyOrder, 'amountDue' | 'payBy'> {
+  const awaiting = awaitsPayment({ ...order, paidAt: iso(order.paidAt) }) && order.stockState === 'held';
+  if (!awaiting) return { amountDue: 0, payBy: null };
+  return {
+    amountDue: amountOutstanding({ total: order.totalToea, amountReceived: order.amountReceivedToea }),
+    payBy: iso(order.holdExpiresAt),
+  };
+}
 
 /**
- * A signed-in shopper's own orders with their items (My Orders and /order-history). Only orders that were paid
- * are listed: one whose card was declined, or never entered, was not placed. Another shopper's orders, and guest
- * orders with the same e-mail, are never included.
+ * A signed-in shopper's own orders with their items (My Orders and /order-history): every order the shopper placed.
+ * A card order is placed when it is paid (one whose card was declined, or never entered, was not placed, and is
+ * left out as before); a bank-transfer or pay-at-pickup order is placed when the shopper confirms it (issue 27), so
+ * it is listed from then on with its state, the amount still to pay, its reference and deadline, and its pickup
+ * point, and stays listed (cancelled) if it ends unpaid. Another shopper's orders, and guest orders with the same
+ * e-mail, are never included.
  */
 export function createOrderHistoryService(db: DbExecutor) {
   return {
@@ -34,7 +48,13 @@ export function createOrderHistoryService(db: DbExecutor) {
       const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.orderType, 'registered'), isNotNull(orders.paidAt)))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.orderType, 'registered'),
+            or(isNotNull(orders.paidAt), ne(orders.paymentMethod, 'card')),
+          ),
+        )
         .orderBy(desc(orders.placedAt), desc(orders.id));
       if (rows.length === 0) return { orders: [] };
       const items = await db
@@ -61,8 +81,9 @@ export function createOrderHistoryService(db: DbExecutor) {
         });
         itemsByOrder.set(item.orderId, list);
       }
-      return {
-        orders: rows.map((row) => ({
+      const list: MyOrder[] = [];
+      for (const row of rows) {
+        list.push({
           id: row.id,
           trackingCode: row.trackingCode,
           placedAt: row.placedAt.toISOString(),
@@ -71,9 +92,15 @@ export function createOrderHistoryService(db: DbExecutor) {
           paymentStatus: row.paymentStatus,
           shippingStatus: row.shippingStatus,
           cardLast4: row.cardLast4 ?? 'N/A',
+          paymentMethod: row.paymentMethod,
+          // The same answer as tracking and the confirmation page (the bank's details while a transfer is awaited).
+          payment: await orderPaymentInfo(db, row),
+          ...stillToPay(row),
+          pickupLocation: row.pickupLocation,
           items: itemsByOrder.get(row.id) ?? [],
-        })),
-      };
+        });
+      }
+      return { orders: list };
     },
   };
 }

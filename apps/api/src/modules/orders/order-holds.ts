@@ -1,8 +1,9 @@
 import { checkoutMessages, parseSerialId, type StockMovementReason } from '@bilum/shared';
 import { and, count, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orderItems, type OrderRow, orders } from '../../db/schema';
 import { AppError } from '../../errors';
+import { returnOrderedCartLines } from '../cart/order-cart-lines';
 import { returnOrderStock, type StockActor } from '../stock/stock.service';
 
 /**
@@ -22,15 +23,21 @@ export interface HoldRelease {
 }
 
 /**
- * The one way an unpaid order's hold ends without a sale (the hold-expiry job, a checkout attempt replacing it): its
- * units go back on the shelf through the stock log, and the order is cancelled with the reason. The caller has
- * locked the order row and checked that it is still held and unpaid, in this transaction; the payment intent is
- * cancelled with the provider after the commit (PaymentCompletion.cancelReleasedIntent).
+ * The one way an unpaid order's hold ends without a sale (the hold-expiry job, a checkout attempt replacing it, staff
+ * cancelling an unpaid bank transfer or pickup order): its units go back on the shelf through the stock log, the
+ * order is cancelled with the reason, and a bank-transfer or pickup order's lines, which left the shopper's server
+ * cart when it was placed, go back into it (issue 27). The caller has locked the order row and checked that it is
+ * still held and unpaid, in this transaction; the payment intent is cancelled with the provider after the commit
+ * (PaymentCompletion.cancelReleasedIntent). Returns the cancelled order.
  */
-export async function releaseHeldOrder(tx: DbExecutor, orderId: number, release: HoldRelease): Promise<void> {
+export async function releaseHeldOrder(
+  tx: DbExecutor,
+  order: Pick<OrderRow, 'id' | 'userId' | 'source' | 'paymentMethod'>,
+  release: HoldRelease,
+): Promise<OrderRow> {
   const { at } = release;
-  await returnOrderStock(tx, { orderId, reason: release.stockReason, actor: release.actor, at });
-  await tx
+  await returnOrderStock(tx, { orderId: order.id, reason: release.stockReason, actor: release.actor, at });
+  const [released] = await tx
     .update(orders)
     .set({
       stockState: 'released',
@@ -41,7 +48,18 @@ export async function releaseHeldOrder(tx: DbExecutor, orderId: number, release:
       cancelledAt: at,
       updatedAt: at,
     })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!released) throw new Error(`order ${order.id} vanished while being released`);
+  // A card order's lines never left the cart (they go when it is paid: payment-completion.ts).
+  if (order.source === 'cart' && order.userId !== null && order.paymentMethod !== 'card') {
+    const lines = await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity, isMembership: orderItems.isMembership })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    await returnOrderedCartLines(tx, order.userId, lines, at);
+  }
+  return released;
 }
 
 const replacedPrefix = 'replaced by order #';

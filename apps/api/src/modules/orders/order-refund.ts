@@ -1,9 +1,8 @@
 import { orderInventoryMessages } from '@bilum/shared';
-import { and, eq } from 'drizzle-orm';
-import { type OrderRow, orders } from '../../db/schema';
+import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { OrdersDeps } from './orders.service';
-import { paidToea, refundedToea } from '../backoffice/refunds.service';
+import { paidToea, recordCancellationRefund, refundedToea } from '../backoffice/refunds.service';
 
 /**
  * Refunds an order the admin cancelled after it was paid, in full, once: the admin's cancel (and its Retry
@@ -12,17 +11,21 @@ import { paidToea, refundedToea } from '../backoffice/refunds.service';
  * is a provider call). A failure leaves the order cancelled and paid, to be retried, and throws PAYMENT_FAILED.
  */
 export async function refundCancelledOrder(
-  deps: Pick<OrdersDeps, 'db' | 'payments' | 'now' | 'log'>,
+  deps: Pick<OrdersDeps, 'db' | 'payments' | 'now' | 'log' | 'mailer' | 'settings' | 'shopUrl'>,
   order: OrderRow,
 ): Promise<void> {
-  const { db, payments, now, log } = deps;
+  const { db, payments, log } = deps;
+  // Issue 27: the refund is recorded as a refund row with the shopper's e-mail (recordCancellationRefund).
+  const settings = await deps.settings.get();
   if (order.paymentMethod !== 'card') {
     // Issue 19: a bank transfer or counter payment has no provider to refund through: staff return the money by
     // hand (bank transfer or cash), and the order reads refunded.
-    await db
-      .update(orders)
-      .set({ paymentStatus: 'refunded', refundedAt: now(), updatedAt: now() })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')));
+    const amount = paidToea(order) - (await refundedToea(db, order.id));
+    await recordCancellationRefund(deps, order, {
+      amount,
+      idempotencyKey: `bilum-order-${order.id}-refund-cancelled`,
+      settings,
+    });
     return;
   }
   if (!order.paymentIntentId) {
@@ -44,8 +47,9 @@ export async function refundCancelledOrder(
     log.error({ err: error, orderId: order.id }, 'refunding a cancelled order failed');
     throw new AppError('PAYMENT_FAILED', orderInventoryMessages.refundFailed(order.id));
   }
-  await db
-    .update(orders)
-    .set({ paymentStatus: 'refunded', refundedAt: now(), updatedAt: now() })
-    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')));
+  await recordCancellationRefund(deps, order, {
+    amount: left,
+    idempotencyKey: `bilum-order-${order.id}-refund-${order.paymentIntentId}`,
+    settings,
+  });
 }

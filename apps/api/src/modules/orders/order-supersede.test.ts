@@ -19,6 +19,7 @@ import {
   orderBody,
   payOrder,
   refreshPayment,
+  runDocumentJobs,
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { testCardNumbers } from '../payments/test-cards';
@@ -219,6 +220,7 @@ describe('a new checkout attempt replaces the previous one', () => {
     expect(await stockOf(ctx, product.id)).toBe(0);
     expect((await payOrder(ctx, second, { card: card() })).json().status).toBe('succeeded');
     await ctx.simulator.whenEventsDelivered();
+    await runDocumentJobs(ctx);
     const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
     expect(mails).toHaveLength(1);
     expect(await stockOf(ctx, product.id)).toBe(0);

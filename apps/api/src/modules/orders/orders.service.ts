@@ -40,6 +40,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { orderAddress } from './order-address';
 import { hasValidPrice } from '../cart/cart.service';
+import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
 import { changeStock, stockActors } from '../stock/stock.service';
 import type { Mailer } from '../mail/mail.service';
@@ -327,7 +328,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       .for('update');
     if (!replaced) return null;
     // The reason names the new order once it has an id (below, in the same transaction).
-    await releaseHeldOrder(tx, replaced.id, {
+    await releaseHeldOrder(tx, replaced, {
       cancelReason: 'replaced',
       stockReason: 'order-released',
       actor: stockActors.checkout,
@@ -434,6 +435,15 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           isMembership: line.product.isMembership,
         })),
       );
+      // Issue 27: a bank transfer or pickup order is placed now, so its lines leave the server cart now (they come
+      // back if it ends unpaid: releaseHeldOrder); a card order's leave when it is paid (payment-completion.ts).
+      if (body.paymentMethod !== 'card' && user && body.source.type === 'cart') {
+        await takeOrderedCartLines(
+          tx,
+          user.id,
+          lines.map((line) => line.product.id),
+        );
+      }
       if (replaced) {
         await tx
           .update(orders)
@@ -563,9 +573,13 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       return toCheckoutOrder(order, await readOrderItems(db, order.id));
     },
 
-    /** The confirmation page: the e-mail's status from the outbox (sending while queued or retrying). */
+    /**
+     * The confirmation page: the e-mail's status from the outbox (sending while queued or retrying). A paid order
+     * without one yet is "sending": its document job draws the invoice and then queues it (issue 27).
+     */
     async confirmation(order: OrderRow): Promise<OrderConfirmation> {
-      let emailStatus: OrderConfirmation['emailStatus'] = order.paymentStatus === 'pending' ? 'sending' : 'failed';
+      let emailStatus: OrderConfirmation['emailStatus'] =
+        order.paymentStatus === 'pending' || order.paymentStatus === 'paid' ? 'sending' : 'failed';
       if (order.confirmationEmailId !== null) {
         const [email] = await db
           .select({ status: emailOutbox.status })

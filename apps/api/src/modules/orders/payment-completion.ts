@@ -5,7 +5,7 @@ import { cartItems, type OrderRow, orders, processedPaymentEvents } from '../../
 import { AppError } from '../../errors';
 import { createMembershipService, premiumStillBuyable } from '../membership/membership.service';
 import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
-import { paidOrderConfirmation } from '../invoices/invoice-email';
+import { queueInvoiceDocument } from '../invoices/invoice-documents';
 import { replacingOrderId } from './order-holds';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
 import { queueOrderAlert } from '../backoffice/order-alerts';
@@ -52,9 +52,12 @@ export interface PaidWith {
 
 /**
  * Records a payment, in the caller's transaction with the order row locked: the hold becomes a sale, the bought
- * cart lines go, Premium starts, and the one confirmation e-mail is queued. Every way to pay ends here (the card
- * through `settle`, a bank transfer or the counter through modules/payment-methods), so each sends the same e-mail
- * once. The caller wakes the mailer after the commit.
+ * cart lines go, Premium starts, the invoice gets its number (the database trigger), and the work that follows is
+ * queued with it. Every way to pay ends here (the card through `settle`, a bank transfer or the counter through
+ * modules/payment-methods), so each sends the same e-mails once. Nothing that can fail for reasons of its own runs
+ * here (issue 27): the invoice PDF and the confirmation e-mail that carries it are an outbox job
+ * (`invoice-document`) run after the commit, so a payment is never refused or undone because a document could not
+ * be drawn. The caller wakes the mailer after the commit.
  */
 export async function completeOrderPayment(
   deps: Pick<OrdersDeps, 'mailer' | 'shopUrl'>,
@@ -80,34 +83,30 @@ export async function completeOrderPayment(
       paidAt,
       cancelledAt: null,
       cancelReason: null,
+      // The paid confirmation's, once the document job has queued it (a bank transfer's "how to pay" e-mail was
+      // noted here until now); until then the confirmation page says "sending".
+      confirmationEmailId: null,
       updatedAt: paidAt,
       ...extra,
     })
     .where(eq(orders.id, order.id))
     .returning();
   if (!paid) throw new Error(`order ${order.id} vanished while being paid`);
-  if (paid.source === 'cart' && paid.userId !== null) {
+  // A bank transfer's or pickup's lines left the cart when it was placed (issue 27): a line the shopper added since stays.
+  if (paid.source === 'cart' && paid.userId !== null && paid.paymentMethod === 'card') {
     const bought = items.map((item) => item.productId);
     await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
   }
   if (paid.userId !== null && items.some((item) => item.isMembership)) {
     await createMembershipService(tx).activatePremium(paid.userId, { reference: paidWith.reference, paidAt });
   }
-  // With the tax invoice PDF attached: `paid` carries the invoice number the trigger gave it (decision 013).
-  const emailId = await deps.mailer.enqueue(
-    tx,
-    await paidOrderConfirmation(tx, { order: paid, items, shopUrl: deps.shopUrl, settings }),
-  );
-  const [withEmail] = await tx
-    .update(orders)
-    .set({ confirmationEmailId: emailId })
-    .where(eq(orders.id, order.id))
-    .returning();
+  // The invoice PDF and the confirmation e-mail with it: drawn after the commit, retried (issue 27).
+  await queueInvoiceDocument(deps.mailer.jobs, tx, paid.id);
   // The shop's own "order paid" e-mail to its order address (issue 21, decision 018), in this transaction.
-  await queueOrderAlert(deps, tx, { kind: 'paid', order: withEmail ?? paid, items, settings });
+  await queueOrderAlert(deps, tx, { kind: 'paid', order: paid, items, settings });
   // Outgoing webhook (decision 017), in this transaction: every way to pay ends here.
-  await emitEvent(tx, 'order.paid', orderEventData(withEmail ?? paid, items));
-  return withEmail ?? paid;
+  await emitEvent(tx, 'order.paid', orderEventData(paid, items));
+  return paid;
 }
 
 export function createPaymentCompletion(

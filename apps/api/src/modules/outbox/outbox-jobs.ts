@@ -1,10 +1,15 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { type OutboxJobKind, type OutboxJobRow, outboxJobs } from '../../db/schema';
 import { claimDue, jitteredRetryDelayMs } from './outbox-claim';
 
 /** Tries before a job is marked failed and left for a person to look at (shown in the admin). */
-export const maxJobAttempts: Record<OutboxJobKind, number> = { webhook: 8, 'password-reset': 5 };
+export const maxJobAttempts: Record<OutboxJobKind, number> = {
+  webhook: 8,
+  'password-reset': 5,
+  // 30 s, 1, 2 and 4 min apart: the confirmation e-mail waits for its invoice at most about 8 minutes.
+  'invoice-document': 5,
+};
 const batchSize = 10;
 
 /** What a handler tells about a try, kept on the row (a webhook's HTTP status). */
@@ -35,8 +40,23 @@ export interface EnqueuedJob {
   kind: OutboxJobKind;
   payload: Record<string, unknown>;
   webhookId?: number;
+  /** A webhook delivery's event, or what another kind of job is about (found again with `jobsAbout`). */
   eventId?: string;
   eventType?: string;
+}
+
+/** The jobs of `kind` about these subjects (their `event_id`), newest first: for a page that shows their state. */
+export function jobsAbout(
+  executor: DbExecutor,
+  kind: OutboxJobKind,
+  subjects: readonly string[],
+): Promise<OutboxJobRow[]> {
+  if (subjects.length === 0) return Promise.resolve([]);
+  return executor
+    .select()
+    .from(outboxJobs)
+    .where(and(inArray(outboxJobs.eventId, [...subjects]), eq(outboxJobs.kind, kind)))
+    .orderBy(desc(outboxJobs.id));
 }
 
 interface JobsDeps {

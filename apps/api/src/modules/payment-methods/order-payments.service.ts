@@ -24,6 +24,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { readPaymentSettings } from './payment-settings';
 import { paymentReminderEmail } from './payment-methods.emails';
 import { iso } from './payment-placement';
+import { succeededRefundsToea } from '../backoffice/refund-sums';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,14 +61,17 @@ export function createOrderPaymentsService(deps: {
       .from(orderPayments)
       .where(eq(orderPayments.orderId, order.id))
       .orderBy(asc(orderPayments.id));
+    // Issue 27: refunds give an over-payment back, so an over-payment refunded is no longer "refund due".
+    const refunded = await succeededRefundsToea(executor, order.id);
     const state = orderPaymentState({
       paymentMethod: order.paymentMethod,
       paymentStatus: order.paymentStatus,
       total: order.totalToea,
       amountReceived: order.amountReceivedToea,
+      refunded,
     });
     const open = order.paymentStatus === 'pending' && order.stockState === 'held';
-    const sums = { total: order.totalToea, amountReceived: order.amountReceivedToea };
+    const sums = { total: order.totalToea, amountReceived: order.amountReceivedToea, refunded };
     return {
       orderId: order.id,
       method: order.paymentMethod,

@@ -117,6 +117,18 @@ export function holdEndedEmail({ order, settings, shopUrl }: Omit<Input, 'paymen
     order.amountReceivedToea > 0
       ? `We received ${formatKina(order.amountReceivedToea)} from you for this order; we will contact you to return it.`
       : 'You have not been charged.';
-  const paragraphs = [`Hello ${order.firstName},`, why, received, `Order status:\n${link}`, contactLine(settings)];
+  // Issue 27: a signed-in shopper's lines left the cart when the order was placed; they are back in it now.
+  const backInCart =
+    order.source === 'cart' && order.userId !== null
+      ? ['The items are back in your cart should you still want them.']
+      : [];
+  const paragraphs = [
+    `Hello ${order.firstName},`,
+    why,
+    received,
+    ...backInCart,
+    `Order status:\n${link}`,
+    contactLine(settings),
+  ];
   return orderEmail(order.email, `Your Bilum order #${order.id} was cancelled`, paragraphs, link);
 }

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, emailOutbox, orders, products } from '../../db/schema';
 import { signedInAdmin, signedInShopper, type SignedIn } from '../../test/accounts';
 import {
+  allPaymentMethods,
   type CheckoutTestContext,
   createCheckoutTestApp,
   deliveryContact,
   orderBody,
   postOrder,
+  runDocumentJobs,
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { createMembershipService } from '../membership/membership.service';
@@ -18,17 +20,7 @@ let ctx: CheckoutTestContext;
 let admin: SignedIn;
 const HOUR = 60 * 60_000;
 
-const bankSettings = {
-  cardEnabled: true,
-  bankTransferEnabled: true,
-  pickupEnabled: true,
-  bankAccountName: 'Bilum Crafts Ltd',
-  bankName: 'BSP',
-  bankBsb: '088-950',
-  bankAccountNumber: '1001234567',
-  bankTransferHoldHours: 48,
-  pickupDeadlineDays: 3,
-};
+const bankSettings = allPaymentMethods;
 
 beforeAll(async () => {
   ctx = await createCheckoutTestApp();
@@ -53,7 +45,11 @@ async function orderRow(id: number) {
   return row;
 }
 
-const emailsTo = (to: string) => ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+/** The e-mails to `to`, once the paid orders' document jobs have queued their confirmations. */
+async function emailsTo(to: string) {
+  await runDocumentJobs(ctx);
+  return ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+}
 
 async function pickupPoint(): Promise<number> {
   const options = (await ctx.app.inject({ method: 'GET', url: '/api/delivery/options' })).json();

@@ -21,6 +21,7 @@ import { assignPaymentReference } from './payment-references';
 import { readPaymentSettings } from './payment-settings';
 import { bankTransferPlacedEmail, holdEndedEmail, pickupConfirmedEmail } from './payment-methods.emails';
 import { queueOrderAlert } from '../backoffice/order-alerts';
+import { succeededRefundsToea } from '../backoffice/refund-sums';
 
 /*
  * How a bank-transfer or pay-at-pickup order is placed, ends and is shown (issue 19). Used by orders.service.ts
@@ -157,6 +158,8 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
     paymentStatus: order.paymentStatus,
     total: order.totalToea,
     amountReceived: order.amountReceivedToea,
+    // Issue 27: an over-payment refunded is no longer "refund due".
+    refunded: order.paymentStatus === 'paid' ? await succeededRefundsToea(db, order.id) : 0,
   });
   const open = order.paymentStatus === 'pending' && order.stockState === 'held';
   let bankTransfer: OrderPaymentInfo['bankTransfer'] = null;

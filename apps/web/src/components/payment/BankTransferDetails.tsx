@@ -1,6 +1,6 @@
 import { formatKina } from '@bilum/shared/money';
 import type { BankTransferInstructions } from '@bilum/shared/payment-methods.schema';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 
 /** Copies a value to the clipboard and says so. */
@@ -38,8 +38,10 @@ const pngDateTime = (iso: string) =>
     minute: '2-digit',
   }).format(new Date(iso));
 
-/** Exactly what to do to pay by bank transfer: the confirmation and tracking pages. */
+/** Exactly what to do to pay by bank transfer: the confirmation, tracking and order history pages. */
 export function BankTransferDetails({ instructions }: { instructions: BankTransferInstructions }) {
+  // Unique per use: the order history shows one for each transfer awaited (issue 27).
+  const headingId = useId();
   const rows: [string, string, boolean][] = [
     ['Amount to pay', formatKina(instructions.amountDue), false],
     ['Payment reference', instructions.reference, true],
@@ -50,10 +52,10 @@ export function BankTransferDetails({ instructions }: { instructions: BankTransf
   ];
   return (
     <section
-      aria-labelledby="bank-transfer-heading"
+      aria-labelledby={headingId}
       className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-left text-stone-900"
     >
-      <h2 id="bank-transfer-heading" className="text-lg font-bold">
+      <h2 id={headingId} className="text-lg font-bold">
         How to pay
       </h2>
       <p className="mt-1 text-sm">

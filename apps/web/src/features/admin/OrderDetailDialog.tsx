@@ -1,5 +1,6 @@
 import {
   type AdminOrder,
+  awaitsPayment,
   formatKina,
   formatPhoneNumber,
   orderInventoryMessages,
@@ -48,7 +49,16 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 /** View: the customer, the order summary, the purchased items and the status history. */
-export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+export function OrderDetailDialog({
+  order,
+  onClose,
+  onCancel,
+}: {
+  order: AdminOrder;
+  onClose: () => void;
+  /** Issue 27: cancel an unpaid bank transfer or pickup order (asks for the reason and confirmation). */
+  onCancel?: (order: AdminOrder) => void;
+}) {
   const can = useCan();
   const delivery: [string, ReactNode][] = order.pickupLocation
     ? [['Pickup', order.pickupLocation]]
@@ -72,7 +82,19 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
             </a>
           </Button>
         )}
+        {/* Issue 27: an order awaiting its bank transfer or pickup payment can be cancelled from here too. */}
+        {onCancel && can('orders.refund') && awaitsPayment(order) && (
+          <Button variant="danger" size="sm" className="sm:ml-auto" onClick={() => onCancel(order)}>
+            Cancel order…
+          </Button>
+        )}
       </div>
+      {/* Issue 27: the order is paid, but its invoice PDF could not be drawn (the document job retries). */}
+      {order.invoiceProblem && (
+        <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {order.invoiceProblem}
+        </p>
+      )}
       <Section title="Customer">
         <Facts
           rows={[

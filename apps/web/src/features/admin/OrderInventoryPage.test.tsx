@@ -1,4 +1,4 @@
-import { type AdminOrder, orderTiles } from '@bilum/shared';
+import { type AdminOrder, cancelReasonRequired, orderTiles } from '@bilum/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -32,6 +32,7 @@ const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => (
   needsShipping: true,
   estimatedDelivery: null,
   cancelNote: null,
+  invoiceProblem: null,
   items: [
     { productId: 1, productName: 'itel A70', productImage: null, quantity: 1, unitPrice: 29_900, isMembership: false },
   ],
@@ -233,5 +234,61 @@ describe('/order-inventory', () => {
         .getAllByRole('button')
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['View order #12']);
+  });
+  it('offers Cancel for a pickup order awaiting payment, asks for the reason and sends it (issue 27)', async () => {
+    const unpaidPickup = order(21, {
+      paidAt: null,
+      paymentStatus: 'pending',
+      paymentMethod: 'pickup',
+      cardLast4: 'N/A',
+      pickupLocation: 'Vision City, Waigani',
+      shippingAddress: null,
+    });
+    const patches: unknown[] = [];
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PATCH') {
+        patches.push(JSON.parse(String(init.body)));
+        return Response.json({
+          order: { ...unpaidPickup, paymentStatus: 'cancelled', shippingStatus: 'Cancelled' },
+          message: 'Order #21 status updated to Cancelled',
+        });
+      }
+      if (url.includes('/payments'))
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
+      return listed([unpaidPickup]);
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <OrderInventoryPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findAllByText('#21');
+    const row = screen.getAllByRole('row').find((r) => within(r).queryByText('#21')) as HTMLElement;
+    expect(within(row).queryByRole('button', { name: 'Dispatch order #21' })).toBeNull();
+    expect(within(row).getByText('Not paid: awaiting payment')).toBeTruthy();
+
+    // From the order's view: the view closes and the confirmation asks for the reason.
+    fireEvent.click(within(row).getByRole('button', { name: 'View order #21' }));
+    const view = await screen.findByRole('dialog', { name: 'Order #21' });
+    fireEvent.click(within(view).getByRole('button', { name: 'Cancel order…' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel order #21?' });
+    expect(screen.queryByRole('dialog', { name: 'Order #21' })).toBeNull();
+    expect(within(confirm).getByText(/It was not paid, so nothing is refunded/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
+    expect(await within(confirm).findByText(cancelReasonRequired)).toBeTruthy();
+    expect(patches).toEqual([]);
+    fireEvent.change(within(confirm).getByLabelText('Reason for cancelling (required)'), {
+      target: { value: 'Customer no longer wants it' },
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order #21 status updated to Cancelled'));
+    expect(patches).toEqual([{ status: 'Cancelled', reason: 'Customer no longer wants it' }]);
+
+    // The same from the list's own Cancel button.
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel order #21' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancel order #21?' })).toBeTruthy();
   });
 });

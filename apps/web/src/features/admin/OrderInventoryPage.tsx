@@ -2,6 +2,7 @@ import {
   type AdminOrder,
   type AdminOrderPaymentView,
   adminOrderPaymentViews,
+  awaitsPayment,
   cancelReasonRequired,
   formatKina,
   orderInventoryMessages as messages,
@@ -30,6 +31,22 @@ const footerLinks = [
   { to: '/member-status', label: 'Member Status' },
   { to: '/', label: 'Shop' },
 ] as const;
+
+/** What cancelling does to this order, said before staff confirm it. */
+function cancelConsequence(order: AdminOrder): string {
+  // Issue 27: an unpaid bank transfer or pickup order: its hold ends now; there is no card payment to refund.
+  if (awaitsPayment(order)) {
+    return (
+      'The items go back into stock at once and the customer is e-mailed. It was not paid, so nothing is refunded ' +
+      '(return any part-payment by hand). A cancelled order cannot be changed again.'
+    );
+  }
+  const refund =
+    order.paymentMethod === 'card'
+      ? `${formatKina(order.total)} is refunded to the customer's card`
+      : `the ${formatKina(order.total)} received is to be returned to the customer by hand`;
+  return `The items go back into stock and ${refund}. A cancelled order cannot be changed again.`;
+}
 
 const paymentViewLabels: Record<AdminOrderPaymentView, string> = {
   paid: 'Paid orders',
@@ -348,13 +365,23 @@ export default function OrderInventoryPage() {
       </div>
       <AdminFooter links={footerLinks} />
 
-      {viewing && <OrderDetailDialog order={viewing} onClose={() => setViewingId(null)} />}
+      {viewing && (
+        <OrderDetailDialog
+          order={viewing}
+          onClose={() => setViewingId(null)}
+          onCancel={(order) => {
+            // The view closes and the confirmation opens; focus goes back to the order's View button after it.
+            setViewingId(null);
+            onAction(order, 'Cancelled');
+          }}
+        />
+      )}
       {cancelling && (
         <Dialog
           open
           onOpenChange={(open) => !open && setCancelling(null)}
           title={`Cancel order #${cancelling.id}?`}
-          description={`The items go back into stock and ${formatKina(cancelling.total)} is refunded to the customer's card. A cancelled order cannot be changed again.`}
+          description={cancelConsequence(cancelling)}
         >
           <div className="mb-4 flex flex-col gap-1">
             <label htmlFor="cancel-reason" className="text-sm font-medium text-stone-700">

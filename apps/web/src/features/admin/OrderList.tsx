@@ -1,5 +1,6 @@
 import {
   type AdminOrder,
+  awaitsPayment,
   displayShippingStatus,
   formatKina,
   isFinalShippingStatus,
@@ -81,8 +82,27 @@ function Actions({
       View
     </Button>
   );
-  // An unpaid checkout has nothing to handle: only View (issue 17).
-  if (order.paidAt === null) return <span className={className}>{view}</span>;
+  const cancel = (
+    <Button
+      size="sm"
+      variant="danger"
+      disabled={!enabled.cancel || busy}
+      onClick={() => onAction(order, 'Cancelled')}
+      aria-label={label('Cancel')}
+    >
+      Cancel
+    </Button>
+  );
+  // An unpaid checkout has nothing to handle: only View (issue 17). A bank transfer or pickup order awaiting its
+  // money may be cancelled, which ends the shopper's hold at once (issue 27).
+  if (order.paidAt === null) {
+    return (
+      <span className={className}>
+        {mayRefund && awaitsPayment(order) && cancel}
+        {view}
+      </span>
+    );
+  }
   return (
     <span className={className}>
       {/* An order that holds only a membership has nothing to ship: no Dispatch or Deliver (issue 17). */}
@@ -118,15 +138,7 @@ function Actions({
           Retry Refund
         </Button>
       ) : (
-        <Button
-          size="sm"
-          variant="danger"
-          disabled={!enabled.cancel || busy}
-          onClick={() => onAction(order, 'Cancelled')}
-          aria-label={label('Cancel')}
-        >
-          Cancel
-        </Button>
+        cancel
       )}
       {view}
     </span>

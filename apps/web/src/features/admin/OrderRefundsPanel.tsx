@@ -80,10 +80,12 @@ export function OrderRefundsPanel({ order }: { order: AdminOrder }) {
       {state.refunds.length > 0 && (
         <ol className="flex flex-col gap-1 text-sm text-stone-700">
           {state.refunds.map((refund) => (
-            <li key={refund.id}>
+            <li key={refund.id} className={refund.status === 'failed' ? 'text-red-800' : undefined}>
+              {refund.status === 'failed' && <span className="font-semibold">Failed: </span>}
               {formatDateTime(refund.at)}: {formatKina(refund.amount)}{' '}
               {refund.kind === 'card' ? 'to the card' : 'returned by hand'}
-              {refund.status === 'succeeded' ? '' : ` (${refund.status})`}
+              {refund.status === 'pending' ? ' (pending)' : ''}
+              {refund.status === 'failed' ? ' (the card provider refused it; nothing was refunded)' : ''}
               {refund.restocked ? ', units back in stock' : ''} by {refund.by}: {refund.reason}
             </li>
           ))}

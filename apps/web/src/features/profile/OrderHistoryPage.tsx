@@ -2,15 +2,16 @@ import { formatKina, type MyOrder, orderHistoryMessages } from '@bilum/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { BankTransferDetails } from '../../components/payment/BankTransferDetails';
 import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyOrders } from './orders.api';
-import { badgeClass, paymentBadgeClass, paymentStatusLabel, shippingBadgeClass } from './order-status';
+import { badgeClass, isPaymentDue, paymentStateBadgeClass, shippingBadgeClass } from './order-status';
 import { SignedOutNotice } from './SignedOutNotice';
 
 function loadFailure(error: unknown): string {
@@ -19,7 +20,60 @@ function loadFailure(error: unknown): string {
   return orderHistoryMessages.loadFailed;
 }
 
+/**
+ * Issue 27: a bank transfer or pickup order still to be paid: what to pay, the reference to quote, by when, and
+ * where to collect it, so the shopper can always find them again.
+ */
+function PaymentDue({ order }: { order: MyOrder }) {
+  const transfer = order.payment.bankTransfer;
+  const pickup = order.paymentMethod === 'pickup';
+  const rows: { label: string; value: string; className?: string }[] = [
+    { label: 'Amount to pay', value: formatKina(order.amountDue), className: 'text-lg font-extrabold' },
+  ];
+  if (order.payment.reference) {
+    rows.push({
+      label: 'Payment reference',
+      value: order.payment.reference,
+      className: 'font-mono text-base font-bold tracking-wider',
+    });
+  }
+  if (order.payBy)
+    rows.push({ label: pickup ? 'Collect and pay by' : 'Pay by', value: formatShopDateTime(order.payBy) });
+  if (order.pickupLocation) rows.push({ label: 'Pickup at', value: order.pickupLocation });
+  return (
+    <section
+      aria-label={`Payment due for order ${order.trackingCode}`}
+      className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-stone-900 sm:p-4"
+    >
+      <p className="text-sm font-semibold">
+        {pickup
+          ? 'Pay in cash or by EFTPOS at the counter when you collect your order.'
+          : 'We are waiting for your bank transfer. Quote the payment reference so we can match it.'}
+      </p>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        {rows.map((row) => (
+          <div key={row.label} className="min-w-0 rounded-lg bg-white px-3 py-2">
+            <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{row.label}</dt>
+            <dd className={`mt-0.5 break-words ${row.className ?? 'font-semibold'}`}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {transfer && (
+        <details className="mt-3">
+          <summary className="cursor-pointer rounded-md text-sm font-semibold text-brand-800 underline underline-offset-2">
+            Bank details and how to pay
+          </summary>
+          <div className="mt-3">
+            <BankTransferDetails instructions={transfer} />
+          </div>
+        </details>
+      )}
+    </section>
+  );
+}
+
 function OrderCard({ order }: { order: MyOrder }) {
+  const due = isPaymentDue(order);
   return (
     <article
       aria-label={`Order ${order.trackingCode}`}
@@ -40,15 +94,19 @@ function OrderCard({ order }: { order: MyOrder }) {
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <div className="flex items-center gap-2">
           <dt className="text-stone-600">Payment</dt>
-          <dd className={`${badgeClass} ${paymentBadgeClass(order.paymentStatus)}`}>
-            {paymentStatusLabel[order.paymentStatus]}
-          </dd>
+          <dd className={`${badgeClass} ${paymentStateBadgeClass(order.payment.state)}`}>{order.payment.stateLabel}</dd>
         </div>
         <div className="flex items-center gap-2">
           <dt className="text-stone-600">Shipping</dt>
           <dd className={`${badgeClass} ${shippingBadgeClass[order.shippingStatus]}`}>{order.shippingStatus}</dd>
         </div>
       </dl>
+      {due && <PaymentDue order={order} />}
+      {!due && order.pickupLocation && (
+        <p className="mt-2 text-sm text-stone-700">
+          <span className="text-stone-600">Pickup at</span> {order.pickupLocation}
+        </p>
+      )}
       {order.items.length === 0 ? (
         <p className="mt-3 text-sm text-stone-600">{orderHistoryMessages.noItems}</p>
       ) : (

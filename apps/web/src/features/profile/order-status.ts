@@ -1,4 +1,4 @@
-import type { OrderPaymentStatus, ShippingStatus } from '@bilum/shared';
+import type { MyOrder, OrderPaymentState, OrderPaymentStatus, ShippingStatus } from '@bilum/shared';
 
 /** The tracking page's badge colours (checkout-and-admin.md 4): delivered green … cancelled red. */
 export const shippingBadgeClass: Record<ShippingStatus, string> = {
@@ -16,12 +16,12 @@ export function paymentBadgeClass(status: OrderPaymentStatus): string {
     : 'bg-orange-100 text-orange-800 ring-orange-300';
 }
 
-export const paymentStatusLabel: Record<OrderPaymentStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  failed: 'Failed',
-  refunded: 'Refunded',
-  cancelled: 'Cancelled',
-};
+/** The same colours for the payment state's words (issue 27: "Awaiting payment", "Part-paid", "Pay at pickup"). */
+export function paymentStateBadgeClass(state: OrderPaymentState): string {
+  return paymentBadgeClass(state === 'paid' || state === 'over-paid' ? 'paid' : 'pending');
+}
+
+/** Issue 27: a bank transfer or pickup order still waiting for (the rest of) its money. */
+export const isPaymentDue = (order: Pick<MyOrder, 'amountDue'>): boolean => order.amountDue > 0;
 
 export const badgeClass = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1';
