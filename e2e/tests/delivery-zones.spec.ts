@@ -114,11 +114,14 @@ test.describe('at 375 px, before checkout (issue 27)', () => {
     });
     expect(registered.status()).toBe(201);
     await page.goto(`/index-item/${galaxyA05.id}`);
+    // Signed in once the header says so: Add to Cart then goes to the server cart, not the guest cart.
+    await expect(page.getByRole('button', { name: 'Account menu for Mary Kaupa' })).toBeVisible();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page
       .getByRole('dialog', { name: 'Added to cart' })
       .getByRole('button', { name: 'Continue shopping' })
       .click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
     // Nothing is known yet: the cart says where the fee comes from.
     await page.goto('/cart');

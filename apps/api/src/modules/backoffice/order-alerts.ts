@@ -4,13 +4,16 @@ import type { DbExecutor } from '../../db/client';
 import { backofficeSettings, type OrderItemRow, type OrderRow } from '../../db/schema';
 import type { Mailer, OutgoingEmail } from '../mail/mail.service';
 import { orderAddress } from '../orders/order-address';
+import { orderLinesText, orderTotalsText } from '../orders/order-emails';
+import { pngDateTime } from '../payment-methods/payment-methods.emails';
 
 /**
  * The shop's own alerts about orders (issue 21, decision 018): an e-mail to the shop's order address (a setting;
  * the contact e-mail when none is set) when an order is paid, and when a bank-transfer order is placed. Queued
- * through the outbox in the transaction that pays or places the order, so it is sent once, or not at all.
+ * through the outbox in the transaction that pays or places the order, so it is sent once, or not at all. Issue 27:
+ * a pay-at-pickup order alerts the shop too, so the counter gets it ready before the shopper comes.
  */
-export type OrderAlertKind = 'paid' | 'bank-transfer-placed';
+export type OrderAlertKind = 'paid' | 'bank-transfer-placed' | 'pickup-placed';
 
 const SETTINGS_ROW_ID = 1;
 
@@ -47,25 +50,28 @@ export function orderAlertEmail(input: {
 }): OutgoingEmail {
   const { kind, order, items } = input;
   const name = `${order.firstName} ${order.lastName}`.trim();
+  const collectBy = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : null;
   const subject =
     kind === 'paid'
       ? `Order #${order.id} paid: ${formatKina(order.totalToea)} (${name})`
-      : `New bank-transfer order #${order.id} awaiting payment: ${formatKina(order.totalToea)} (${name})`;
-  const lines = items.map(
-    (item) => `${item.quantity} x ${item.productName}: ${formatKina(item.unitPriceToea * item.quantity)}`,
-  );
+      : kind === 'pickup-placed'
+        ? `New pay-at-pickup order #${order.id}: ${formatKina(order.totalToea)} to collect${collectBy ? ` by ${collectBy}` : ''} (${name})`
+        : `New bank-transfer order #${order.id} awaiting payment: ${formatKina(order.totalToea)} (${name})`;
   const where = order.pickupLocation
     ? `Pickup at: ${order.pickupLocation}`
     : `Delivery to: ${orderAddress(order) ?? '-'}`;
   const text = [
     kind === 'paid'
       ? `Order #${order.id} has been paid (${paymentMethodLabels[order.paymentMethod]}).`
-      : `Order #${order.id} was placed to pay by bank transfer${order.paymentReference ? ` (reference ${order.paymentReference})` : ''}. ` +
-        'Record the payment when it arrives.',
+      : kind === 'pickup-placed'
+        ? `Order #${order.id} will be paid at the counter when it is collected${collectBy ? `, by ${collectBy} (Port Moresby time)` : ''}. ` +
+          'Get it ready, and record the payment when the shopper collects it.'
+        : `Order #${order.id} was placed to pay by bank transfer${order.paymentReference ? ` (reference ${order.paymentReference})` : ''}. ` +
+          'Record the payment when it arrives.',
     `Customer: ${name}, ${order.email}, ${order.phone}`,
     where,
-    lines.join('\n'),
-    `Total: ${formatKina(order.totalToea)}`,
+    orderLinesText(items),
+    orderTotalsText(order, 'Total'),
     `Open the orders: ${input.shopUrl}/order-inventory`,
   ].join('\n\n');
   return { to: input.to, subject, text };

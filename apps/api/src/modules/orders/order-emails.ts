@@ -14,6 +14,28 @@ export function invoiceLink(shopUrl: string, trackingCode: string): string {
   return `${shopUrl}/invoice?tracking_code=${encodeURIComponent(trackingCode)}`;
 }
 
+/** The order's lines, one a line: "2 x Samsung Galaxy A15: K898.00". */
+export function orderLinesText(items: readonly OrderItemRow[]): string {
+  return items
+    .map((item) => `${item.quantity} x ${item.productName}: ${formatKina(item.unitPriceToea * item.quantity)}`)
+    .join('\n');
+}
+
+/**
+ * The order's money below its lines, in every e-mail that names an amount (issue 27: the "please pay" e-mails
+ * left the delivery fee out): the saving, the delivery fee of its zone (K0.00 for pickup, the free zone and
+ * members) and the total, under the caller's label ("Total paid", "Total to pay").
+ */
+export function orderTotalsText(order: OrderRow, totalLabel: string): string {
+  return [
+    order.savingsToea > 0 ? `You saved: ${formatKina(order.savingsToea)}` : null,
+    `Shipping${order.deliveryZone ? ` (${order.deliveryZone})` : order.pickupLocation ? ' (pickup)' : ''}: ${formatKina(order.shippingToea)}`,
+    `${totalLabel}: ${formatKina(order.totalToea)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 function deliveryLine(order: OrderRow): string | null {
   if (order.pickupLocation) return `Pickup at: ${order.pickupLocation}`;
   const address = orderAddress(order);
@@ -33,21 +55,11 @@ export function orderConfirmationEmail(input: {
 }): OutgoingEmail {
   const { order, items, shopUrl, settings, invoiceAttached = true } = input;
   const link = trackingLink(shopUrl, order.trackingCode);
-  const lines = items.map(
-    (item) => `${item.quantity} x ${item.productName}: ${formatKina(item.unitPriceToea * item.quantity)}`,
-  );
   const paragraphs = [
     `Hello ${order.firstName},`,
     `Thank you for your order. We have received your payment and your order #${order.id} is confirmed.`,
-    lines.join('\n'),
-    [
-      order.savingsToea > 0 ? `You saved: ${formatKina(order.savingsToea)}` : null,
-      // The delivery fee of the order's zone (issue 19), or K0.00 for pickup, the free zone and members.
-      `Shipping${order.deliveryZone ? ` (${order.deliveryZone})` : order.pickupLocation ? ' (pickup)' : ''}: ${formatKina(order.shippingToea)}`,
-      `Total paid: ${formatKina(order.totalToea)}`,
-    ]
-      .filter(Boolean)
-      .join('\n'),
+    orderLinesText(items),
+    orderTotalsText(order, 'Total paid'),
     [`Order ID: ${order.id}`, `Tracking code: ${order.trackingCode}`, deliveryLine(order)].filter(Boolean).join('\n'),
     `Track your order at any time:\n${link}`,
     ...(order.invoiceNumber !== null

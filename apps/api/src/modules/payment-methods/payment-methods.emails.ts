@@ -1,7 +1,7 @@
 import { formatKina, mobileBankingSteps, type PaymentSettings, type ShopSettings } from '@bilum/shared';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
-import { orderEmail, trackingLink } from '../orders/order-emails';
+import { orderEmail, orderLinesText, orderTotalsText, trackingLink } from '../orders/order-emails';
 
 /** A date and time in Port Moresby (UTC+10, no daylight saving), e.g. "Wed 25 Nov 2026, 3:30 pm". */
 export function pngDateTime(date: Date): string {
@@ -14,12 +14,6 @@ export function pngDateTime(date: Date): string {
     hour: 'numeric',
     minute: '2-digit',
   }).format(date);
-}
-
-function itemLines(items: OrderItemRow[]): string {
-  return items
-    .map((item) => `${item.quantity} x ${item.productName}: ${formatKina(item.unitPriceToea * item.quantity)}`)
-    .join('\n');
 }
 
 /** The bank details and the reference, as one block (e-mails); the pages show the same fields. */
@@ -52,7 +46,8 @@ export function bankTransferPlacedEmail({ order, items, payment, settings, shopU
   const paragraphs = [
     `Hello ${order.firstName},`,
     `Thank you for your order #${order.id}. It is waiting for your payment by bank transfer or mobile banking.`,
-    itemLines(items),
+    orderLinesText(items),
+    orderTotalsText(order, 'Order total'),
     bankDetailsBlock(order, payment, order.totalToea - order.amountReceivedToea),
     until
       ? `We hold your items until ${until} (Port Moresby time). If the payment has not reached us by then, the order is cancelled and the items go back on sale.`
@@ -76,8 +71,8 @@ export function pickupConfirmedEmail({ order, items, settings, shopUrl }: Input)
   const paragraphs = [
     `Hello ${order.firstName},`,
     `Thank you for your order #${order.id}. It is confirmed: please pay at the counter when you collect it, in cash or by EFTPOS.`,
-    itemLines(items),
-    `Total to pay at pickup: ${formatKina(order.totalToea)}`,
+    orderLinesText(items),
+    orderTotalsText(order, 'Total to pay at pickup'),
     [
       order.pickupLocation ? `Pickup at: ${order.pickupLocation}` : null,
       until ? `Collect by: ${until} (Port Moresby time)` : null,

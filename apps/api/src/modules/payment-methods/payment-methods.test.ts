@@ -1,5 +1,5 @@
-import type { AdminOrderPaymentAnswer, PlacedOrderResponse, TrackedOrder } from '@bilum/shared';
-import { and, eq } from 'drizzle-orm';
+import { type AdminOrderPaymentAnswer, formatKina, type PlacedOrderResponse, type TrackedOrder } from '@bilum/shared';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, emailOutbox, orders, products } from '../../db/schema';
 import { signedInAdmin, signedInShopper, type SignedIn } from '../../test/accounts';
@@ -119,6 +119,10 @@ describe('bank transfer', () => {
     expect(instructions?.text).toContain('BSB: 088-950');
     expect(instructions?.text).toContain('Amount to pay: K240.00');
     expect(instructions?.text).toContain('*131#');
+    // Issue 27: the "please pay" e-mail itemises goods, delivery and total, as the confirmation does.
+    expect(instructions?.text).toContain(`2 x ${product.name}: K240.00`);
+    expect(instructions?.text).toContain(`Shipping (${row.deliveryZone}): ${formatKina(row.shippingToea)}`);
+    expect(instructions?.text).toContain(`Order total: ${formatKina(row.totalToea)}`);
 
     const confirmation = await ctx.app.inject({
       method: 'GET',
@@ -252,6 +256,15 @@ describe('pay at pickup', () => {
     const [confirmed] = await emailsTo(email);
     expect(confirmed?.subject).toBe(`Your Bilum order #${placed.order.id} is confirmed: pay at pickup`);
     expect(confirmed?.text).toContain('cash or by EFTPOS');
+    expect(confirmed?.text).toContain(
+      `2 x ${product.name}: K240.00\n\nShipping (pickup): K0.00\nTotal to pay at pickup: K240.00`,
+    );
+    // Issue 27: the shop is told too, so the counter gets the order ready before the shopper comes.
+    const [alert] = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.subject, `New pay-at-pickup order #${placed.order.id}: K240.00 to collect by %`));
+    expect(alert?.text).toContain('Get it ready, and record the payment when the shopper collects it.');
     expect((await track(placed.order.trackingCode)).payment.state).toBe('pay-at-pickup');
 
     const collected = await adminCall('POST', `/api/admin/orders/${placed.order.id}/collected`, { method: 'eftpos' });

@@ -102,10 +102,14 @@ export async function afterNonCardOrderPlaced(
   const input = { order: placed, items, payment, settings: shop, shopUrl: deps.shopUrl };
   const email = placed.paymentMethod === 'pickup' ? pickupConfirmedEmail(input) : bankTransferPlacedEmail(input);
   const emailId = await deps.mailer.enqueue(tx, email);
-  // The shop's own "bank transfer placed" e-mail to its order address (issue 21, decision 018).
-  if (placed.paymentMethod === 'bank-transfer') {
-    await queueOrderAlert(deps, tx, { kind: 'bank-transfer-placed', order: placed, items, settings: shop });
-  }
+  // The shop's own "bank transfer placed" / "pay at pickup placed" e-mail to its order address (issue 21,
+  // decision 018; pickup since issue 27, so the counter gets the order ready).
+  await queueOrderAlert(deps, tx, {
+    kind: placed.paymentMethod === 'pickup' ? 'pickup-placed' : 'bank-transfer-placed',
+    order: placed,
+    items,
+    settings: shop,
+  });
   const [updated] = await tx
     .update(orders)
     .set({ confirmationEmailId: emailId })
