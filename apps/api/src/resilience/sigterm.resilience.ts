@@ -17,7 +17,10 @@ import {
  * finds everything those requests wrote.
  */
 const payments = 20;
-const registrations = 6;
+// Registrations hash a password each (argon2id, four at a time on libuv's pool): slow work that is still in flight
+// when the listener closes, now that a payment no longer draws its invoice (issue 27). Under the per-address
+// sign-up limit (50 a window).
+const registrations = 16;
 
 let database: ShopDatabase;
 let server: ShopServer | undefined;
@@ -45,8 +48,11 @@ function refused(port: number): Promise<boolean> {
 
 describe('SIGTERM with requests in flight', () => {
   it('finishes them, refuses new connections, exits 0 and leaves the database whole', async () => {
-    // At level info the server logs each request as it reads it.
-    server = await startShopServer(database, { env: { LOG_LEVEL: 'info' } });
+    // At level info the server logs each request as it reads it. The outbox worker is off: since issue 27 each
+    // payment queues its invoice's drawing, and twenty PDFs drawn on the main thread would hold up the signal's
+    // handling until every request had finished, so the test would see none in flight. (Drawing them off the main
+    // thread is a follow-up of issue 27.)
+    server = await startShopServer(database, { env: { LOG_LEVEL: 'info', MAIL_WORKER_INTERVAL_MS: '0' } });
     const shop = server;
     const source = { type: 'items' as const, items: [{ productId: database.checkoutProductId, quantity: 1 }] };
     const client = shopClient(shop.url);
