@@ -1,5 +1,5 @@
 import { type AdminOrder, orderInventoryMessages, type ShippingStatus } from '@bilum/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../config';
 import { emailOutbox, orders, orderStatusHistory, products, simulatedRefunds } from '../../db/schema';
@@ -101,8 +101,11 @@ async function cancellationMail(id: number) {
   return mails.filter((mail) => mail.subject === `Your Bilum order #${id} has been cancelled`);
 }
 
+// In the order they were queued: PostgreSQL returns rows in no set order (an e-mail marked sent moves).
 const subjectsTo = async (email: string) =>
-  (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map((mail) => mail.subject);
+  (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(asc(emailOutbox.id))).map(
+    (mail) => mail.subject,
+  );
 
 describe('GET /api/admin/orders', () => {
   it('lists paid guest and registered orders newest first with their items, but not unpaid checkouts', async () => {
