@@ -120,8 +120,11 @@ describe('orderTiles', () => {
 describe('orderSearch', () => {
   it('reads an order number, and the digits of a phone number however it is typed', () => {
     expect(orderSearch('  ')).toBeNull();
-    expect(orderSearch('#12')).toEqual({ text: '#12', orderId: 12, phoneDigits: null });
-    expect(orderSearch('120')).toEqual({ text: '120', orderId: 120, phoneDigits: '120' });
+    // A short number or "#n" is the order number, not a fragment of some code that contains those digits.
+    expect(orderSearch('#12')).toEqual({ text: null, orderId: 12, phoneDigits: null });
+    expect(orderSearch('36')).toEqual({ text: null, orderId: 36, phoneDigits: null });
+    expect(orderSearch('120')).toEqual({ text: null, orderId: 120, phoneDigits: '120' });
+    expect(orderSearch('4827')).toEqual({ text: '4827', orderId: 4827, phoneDigits: '4827' });
     expect(orderSearch(' Kila   AMINI ')).toEqual({ text: 'kila amini', orderId: null, phoneDigits: null });
     expect(orderSearch('7123 4567')?.phoneDigits).toBe('71234567');
     expect(orderSearch('+675 7123 4567')?.phoneDigits).toBe('67571234567');

@@ -115,8 +115,12 @@ export const adminOrderPaymentViews = ['paid', 'unpaid', 'all'] as const;
 export type AdminOrderPaymentView = (typeof adminOrderPaymentViews)[number];
 
 export interface OrderSearch {
-  /** Lower-cased, spaces collapsed: matched in the customer's name, e-mail and tracking code. */
-  text: string;
+  /**
+   * Lower-cased, spaces collapsed: matched in the customer's name, e-mail, tracking code and payment reference.
+   * Null when the term is an order number ("#36", or a bare number of at most three digits): a short number is
+   * the order the staff member means, not any code that happens to contain those digits.
+   */
+  text: string | null;
   /** The order number when the term is one ("12", "#12"). */
   orderId: number | null;
   /** The digits to find in the stored phone number when the term looks like a phone number, else null. */
@@ -132,9 +136,11 @@ export function orderSearch(term: string): OrderSearch | null {
   const text = term.trim().toLowerCase().replace(/\s+/g, ' ');
   if (text === '') return null;
   const number = text.replace(/^#\s*/, '');
+  const orderId = /^\d{1,9}$/.test(number) ? Number(number) : null;
+  const onlyOrderNumber = orderId !== null && (text.startsWith('#') || number.length <= 3);
   return {
-    text,
-    orderId: /^\d{1,9}$/.test(number) ? Number(number) : null,
+    text: onlyOrderNumber ? null : text,
+    orderId,
     phoneDigits: phoneSearchDigits(text),
   };
 }

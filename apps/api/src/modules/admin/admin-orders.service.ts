@@ -68,7 +68,8 @@ function paymentFilter(view: AdminOrderPaymentView): SQL | undefined {
 function searchFilter(term: string): SQL | undefined {
   const search = orderSearch(term);
   if (!search) return undefined;
-  const contains = (column: SQL) => sql`strpos(lower(${column}), ${search.text}) > 0`;
+  const text = search.text;
+  const contains = (column: SQL) => (text === null ? undefined : sql`strpos(lower(${column}), ${text}) > 0`);
   return or(
     contains(sql`${orders.firstName} || ' ' || ${orders.lastName}`),
     contains(sql`${orders.email}`),

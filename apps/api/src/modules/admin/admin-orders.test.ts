@@ -492,6 +492,11 @@ describe('issue 17: order management that adds up', () => {
   it('finds an order in the database by e-mail, phone however typed, name, tracking code and order number', async () => {
     const wanted = await guestOrder();
     const other = await guestOrder();
+    // The other order's codes contain the wanted order's number: "#36" or "36" still finds only order 36.
+    await ctx.db
+      .update(orders)
+      .set({ trackingCode: `BLM-X${wanted.id}X`, paymentReference: `PAY ${wanted.id}` })
+      .where(eq(orders.id, other.id));
     const local = wanted.phone; // e.g. "76000012"
     const spaced = `${local.slice(0, 4)} ${local.slice(4)}`;
 
