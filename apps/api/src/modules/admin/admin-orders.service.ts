@@ -1,3 +1,5 @@
+import { type LifecycleChange, transition } from '../order-lifecycle/order-lifecycle';
+import type { OrderEvent } from '../order-lifecycle/order-states';
 import {
   type AdminOrder,
   type AdminOrderPaymentView,
@@ -19,7 +21,6 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import {
-  type NewOrderRow,
   type OrderItemRow,
   orderItems,
   type OrderRow,
@@ -34,7 +35,7 @@ import { releaseHeldOrder, replacingOrderId } from '../orders/order-holds';
 import { refundCancelledOrder } from '../orders/order-refund';
 import { orderAddress } from '../orders/order-address';
 import { readOrderItems, type OrdersDeps } from '../orders/orders.service';
-import { adminActor, returnOrderStock } from '../stock/stock.service';
+import { adminActor } from '../stock/stock.service';
 import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
 import { orderStatusEmail, type PremiumWithdrawal } from './admin-orders.emails';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
@@ -167,24 +168,11 @@ function toAdminOrder(
 }
 
 /**
- * Undoes what a sold order took: its units go back on the shelf, and a Premium year it bought is withdrawn
- * (its payment is about to be refunded).
+ * Withdraws a Premium year a cancelled order bought (its payment is about to be refunded); its units went back
+ * with the cancellation (the lifecycle's `restock`).
  */
-async function undoSale(
-  tx: Transaction,
-  order: OrderRow,
-  admin: StaffCaller,
-  at: Date,
-): Promise<PremiumWithdrawal | undefined> {
+async function withdrawPremium(tx: Transaction, order: OrderRow, at: Date): Promise<PremiumWithdrawal | undefined> {
   const items = await readOrderItems(tx, order.id);
-  // Units a partial refund already put back (issue 21, decision 018) are not returned twice.
-  await returnOrderStock(tx, {
-    orderId: order.id,
-    reason: 'order-cancelled',
-    actor: adminActor(admin),
-    at,
-    alreadyReturned: await restockedUnits(tx, order.id),
-  });
   if (!order.paymentIntentId || !items.some((item) => item.isMembership)) return undefined;
   const membership = createMembershipService(tx);
   const { withdrawn } = await membership.withdrawPremiumYear(order.paymentIntentId, at);
@@ -202,6 +190,15 @@ async function undoSale(
  * (refundCancelledOrder, outside the transaction). A refund that fails is retried by cancelling again, and by the
  * checkout jobs (checkout-jobs.ts), through the same function and idempotency key, so it is made once.
  */
+/** The lifecycle's event for each status staff set on a paid order. */
+const shippingEvents: Record<ShippingStatus, OrderEvent> = {
+  Pending: 'process',
+  Processing: 'process',
+  Dispatched: 'dispatch',
+  Delivered: 'deliver',
+  Cancelled: 'cancel-paid',
+};
+
 export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<CatalogService, 'invalidate'> }) {
   const { db, mailer, now } = deps;
 
@@ -391,12 +388,13 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
             cancelReason: 'admin',
             stockReason: 'order-cancelled',
             actor: adminActor(admin),
+            by: 'staff',
             at,
           });
           await recordChange(tx, { admin, order, updated: released, items, from, to, reason, at, settings });
           return { order: released, stockReturned: true };
         }
-        const changes: Partial<NewOrderRow> = { shippingStatus: to, updatedAt: at };
+        const changes: LifecycleChange = { shippingStatus: to };
         if ((to === 'Dispatched' || to === 'Delivered') && !order.dispatchedAt) {
           changes.dispatchedAt = at;
           // Fixed now (issue 17) from the order's own zone days (issue 19, snapshotted when it was placed; the shop's
@@ -412,13 +410,24 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
         let premium: PremiumWithdrawal | undefined;
         if (to === 'Cancelled') {
           Object.assign(changes, { cancelledAt: at, cancelReason: 'admin' });
-          if (stockReturned) {
-            premium = await undoSale(tx, order, admin, at);
-            changes.stockState = 'released';
-          }
+          if (stockReturned) premium = await withdrawPremium(tx, order, at);
         }
-        const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
-        if (!updated) throw notFound(messages.notFound);
+        const updated = await transition(tx, order.id, {
+          event: shippingEvents[to],
+          actor: 'staff',
+          at,
+          set: changes,
+          // Units a partial refund already put back (issue 21, decision 018) are not returned twice.
+          stock:
+            to === 'Cancelled'
+              ? {
+                  kind: 'restock',
+                  reason: 'order-cancelled',
+                  actor: adminActor(admin),
+                  alreadyReturned: await restockedUnits(tx, order.id),
+                }
+              : { kind: 'none' },
+        });
         await recordChange(tx, { admin, order, updated, items, from, to, reason, at, settings, premium });
         return { order: updated, stockReturned };
       });

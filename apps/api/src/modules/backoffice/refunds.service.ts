@@ -1,7 +1,7 @@
+import { transition } from '../order-lifecycle/order-lifecycle';
 import { randomUUID } from 'node:crypto';
 import {
   formatKina,
-  MAX_STOCK,
   type CreateRefundInput,
   type OrderRefund,
   type OrderRefunds,
@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../errors';
 import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import { readOrderItems, type OrdersDeps } from '../orders/orders.service';
-import { adminActor, changeStock } from '../stock/stock.service';
+import { adminActor } from '../stock/stock.service';
 import { refundEmail } from './refund-emails';
 import { succeededRefundsToea } from './refund-sums';
 
@@ -73,12 +73,16 @@ export async function recordCancellationRefund(
   const { db, now } = deps;
   const at = now();
   await db.transaction(async (tx) => {
-    const [refunded] = await tx
-      .update(orders)
-      .set({ paymentStatus: 'refunded', refundedAt: at, updatedAt: at })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')))
-      .returning();
-    if (!refunded || input.amount <= 0) return;
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    // Another caller (the jobs' retry) recorded it first.
+    if (current?.paymentStatus !== 'paid') return;
+    const refunded = await transition(tx, order.id, {
+      event: 'refund-whole',
+      actor: 'system',
+      at,
+      set: { paymentStatus: 'refunded', refundedAt: at },
+    });
+    if (input.amount <= 0) return;
     // Who cancelled it, and why: the refund reads "by <them>: Order cancelled: <reason>".
     const [cancelled] = await tx
       .select()
@@ -190,33 +194,24 @@ export function createRefundsService(
     settings: ShopSettings,
   ) {
     const at = now();
-    if (row.restocked) {
-      for (const line of row.lines) {
-        const input = {
-          productId: line.productId,
-          change: line.quantity,
-          reason: 'order-refunded' as const,
-          actor: adminActor(caller),
-          orderId: order.id,
-          at,
-        };
-        const result = await changeStock(tx, input);
-        // Within MAX_STOCK unless the shelf was filled meanwhile, then capped (like a cancellation's return).
-        if (!result.ok) await changeStock(tx, { ...input, change: MAX_STOCK - result.stock });
-      }
-    }
     // Partial refunds that add up to everything paid make the order refunded (admin view and tracking read it).
     const succeeded = await tx
       .select({ amount: orderRefunds.amountToea })
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, 'succeeded')));
     const paid = paidToea(order);
-    if (paid > 0 && succeeded.reduce((sum, refund) => sum + refund.amount, 0) >= paid) {
-      await tx
-        .update(orders)
-        .set({ paymentStatus: 'refunded', refundedAt: at, updatedAt: at })
-        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'paid')));
-    }
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const whole =
+      paid > 0 &&
+      current?.paymentStatus === 'paid' &&
+      succeeded.reduce((sum, refund) => sum + refund.amount, 0) >= paid;
+    await transition(tx, order.id, {
+      event: whole ? 'refund-whole' : 'refund-part',
+      actor: 'staff',
+      at,
+      set: whole ? { paymentStatus: 'refunded', refundedAt: at } : {},
+      stock: row.restocked ? { kind: 'restock-lines', actor: adminActor(caller), lines: row.lines } : { kind: 'none' },
+    });
     await recordActivity(tx, {
       actor: actorOfCaller(caller),
       action: 'order.refunded',

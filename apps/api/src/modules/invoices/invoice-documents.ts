@@ -1,3 +1,4 @@
+import { noteOrder } from '../order-lifecycle/order-lifecycle';
 import { type Invoice, invoiceMessages } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
@@ -96,7 +97,7 @@ export function invoiceDocumentJob(deps: InvoiceDocumentsDeps): JobHandler {
         invoiceAttached: attachments.length > 0,
       });
       const emailId = await mailer.enqueue(tx, { ...email, attachments });
-      await tx.update(orders).set({ confirmationEmailId: emailId }).where(eq(orders.id, orderId));
+      await noteOrder(tx, orderId, { confirmationEmailId: emailId });
     });
     // The last try: the shopper has the confirmation (without the PDF); the job ends failed, for staff to see.
     if (failure !== null) throw failure;

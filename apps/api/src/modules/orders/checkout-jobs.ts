@@ -1,3 +1,4 @@
+import { noteOrder, noteOrders } from '../order-lifecycle/order-lifecycle';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import { refundCancelledOrder } from './order-refund';
@@ -59,6 +60,7 @@ export function createCheckoutJobs(
         cancelReason: 'hold-expired',
         stockReason: 'hold-expired',
         actor: stockActors.holdExpiry,
+        by: 'system',
         at: now(),
       });
       // A bank transfer not paid in time, or a pickup not collected: the shopper is told (issue 19).
@@ -127,16 +129,11 @@ export function createCheckoutJobs(
         .limit(batchSize)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return [];
-      return tx
-        .update(orders)
-        .set({ lastReconciledAt: at })
-        .where(
-          inArray(
-            orders.id,
-            rows.map((row) => row.id),
-          ),
-        )
-        .returning();
+      return noteOrders(
+        tx,
+        rows.map((row) => row.id),
+        { lastReconciledAt: at },
+      );
     });
   }
 
@@ -170,10 +167,9 @@ export function createCheckoutJobs(
           const intent = await ordersService.ensureIntent(order);
           if (intent.status === 'canceled' && order.paymentStatus === 'cancelled') {
             // Nothing can happen to this order any more: stop asking about it.
-            await db
-              .update(orders)
-              .set({ lastReconciledAt: new Date(order.placedAt.getTime() + reconcileWindowMs) })
-              .where(eq(orders.id, order.id));
+            await noteOrder(db, order.id, {
+              lastReconciledAt: new Date(order.placedAt.getTime() + reconcileWindowMs),
+            });
           }
           if (intent.status !== 'succeeded') continue;
           const settled = await completion.settle(order.id, intent);

@@ -4,7 +4,9 @@ import type { DbExecutor } from '../../db/client';
 import { orderItems, type OrderRow, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { returnOrderedCartLines } from '../cart/order-cart-lines';
-import { returnOrderStock, type StockActor } from '../stock/stock.service';
+import { transition } from '../order-lifecycle/order-lifecycle';
+import type { LifecycleActor } from '../order-lifecycle/order-states';
+import type { StockActor } from '../stock/stock.service';
 
 /**
  * Unpaid orders holding stock (issue 16, finding 2). An order takes its units off the shelf when it is placed and
@@ -19,6 +21,8 @@ export interface HoldRelease {
   cancelReason: string;
   stockReason: StockMovementReason;
   actor: StockActor;
+  /** Who ends it, in the lifecycle's terms (order-states.ts). */
+  by: LifecycleActor;
   at: Date;
 }
 
@@ -36,21 +40,18 @@ export async function releaseHeldOrder(
   release: HoldRelease,
 ): Promise<OrderRow> {
   const { at } = release;
-  await returnOrderStock(tx, { orderId: order.id, reason: release.stockReason, actor: release.actor, at });
-  const [released] = await tx
-    .update(orders)
-    .set({
-      stockState: 'released',
+  const released = await transition(tx, order.id, {
+    event: 'release',
+    actor: release.by,
+    at,
+    set: {
       paymentStatus: 'cancelled',
       shippingStatus: 'Cancelled',
-      holdExpiresAt: null,
       cancelReason: release.cancelReason,
       cancelledAt: at,
-      updatedAt: at,
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  if (!released) throw new Error(`order ${order.id} vanished while being released`);
+    },
+    stock: { kind: 'release', reason: release.stockReason, actor: release.actor },
+  });
   // A card order's lines never left the cart (they go when it is paid: payment-completion.ts).
   if (order.source === 'cart' && order.userId !== null && order.paymentMethod !== 'card') {
     const lines = await tx

@@ -42,7 +42,8 @@ import { orderAddress } from './order-address';
 import { hasValidPrice } from '../cart/cart.service';
 import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
-import { changeStock, stockActors } from '../stock/stock.service';
+import { stockActors } from '../stock/stock.service';
+import { holdOrderUnits, noteOrder, placeOrderRow } from '../order-lifecycle/order-lifecycle';
 import type { Mailer } from '../mail/mail.service';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
@@ -332,6 +333,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       cancelReason: 'replaced',
       stockReason: 'order-released',
       actor: stockActors.checkout,
+      by: 'shopper',
       at: now(),
     });
     return replaced;
@@ -376,53 +378,49 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const placedAt = now();
       const optional = (value: string) => (value === '' ? null : value);
       // The order row first: a concurrent request with the same key waits here and then finds this order.
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderType: user ? 'registered' : 'guest',
-          userId: user?.id ?? null,
-          source: body.source.type,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          email: contact.email,
-          phone: fullPhoneNumber(contact.countryCode, contact.phone),
-          address: optional(contact.address),
-          city: optional(contact.city),
-          state: optional(contact.state),
-          postcode: optional(contact.postcode),
-          ...delivery.columns,
-          notes: optional(contact.notes),
-          subtotalToea: summary.subtotal,
-          savingsToea: summary.savings,
-          shippingToea: summary.shipping,
-          totalToea: summary.total,
-          trackingCode: newTrackingCode(),
-          idempotencyKeyHash: keys.keyHash,
-          requestHash: keys.requestHash,
-          checkoutTokenHash: keys.tokenHash,
-          clientAddressHash: placer.addressHash,
-          holdExpiresAt: holdEndFor(body.paymentMethod, paymentSettings, placedAt),
-          paymentMethod: body.paymentMethod,
-          placedAt,
-          updatedAt: placedAt,
-        })
-        .onConflictDoNothing({ target: orders.idempotencyKeyHash })
-        .returning();
+      const order = await placeOrderRow(tx, {
+        orderType: user ? 'registered' : 'guest',
+        userId: user?.id ?? null,
+        source: body.source.type,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        email: contact.email,
+        phone: fullPhoneNumber(contact.countryCode, contact.phone),
+        address: optional(contact.address),
+        city: optional(contact.city),
+        state: optional(contact.state),
+        postcode: optional(contact.postcode),
+        ...delivery.columns,
+        notes: optional(contact.notes),
+        subtotalToea: summary.subtotal,
+        savingsToea: summary.savings,
+        shippingToea: summary.shipping,
+        totalToea: summary.total,
+        trackingCode: newTrackingCode(),
+        idempotencyKeyHash: keys.keyHash,
+        requestHash: keys.requestHash,
+        checkoutTokenHash: keys.tokenHash,
+        clientAddressHash: placer.addressHash,
+        holdExpiresAt: holdEndFor(body.paymentMethod, paymentSettings, placedAt),
+        paymentMethod: body.paymentMethod,
+        placedAt,
+        updatedAt: placedAt,
+      });
       if (!order) throw new SameKeyOrderExists();
 
-      for (const line of lines) {
-        // The membership is not stock: it is never sold out.
-        if (line.product.isMembership) continue;
-        const taken = await changeStock(tx, {
+      // The membership is not stock: it is never sold out.
+      const short = await holdOrderUnits(
+        tx,
+        order.id,
+        lines.map((line) => ({
           productId: line.product.id,
-          change: -line.quantity,
-          reason: 'order-placed',
-          actor: stockActors.checkout,
-          orderId: order.id,
-          at: placedAt,
-        });
-        if (!taken.ok) throw outOfStock(line.product, taken.stock);
-      }
+          quantity: line.quantity,
+          isMembership: line.product.isMembership,
+        })),
+        placedAt,
+      );
+      const shortLine = short && lines.find((line) => line.product.id === short.productId);
+      if (short && shortLine) throw outOfStock(shortLine.product, short.stock);
       await tx.insert(orderItems).values(
         lines.map((line) => ({
           orderId: order.id,
@@ -445,10 +443,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         );
       }
       if (replaced) {
-        await tx
-          .update(orders)
-          .set({ cancelReason: replacedCancelReason(order.id) })
-          .where(eq(orders.id, replaced.id));
+        await noteOrder(tx, replaced.id, { replacedBy: replacedCancelReason(order.id) });
       }
       // A bank transfer's reference and instructions, or pay at pickup's confirmation: e-mailed with the order.
       const placed =
@@ -480,10 +475,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       description: `Bilum order #${order.id}`,
       idempotencyKey: `bilum-order-${order.id}-payment`,
     });
-    await db
-      .update(orders)
-      .set({ paymentIntentId: intent.id, updatedAt: now() })
-      .where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} is null`));
+    await noteOrder(db, order.id, { paymentIntentId: intent.id }, sql`${orders.paymentIntentId} is null`);
     order.paymentIntentId = intent.id;
     return intent;
   }

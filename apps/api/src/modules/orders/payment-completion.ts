@@ -9,7 +9,9 @@ import { queueInvoiceDocument } from '../invoices/invoice-documents';
 import { replacingOrderId } from './order-holds';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
 import { queueOrderAlert } from '../backoffice/order-alerts';
-import { changeStock, recordOrderSold, returnOrderStock, stockActors, stockItems } from '../stock/stock.service';
+import { stockActors } from '../stock/stock.service';
+import { StockGoneError, transition } from '../order-lifecycle/order-lifecycle';
+import { orderStateOf } from '../order-lifecycle/order-states';
 import { type OrdersDeps, type OrdersService, readOrderItems, toCheckoutOrder } from './orders.service';
 
 /** What finishing a payment did to the order. */
@@ -17,9 +19,6 @@ export type Settlement =
   | { kind: 'paid'; order: OrderRow; changed: boolean }
   | { kind: 'refunded'; order: OrderRow }
   | { kind: 'unpaid'; order: OrderRow };
-
-/** Thrown inside a savepoint when a cancelled order's stock cannot be taken again. */
-class StockGone extends Error {}
 
 const cannotHonour = 'cannot-honour';
 /** A Premium order paid when the shopper's Premium had already been bought by another payment. */
@@ -69,15 +68,15 @@ export async function completeOrderPayment(
   extra: Partial<Pick<OrderRow, 'shippingStatus' | 'deliveredAt' | 'dispatchedAt' | 'amountReceivedToea'>> = {},
 ): Promise<OrderRow> {
   const items = await readOrderItems(tx, order.id);
-  // A held order's units left the shelf when it was placed: the log records the sale (a retaken one logged it).
-  if (order.stockState === 'held') await recordOrderSold(tx, { orderId: order.id, at: paidAt });
-  const [paid] = await tx
-    .update(orders)
-    .set({
+  // A held order's units left the shelf when it was placed: the log records the sale; a released one's units are
+  // taken again, all or none (StockGoneError when they are gone).
+  const paid = await transition(tx, order.id, {
+    event: order.paymentMethod === 'pickup' ? 'pay-at-counter' : 'pay',
+    actor: paidWith.intentId === null ? 'staff' : 'provider',
+    at: paidAt,
+    set: {
       paymentStatus: 'paid',
       shippingStatus: order.shippingStatus === 'Cancelled' ? 'Pending' : order.shippingStatus,
-      stockState: 'sold',
-      holdExpiresAt: null,
       paymentIntentId: paidWith.intentId,
       cardLast4: paidWith.cardLast4,
       paidAt,
@@ -86,12 +85,10 @@ export async function completeOrderPayment(
       // The paid confirmation's, once the document job has queued it (a bank transfer's "how to pay" e-mail was
       // noted here until now); until then the confirmation page says "sending".
       confirmationEmailId: null,
-      updatedAt: paidAt,
       ...extra,
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  if (!paid) throw new Error(`order ${order.id} vanished while being paid`);
+    },
+    stock: { kind: 'sell' },
+  });
   // A bank transfer's or pickup's lines left the cart when it was placed (issue 27): a line the shopper added since stays.
   if (paid.source === 'cart' && paid.userId !== null && paid.paymentMethod === 'card') {
     const bought = items.map((item) => item.productId);
@@ -126,33 +123,28 @@ export function createPaymentCompletion(
     );
   }
 
-  /** A refused or cancelled order's held units go back on the shelf (logged). */
-  function releaseStock(tx: Transaction, orderId: number) {
-    return returnOrderStock(tx, { orderId, reason: 'order-released', actor: stockActors.payment, at: now() });
-  }
-
-  /** Takes the units of a cancelled order again, all or none (a savepoint); logged as sold by the payment. */
-  async function retakeStock(tx: Transaction, order: OrderRow): Promise<boolean> {
-    const items = await stockItems(tx, order.id);
-    try {
-      await tx.transaction(async (savepoint) => {
-        for (const item of items) {
-          const taken = await changeStock(savepoint, {
-            productId: item.productId,
-            change: -item.quantity,
-            reason: 'order-paid',
-            actor: stockActors.payment,
-            orderId: order.id,
-            at: now(),
-          });
-          if (!taken.ok) throw new StockGone();
-        }
+  /**
+   * Ends an unpaid order whose payment the shop refuses (another amount, Premium already bought, its units gone):
+   * a held one releases its units; one already ended only notes why. The charge is refunded after the commit.
+   */
+  async function refuseOrder(tx: Transaction, order: OrderRow, cancelReason: string): Promise<OrderRow> {
+    const at = now();
+    const set = {
+      paymentStatus: 'cancelled' as const,
+      shippingStatus: 'Cancelled' as const,
+      cancelReason,
+      cancelledAt: order.cancelledAt ?? at,
+    };
+    if (order.stockState === 'held') {
+      return transition(tx, order.id, {
+        event: 'release',
+        actor: 'provider',
+        at,
+        set,
+        stock: { kind: 'release', reason: 'order-released', actor: stockActors.payment },
       });
-      return true;
-    } catch (error) {
-      if (error instanceof StockGone) return false;
-      throw error;
     }
+    return transition(tx, order.id, { event: 'refuse-late-payment', actor: 'provider', at, set });
   }
 
   /** Records the card payment: the order becomes paid with the intent (completeOrderPayment). */
@@ -169,11 +161,18 @@ export function createPaymentCompletion(
   /** Refunds a payment the shop cannot honour, in full, once (the provider's idempotency key). */
   async function refund(order: OrderRow, intent: PaymentIntent): Promise<Settlement> {
     await payments.refund({ intentId: intent.id, idempotencyKey: `bilum-order-${order.id}-refund-${intent.id}` });
-    const [refunded] = await db
-      .update(orders)
-      .set({ paymentStatus: 'refunded', refundedAt: now(), updatedAt: now() })
-      .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['cancelled', 'pending', 'failed'])))
-      .returning();
+    const refunded = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      // Another caller recorded it first, or (never) it is not an ended order: left as it is.
+      if (!row || orderStateOf(row) !== 'ended-unpaid') return row;
+      const at = now();
+      return transition(tx, order.id, {
+        event: 'return-payment',
+        actor: 'provider',
+        at,
+        set: { paymentStatus: 'refunded', refundedAt: at },
+      });
+    });
     log.warn({ orderId: order.id, intentId: intent.id }, 'refunded a payment for an order that could not be honoured');
     return { kind: 'refunded', order: refunded ?? order };
   }
@@ -188,11 +187,16 @@ export function createPaymentCompletion(
     if (!current) throw new Error(`no order ${orderId} for intent ${intent.id}`);
     if (intent.status !== 'succeeded') {
       if (intent.status === 'requires_payment_method' && intent.lastPaymentError) {
-        const [failed] = await db
-          .update(orders)
-          .set({ paymentStatus: 'failed', updatedAt: now() })
-          .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
-          .returning();
+        const failed = await db.transaction(async (tx) => {
+          const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+          if (!row || row.paymentStatus !== 'pending' || orderStateOf(row) !== 'awaiting-card') return undefined;
+          return transition(tx, orderId, {
+            event: 'decline-card',
+            actor: 'provider',
+            at: now(),
+            set: { paymentStatus: 'failed' },
+          });
+        });
         // Nothing updated: the webhook settled the same failure a moment ago; answer with the order as it is now.
         return { kind: 'unpaid', order: failed ?? (await ordersService.orderById(orderId)) ?? current };
       }
@@ -215,19 +219,9 @@ export function createPaymentCompletion(
       // The order's own payment for another amount or currency: cancelled, its stock back, the charge refunded.
       await db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-        const held = order?.stockState === 'held';
-        if (held) await releaseStock(tx, orderId);
-        await tx
-          .update(orders)
-          .set({
-            paymentStatus: 'cancelled',
-            shippingStatus: 'Cancelled',
-            ...(held ? { stockState: 'released' as const, holdExpiresAt: null } : {}),
-            cancelReason: 'amount-mismatch',
-            cancelledAt: now(),
-            updatedAt: now(),
-          })
-          .where(eq(orders.id, orderId));
+        if (order && (order.stockState === 'held' || orderStateOf(order) === 'ended-unpaid')) {
+          await refuseOrder(tx, { ...order, cancelledAt: null }, 'amount-mismatch');
+        }
       });
       return refund(current, intent);
     }
@@ -246,37 +240,17 @@ export function createPaymentCompletion(
       const buysPremium = (await readOrderItems(tx, orderId)).some((item) => item.isMembership);
       if (buysPremium && order.userId !== null && !(await premiumStillBuyable(tx, order.userId, now()))) {
         // Another payment bought this shopper's Premium first: this one is refunded, never a second year.
-        const held = order.stockState === 'held';
-        if (held) await releaseStock(tx, orderId);
-        const [cancelled] = await tx
-          .update(orders)
-          .set({
-            paymentStatus: 'cancelled',
-            shippingStatus: 'Cancelled',
-            ...(held ? { stockState: 'released' as const, holdExpiresAt: null } : {}),
-            cancelReason: premiumAlreadyActive,
-            cancelledAt: order.cancelledAt ?? now(),
-            updatedAt: now(),
-          })
-          .where(eq(orders.id, orderId))
-          .returning();
-        return { kind: 'unpaid', order: cancelled ?? order };
+        return { kind: 'unpaid', order: await refuseOrder(tx, order, premiumAlreadyActive) };
       }
-      const honourable =
-        order.stockState === 'held' || (order.cancelReason !== cannotHonour && (await retakeStock(tx, order)));
-      if (honourable) return { kind: 'paid', order: await recordPayment(tx, order, intent, settings), changed: true };
-      const [cancelled] = await tx
-        .update(orders)
-        .set({
-          paymentStatus: 'cancelled',
-          shippingStatus: 'Cancelled',
-          cancelReason: cannotHonour,
-          cancelledAt: order.cancelledAt ?? now(),
-          updatedAt: now(),
-        })
-        .where(eq(orders.id, orderId))
-        .returning();
-      return { kind: 'unpaid', order: cancelled ?? order };
+      if (order.stockState === 'held' || order.cancelReason !== cannotHonour) {
+        try {
+          return { kind: 'paid', order: await recordPayment(tx, order, intent, settings), changed: true };
+        } catch (error) {
+          // A released order's units were sold meanwhile: the payment cannot be honoured (refunded below).
+          if (!(error instanceof StockGoneError)) throw error;
+        }
+      }
+      return { kind: 'unpaid', order: await refuseOrder(tx, order, cannotHonour) };
     });
     if (outcome.kind === 'paid' && outcome.changed) mailer.wake();
     // Outside the transaction: the refund is a provider call.

@@ -13,6 +13,7 @@ import {
   type RecordPaymentInput,
 } from '@bilum/shared';
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { noteOrder, transition } from '../order-lifecycle/order-lifecycle';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { type OrderRow, orderPayments, orders, orderStatusHistory } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -153,12 +154,12 @@ export function createOrderPaymentsService(deps: {
             { amountReceivedToea: received },
           );
         } else {
-          const [row] = await tx
-            .update(orders)
-            .set({ amountReceivedToea: received, updatedAt: at })
-            .where(eq(orders.id, order.id))
-            .returning();
-          updated = row ?? order;
+          updated = await transition(tx, order.id, {
+            event: 'receive-part',
+            actor: 'staff',
+            at,
+            set: { amountReceivedToea: received },
+          });
         }
         const sums = { total: order.totalToea, amountReceived: received };
         const state = orderPaymentState({
@@ -279,7 +280,7 @@ export function createOrderPaymentsService(deps: {
             tx,
             paymentReminderEmail({ order, items, payment, settings: shop, shopUrl: deps.shopUrl }),
           );
-          await tx.update(orders).set({ reminderSentAt: at }).where(eq(orders.id, order.id));
+          await noteOrder(tx, order.id, { reminderSentAt: at });
           await recordActivity(tx, {
             actor: { kind: 'system', name: 'payment reminder' },
             action: 'order.payment-reminder-sent',

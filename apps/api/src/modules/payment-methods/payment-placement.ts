@@ -13,10 +13,11 @@ import {
 } from '@bilum/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../../db/client';
-import { type OrderItemRow, orderItems, type OrderRow, orders } from '../../db/schema';
+import { type OrderItemRow, orderItems, type OrderRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Actor, recordActivity } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
+import { noteOrder } from '../order-lifecycle/order-lifecycle';
 import { assignPaymentReference } from './payment-references';
 import { readPaymentSettings } from './payment-settings';
 import { bankTransferPlacedEmail, holdEndedEmail, pickupConfirmedEmail } from './payment-methods.emails';
@@ -110,11 +111,7 @@ export async function afterNonCardOrderPlaced(
     items,
     settings: shop,
   });
-  const [updated] = await tx
-    .update(orders)
-    .set({ confirmationEmailId: emailId })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const updated = await noteOrder(tx, order.id, { confirmationEmailId: emailId });
   await recordActivity(tx, {
     actor,
     action: placed.paymentMethod === 'pickup' ? 'order.placed-pay-at-pickup' : 'order.placed-bank-transfer',

@@ -1,7 +1,6 @@
+import { noteOrder } from '../order-lifecycle/order-lifecycle';
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { orders } from '../../db/schema';
 
 /** "BLM-" and six random digits (packages/shared paymentReferencePattern). */
 export const newPaymentReference = (): string => `BLM-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -28,7 +27,7 @@ export async function assignPaymentReference(
     const reference = draw();
     try {
       await tx.transaction(async (savepoint) => {
-        await savepoint.update(orders).set({ paymentReference: reference }).where(eq(orders.id, orderId));
+        await noteOrder(savepoint, orderId, { paymentReference: reference });
       });
       return reference;
     } catch (error) {
