@@ -194,7 +194,8 @@ export type OrderAlertSettingsResponse = z.infer<typeof orderAlertSettingsRespon
 export const refundMessages = {
   nothingLeft: 'Nothing is left to refund on this order.',
   tooMuch: (left: string) => `At most ${left} can be refunded.`,
-  notPaid: 'Only a paid order can be refunded.',
+  notPaid: 'Only a paid order, or money received for an order that ended unpaid, can be refunded.',
+  endedAmountOnly: 'This order ended unpaid and its items are back in stock: refund the money received as an amount.',
   lineTooMany: (name: string, left: number) => `At most ${left} of ${name} can be refunded.`,
   lineUnknown: 'That product is not on this order.',
   linesOrAmount: 'Choose the lines to refund or enter an amount.',

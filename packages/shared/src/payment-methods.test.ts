@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountOutstanding,
   amountOverpaid,
+  amountOwed,
   noPaymentMethodMessage,
   normalisePaymentReference,
   orderPaymentState,
@@ -45,6 +46,22 @@ describe('orderPaymentState', () => {
     expect(orderPaymentState({ ...overpaid, refunded: 400 })).toBe('over-paid');
     expect(amountOverpaid({ ...overpaid, refunded: 400 })).toBe(600);
     expect(amountOverpaid({ ...overpaid, refunded: 2_500 })).toBe(0);
+  });
+
+  it('a part-payment of an order that ended unpaid is owed back until refunded (issue 27)', () => {
+    const ended = {
+      ...base,
+      paymentMethod: 'bank-transfer',
+      paymentStatus: 'cancelled',
+      amountReceived: 4_000,
+    } as const;
+    expect(orderPaymentState(ended)).toBe('not-completed-refund-due');
+    expect(amountOwed(ended)).toBe(4_000);
+    expect(amountOwed({ ...ended, refunded: 1_500 })).toBe(2_500);
+    expect(orderPaymentState({ ...ended, refunded: 4_000 })).toBe('not-completed');
+    // Still held: outstanding, not owed; paid: only the over-payment is owed.
+    expect(amountOwed({ ...ended, paymentStatus: 'pending' })).toBe(0);
+    expect(amountOwed({ ...ended, paymentStatus: 'paid', amountReceived: 10_500, refunded: 200 })).toBe(300);
   });
 });
 

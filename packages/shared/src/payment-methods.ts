@@ -47,6 +47,7 @@ export const orderPaymentStates = [
   'part-paid',
   'pay-at-pickup',
   'not-completed',
+  'not-completed-refund-due',
   'refunded',
 ] as const;
 export type OrderPaymentState = (typeof orderPaymentStates)[number];
@@ -58,6 +59,7 @@ export const orderPaymentStateLabels: Record<OrderPaymentState, string> = {
   'part-paid': 'Part-paid',
   'pay-at-pickup': 'Pay at pickup',
   'not-completed': 'Payment not completed',
+  'not-completed-refund-due': 'Not completed (refund due)',
   refunded: 'Refunded',
 };
 
@@ -84,7 +86,8 @@ export function orderPaymentState(order: PaymentStateInput): OrderPaymentState {
       return 'refunded';
     case 'failed':
     case 'cancelled':
-      return 'not-completed';
+      // Issue 27: a part-paid bank transfer that ended unpaid owes its money back until refunded.
+      return amountOwed(order) > 0 ? 'not-completed-refund-due' : 'not-completed';
     default:
       if (order.paymentMethod === 'pickup') return 'pay-at-pickup';
       if (order.paymentMethod === 'bank-transfer' && order.amountReceived > 0) return 'part-paid';
@@ -99,6 +102,24 @@ export const amountOutstanding = (order: { total: number; amountReceived: number
 /** toea still to give back to a shopper who sent more than the total (refunds give the excess back first). */
 export const amountOverpaid = (order: { total: number; amountReceived: number; refunded?: number }): number =>
   Math.max(0, order.amountReceived - (order.refunded ?? 0) - order.total);
+
+/**
+ * toea the shop owes the shopper back (issue 27): a paid order's over-payment not yet refunded, or all the money an
+ * order that ended unpaid (cancelled, its hold expired) received and has not yet refunded. Part-payments are never
+ * a sale (books.ts), so giving them back takes nothing off the books.
+ */
+export const amountOwed = (order: {
+  paymentStatus: PaymentStateInput['paymentStatus'];
+  total: number;
+  amountReceived: number;
+  refunded?: number;
+}): number => {
+  if (order.paymentStatus === 'paid') return amountOverpaid(order);
+  if (order.paymentStatus === 'cancelled' || order.paymentStatus === 'failed') {
+    return Math.max(0, order.amountReceived - (order.refunded ?? 0));
+  }
+  return 0;
+};
 
 /** How to pay by mobile banking from a phone, in the shop's words (e-mail, confirmation and tracking pages). */
 export const mobileBankingSteps: readonly string[] = [

@@ -1,6 +1,7 @@
 import { formatKina, type ShopSettings } from '@bilum/shared';
 import type { OrderItemRow, OrderRefundRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
+import { orderStateOf } from '../order-lifecycle/order-states';
 import { orderEmail, trackingLink } from '../orders/order-emails';
 
 /**
@@ -48,18 +49,29 @@ export function refundEmail(input: {
             'What happens next: if we have not arranged it with you yet, we will contact you within 2 working days.',
           ];
   const fully = input.refundedInAll >= input.paid;
+  // Issue 27: a part-paid bank transfer that ended unpaid gets back what it sent; there is no order left to keep.
+  const endedUnpaid = orderStateOf(order) === 'ended-unpaid';
+  const rest = endedUnpaid
+    ? fully
+      ? 'Everything you sent for this order has now been returned.'
+      : `Still to return: ${formatKina(input.paid - input.refundedInAll)}`
+    : fully
+      ? 'Your order is now refunded in full.'
+      : 'The rest of your order is not affected.';
   const paragraphs = [
     `Hello ${order.firstName},`,
-    input.cancelled
-      ? `Your order #${order.id} has been cancelled and your payment refunded.`
-      : `We have made a refund on your order #${order.id}.`,
+    endedUnpaid
+      ? `Your order #${order.id} ended before it was paid in full, so we are returning the money you sent for it.`
+      : input.cancelled
+        ? `Your order #${order.id} has been cancelled and your payment refunded.`
+        : `We have made a refund on your order #${order.id}.`,
     ...how,
     ...(lines.length > 0 ? [`Refunded items:\n${lines.join('\n')}`] : []),
     [
       `Refunded now: ${amount}`,
-      `Paid for the order: ${formatKina(input.paid)}`,
+      `${endedUnpaid ? 'Received for the order' : 'Paid for the order'}: ${formatKina(input.paid)}`,
       `Refunded in all: ${formatKina(input.refundedInAll)}`,
-      fully ? 'Your order is now refunded in full.' : 'The rest of your order is not affected.',
+      rest,
     ].join('\n'),
     `Order ID: ${order.id}\nTracking code: ${order.trackingCode}`,
     `Track your order at any time:\n${link}`,

@@ -1,4 +1,5 @@
 import { transition } from '../order-lifecycle/order-lifecycle';
+import { orderStateOf } from '../order-lifecycle/order-states';
 import { randomUUID } from 'node:crypto';
 import {
   formatKina,
@@ -30,6 +31,15 @@ import { succeededRefundsToea } from './refund-sums';
 export function paidToea(order: Pick<OrderRow, 'paymentMethod' | 'paidAt' | 'totalToea' | 'amountReceivedToea'>) {
   if (order.paymentMethod === 'card') return order.paidAt ? order.totalToea : 0;
   return Math.max(order.amountReceivedToea, order.paidAt ? order.totalToea : 0);
+}
+
+/**
+ * An order that ended unpaid (its hold expired, staff cancelled it) after part of a bank transfer arrived (issue
+ * 27): that money was never a sale and is owed back, so staff refund it as an amount (`refund-part` from
+ * `ended-unpaid` in the lifecycle table).
+ */
+export function endedUnpaidWithMoney(order: OrderRow): boolean {
+  return orderStateOf(order) === 'ended-unpaid' && order.amountReceivedToea > 0;
 }
 
 /** Toea refunded so far (succeeded) or being refunded (pending), for every order given. */
@@ -146,10 +156,12 @@ async function refundState(executor: DbExecutor, order: OrderRow): Promise<Order
   const active = rows.filter((row) => row.status !== 'failed');
   const refunded = active.reduce((sum, row) => sum + row.amountToea, 0);
   const paid = paidToea(order);
-  const refundable = order.paymentStatus === 'paid' ? Math.max(0, paid - refunded) : 0;
+  const endedWithMoney = endedUnpaidWithMoney(order);
+  const refundable = order.paymentStatus === 'paid' || endedWithMoney ? Math.max(0, paid - refunded) : 0;
   const lines = new Map<number, { productId: number; productName: string; unitPrice: number; refundable: number }>();
   for (const item of items) {
     if (item.isMembership) continue; // a Premium year is withdrawn by cancelling, not by a line refund
+    if (endedWithMoney) continue; // its units went back when it ended: only its money is refunded
     const line = lines.get(item.productId);
     if (line) line.refundable += item.quantity;
     else
@@ -247,9 +259,16 @@ export function createRefundsService(
           if (existing.orderId !== orderId) throw new AppError('CONFLICT', 'That refund belongs to another order.');
           return { order, row: existing };
         }
-        if (order.paymentStatus !== 'paid') throw new AppError('CONFLICT', refundMessages.notPaid);
+        if (order.paymentStatus !== 'paid' && !endedUnpaidWithMoney(order)) {
+          throw new AppError('CONFLICT', refundMessages.notPaid);
+        }
         const state = await refundState(tx, order);
         if (state.refundable <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
+        if (endedUnpaidWithMoney(order) && input.lines && input.lines.length > 0) {
+          throw new AppError('VALIDATION', refundMessages.endedAmountOnly, undefined, [
+            { path: 'lines', message: refundMessages.endedAmountOnly },
+          ]);
+        }
         let amount = input.amount ?? 0;
         const lines: { productId: number; quantity: number }[] = [];
         if (input.lines && input.lines.length > 0) {

@@ -86,6 +86,9 @@ describe('the order lifecycle table (issue 27)', () => {
     expect(transitionLeadsTo('refund-part', 'dispatched', 'dispatched')).toBe(true);
     expect(transitionLeadsTo('refund-part', 'dispatched', 'delivered')).toBe(false);
     expect(transitionLeadsTo('deliver', 'dispatched', 'collected')).toBe(true);
+    // Issue 27: money received for an order that ended unpaid goes back; the order stays ended.
+    expect(transitionRefusal('refund-part', 'ended-unpaid', 'staff')).toBeNull();
+    expect(transitionLeadsTo('refund-part', 'ended-unpaid', 'ended-unpaid')).toBe(true);
   });
 
   it('docs/architecture.md shows the diagram generated from this table', () => {

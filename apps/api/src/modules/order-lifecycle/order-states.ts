@@ -212,10 +212,12 @@ export const orderTransitions = {
   },
   /**
    * A refund in part: the order stays where it is; the lines staff chose may go back on the shelf. (A card refund
-   * the provider confirms late may find the order refunded in whole meanwhile.)
+   * the provider confirms late may find the order refunded in whole meanwhile.) From `ended-unpaid`: the money a
+   * part-paid bank transfer received before its hold ended or staff cancelled it goes back (never a sale; its units
+   * went back with the release, so no stock effect: refunds.service.ts refuses lines there).
    */
   'refund-part': {
-    from: [...paidAll, 'refunded'],
+    from: [...paidAll, 'refunded', 'ended-unpaid'],
     to: 'same',
     actors: ['staff'],
     stock: ['restock-lines', 'none'],

@@ -2,6 +2,7 @@ import {
   type AdminOrderPayment,
   amountOutstanding,
   amountOverpaid,
+  amountOwed,
   type CounterPaymentMethod,
   counterPaymentLabels,
   formatKina,
@@ -82,7 +83,8 @@ export function createOrderPaymentsService(deps: {
       total: order.totalToea,
       amountReceived: order.amountReceivedToea,
       outstanding: order.paymentStatus === 'paid' ? 0 : amountOutstanding(sums),
-      overpaid: amountOverpaid(sums),
+      // What is owed back: an over-payment, or a part-payment of an order that ended unpaid (issue 27).
+      overpaid: amountOwed({ ...sums, paymentStatus: order.paymentStatus }),
       holdExpiresAt: open ? iso(order.holdExpiresAt) : null,
       canRecordPayment: order.paymentMethod === 'bank-transfer' && open,
       canMarkCollected: order.paymentMethod === 'pickup' && open,
