@@ -82,7 +82,8 @@ export function createOrderPaymentsService(deps: {
       reference: order.paymentReference,
       total: order.totalToea,
       amountReceived: order.amountReceivedToea,
-      outstanding: order.paymentStatus === 'paid' ? 0 : amountOutstanding(sums),
+      // Nothing is still to pay once the order is paid or has ended unpaid (issue 27: then its money is owed back).
+      outstanding: open ? amountOutstanding(sums) : 0,
       // What is owed back: an over-payment, or a part-payment of an order that ended unpaid (issue 27).
       overpaid: amountOwed({ ...sums, paymentStatus: order.paymentStatus }),
       holdExpiresAt: open ? iso(order.holdExpiresAt) : null,

@@ -180,8 +180,11 @@ export function OrderDetailDialog({
       )}
       {/* Issue 21 (decision 018): staff-only notes, for roles that handle orders. */}
       {can('orders.refund') &&
-        order.paidAt &&
-        (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && <OrderRefundsPanel order={order} />}
+        ((order.paidAt && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')) ||
+          // Issue 27: a bank transfer that ended unpaid may have money to give back (the panel shows only then).
+          (order.paymentMethod === 'bank-transfer' && order.paymentStatus === 'cancelled')) && (
+          <OrderRefundsPanel order={order} />
+        )}
       {can('orders.fulfil') && <OrderNotesPanel orderId={order.id} />}
       {/* Issue 19 and 21: every step of the order (placed, payments, reminders, expiry) and who took it. */}
       <ActivityList entityType="order" entityId={order.id} title="Order history" />

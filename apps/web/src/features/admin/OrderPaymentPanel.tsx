@@ -83,7 +83,7 @@ export function OrderPaymentPanel({ orderId }: { orderId: number }) {
         {p.method !== 'card' && <Row label="Received">{formatKina(p.amountReceived)}</Row>}
         {p.outstanding > 0 && p.method !== 'card' && <Row label="Still to pay">{formatKina(p.outstanding)}</Row>}
         {p.overpaid > 0 && (
-          <Row label="Over-paid">
+          <Row label={p.state === 'not-completed-refund-due' ? 'Owed back' : 'Over-paid'}>
             <span className="font-semibold text-red-800">Refund {formatKina(p.overpaid)}</span>
           </Row>
         )}

@@ -28,12 +28,16 @@ export function OrderRefundsPanel({ order }: { order: AdminOrder }) {
   if (refunds.isPending) return <p className="text-sm text-muted">Loading refunds…</p>;
   if (refunds.isError) return <p className="text-sm text-red-800">Could not load the refunds.</p>;
   const state = refunds.data;
+  // An order that ended unpaid with nothing received has nothing to refund; with money, only an amount (issue 27).
+  if (state.paid === 0 && state.refunds.length === 0) return null;
+  const linesOffered = state.lines.length > 0;
+  const chosen: Mode = linesOffered ? mode : 'amount';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (reason.trim() === '') return setError(refundMessages.reasonRequired);
     let body;
-    if (mode === 'lines') {
+    if (chosen === 'lines') {
       const lines = Object.entries(quantities)
         .map(([productId, quantity]) => ({ productId: Number(productId), quantity: Number(quantity) }))
         .filter((line) => Number.isInteger(line.quantity) && line.quantity > 0);
@@ -66,7 +70,7 @@ export function OrderRefundsPanel({ order }: { order: AdminOrder }) {
       <dl className="grid grid-cols-3 gap-2 text-sm">
         {(
           [
-            ['Paid', state.paid],
+            [order.paymentStatus === 'cancelled' ? 'Received' : 'Paid', state.paid],
             ['Refunded', state.refunded],
             ['Left to refund', state.refundable],
           ] as const
@@ -93,22 +97,24 @@ export function OrderRefundsPanel({ order }: { order: AdminOrder }) {
       )}
       {state.refundable > 0 && (
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-md border border-stone-200 p-3">
-          <fieldset className="flex flex-wrap gap-4 text-sm">
-            <legend className="sr-only">Refund</legend>
-            {(['lines', 'amount'] as const).map((value) => (
-              <label key={value} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-mode`}
-                  checked={mode === value}
-                  onChange={() => setMode(value)}
-                  className="h-4 w-4"
-                />
-                {value === 'lines' ? 'Refund items' : 'Refund an amount'}
-              </label>
-            ))}
-          </fieldset>
-          {mode === 'lines' ? (
+          {linesOffered && (
+            <fieldset className="flex flex-wrap gap-4 text-sm">
+              <legend className="sr-only">Refund</legend>
+              {(['lines', 'amount'] as const).map((value) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${id}-mode`}
+                    checked={mode === value}
+                    onChange={() => setMode(value)}
+                    className="h-4 w-4"
+                  />
+                  {value === 'lines' ? 'Refund items' : 'Refund an amount'}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {chosen === 'lines' ? (
             <>
               <ul className="flex flex-col gap-2">
                 {state.lines.map((line) => (
