@@ -85,6 +85,8 @@ export class OrderModelWorld {
   private owner!: SignedIn;
   private startDay = '';
   private lastEmailId = 0;
+  /** What the checks looked at, in all runs (printed at the end, so a run that checks nothing shows). */
+  readonly checked = { steps: 0, emails: 0, emailFigures: 0, sales: 0 };
   /** What happened in this run, one line a step: printed with the seed when a run fails. */
   log: string[] = [];
 
@@ -474,6 +476,7 @@ export class OrderModelWorld {
   }
 
   async checkInvariants() {
+    this.checked.steps += 1;
     await this.checkStock();
     await this.checkMoney();
     await this.checkInvoices();
@@ -605,6 +608,7 @@ export class OrderModelWorld {
         );
       }
       if (row.invoiceNumber !== null) {
+        this.checked.sales += 1;
         if (numbers.has(row.invoiceNumber)) throw new Error(`invoice number ${row.invoiceNumber} given twice`);
         numbers.add(row.invoiceNumber);
       }
@@ -636,12 +640,14 @@ export class OrderModelWorld {
       const id = Number(/#(\d+)/.exec(mail.subject)?.[1] ?? Number.NaN);
       const order = this.allOrders.find((candidate) => candidate.id === id);
       if (!order) continue;
+      this.checked.emails += 1;
       const row = await this.row(id);
       const items = await this.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, id));
       const refunded = await this.refundedOf(id);
       const text = `${mail.subject}\n${mail.text}`;
       const expect = (label: string, pattern: RegExp, value: number) => {
         for (const match of text.matchAll(pattern)) {
+          this.checked.emailFigures += 1;
           if (match[1] !== formatKina(value)) {
             throw new Error(`e-mail "${mail.subject}": ${label} ${match[1]}, the order's ${formatKina(value)}`);
           }
@@ -664,6 +670,7 @@ export class OrderModelWorld {
       expect('refunded in all', /^Refunded in all: (K[\d,.]+)$/gm, refunded);
       for (const match of text.matchAll(/^(\d+) x (.+): (K[\d,.]+)$/gm)) {
         const quantity = Number(match[1]);
+        this.checked.emailFigures += 1;
         const line = items.find((item) => item.productName === match[2] && item.quantity === quantity);
         if (!line || formatKina(line.unitPriceToea * quantity) !== match[3]) {
           throw new Error(`e-mail "${mail.subject}": line "${match[0]}" is not the order's`);

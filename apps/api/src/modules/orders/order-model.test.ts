@@ -206,6 +206,7 @@ describe('the order lifecycle model (issue 27)', () => {
           );
         } while (Date.now() < until);
       } finally {
+        console.log(`order model: checked ${JSON.stringify(world.checked)} (the sales counted at each step)`);
         await world.close();
       }
       console.log(`order model: ${runs} runs in ${seconds} s found nothing (seed ${seed})`);
