@@ -38,7 +38,8 @@ function cancelConsequence(order: AdminOrder): string {
   if (awaitsPayment(order)) {
     return (
       'The items go back into stock at once and the customer is e-mailed. It was not paid, so nothing is refunded ' +
-      '(return any part-payment by hand). A cancelled order cannot be changed again.'
+      '(any part-payment received shows as owed back until you refund it here). A cancelled order cannot be ' +
+      'changed again.'
     );
   }
   const refund =
