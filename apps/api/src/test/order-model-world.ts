@@ -81,6 +81,7 @@ export class OrderModelWorld {
   products: ModelProduct[] = [];
   private advancedThisRun = 0;
   premiumProductId = 0;
+  readonly premiumPriceToea = 20_000;
   pickupPointId = 0;
   private owner!: SignedIn;
   private startDay = '';
@@ -119,7 +120,7 @@ export class OrderModelWorld {
     const premium = await createProduct(ctx.db, {
       name: 'Premium Membership (1 year)',
       isMembership: true,
-      priceToea: 20_000,
+      priceToea: this.premiumPriceToea,
       category: 'accessories',
       stock: 1_000_000,
     });
@@ -419,8 +420,9 @@ export class OrderModelWorld {
 
   /** Time passes (up to days): the shop's jobs run (expiry, reminders, reconciliation), the e-mails are composed. */
   async advance(minutes: number) {
-    // Within a run at most 20 days pass, so the sessions (30 days at most) stay signed in.
-    const ms = Math.min(minutes * 60_000, Math.max(60_000, 20 * DAY_MS - this.advancedThisRun));
+    // Within a run at most 8 days pass (past every hold and pickup deadline): the sessions stay signed in, and the
+    // daily sales CSV read at each step stays short however many runs there are.
+    const ms = Math.min(minutes * 60_000, Math.max(60_000, 8 * DAY_MS - this.advancedThisRun));
     this.advancedThisRun += ms;
     this.ctx.clock.advance(ms);
     await this.ctx.checkoutJobs().runOnce();
@@ -639,6 +641,16 @@ export class OrderModelWorld {
       this.lastEmailId = Math.max(this.lastEmailId, mail.id);
       const id = Number(/#(\d+)/.exec(mail.subject)?.[1] ?? Number.NaN);
       const order = this.allOrders.find((candidate) => candidate.id === id);
+      // A Premium receipt from the membership page: the price of Premium, which the page charged.
+      const premium = /^Premium Membership \(1 year\): (K[\d,.]+)$/m.exec(mail.text ?? '');
+      if (!order && premium) {
+        this.checked.emailFigures += 1;
+        if (premium[1] !== formatKina(this.premiumPriceToea)) {
+          throw new Error(
+            `e-mail "${mail.subject}": Premium ${premium[1]}, its price ${formatKina(this.premiumPriceToea)}`,
+          );
+        }
+      }
       if (!order) continue;
       this.checked.emails += 1;
       const row = await this.row(id);
