@@ -208,6 +208,8 @@ export class OrderModelWorld {
     lines: { product: number; quantity: number }[];
     premium: boolean;
     where: 'ncd' | 'morobe' | 'pickup';
+    /** A new attempt of the run's newest order's checkout: it releases that order if the caller owns it and it is unpaid. */
+    replaces?: boolean;
   }) {
     const shopper = input.shopper === null ? null : this.shoppers[input.shopper % this.shoppers.length]!;
     const items = input.lines.map((line) => ({
@@ -220,11 +222,20 @@ export class OrderModelWorld {
         ? { ...deliveryContact, pickup: true, pickupPointId: this.pickupPointId }
         : { ...deliveryContact, state: input.where === 'ncd' ? 'NCD' : 'Morobe' };
     const email = shopper?.signedIn.user.email ?? `guest.${this.allOrders.length}@example.pg`;
+    const newest = this.orders.at(-1);
+    const replaced = input.replaces && newest ? { orderId: newest.id, checkoutToken: newest.token } : undefined;
     const response = await this.ctx.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: shopper ? { cookie: shopper.signedIn.cookie } : {},
-      payload: orderBody({ type: 'items', items }, { contact: { ...contact, email }, paymentMethod: input.method }),
+      payload: orderBody(
+        { type: 'items', items },
+        {
+          contact: { ...contact, email },
+          paymentMethod: input.method,
+          ...(replaced ? { replacesOrder: replaced } : {}),
+        },
+      ),
     });
     this.expectNo5xx(response, 'place order');
     this.note(

@@ -75,6 +75,7 @@ const place = fc
     method: fc.constantFrom('card', 'bank-transfer', 'pickup') as fc.Arbitrary<ModelOrder['method']>,
     lines,
     premium: fc.boolean(),
+    replaces: fc.boolean(),
     where: fc.constantFrom('ncd', 'morobe', 'pickup') as fc.Arbitrary<'ncd' | 'morobe' | 'pickup'>,
   })
   .map((input) => {
