@@ -27,6 +27,7 @@ export * from './admin-orders';
 export * from './images';
 export * from './staff';
 export * from './payment-methods';
+export * from './order-status';
 export * from './invoice';
 export * from './books';
 // Schemas (zod): for the API and for forms in lazily loaded pages.

@@ -22,7 +22,6 @@ import {
   productMessages,
   type TrackedOrder,
   trackingMessages,
-  trackingStatus,
 } from '@bilum/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -613,11 +612,12 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       }
       if (!order) throw orderNotFound();
       const items = await readOrderItems(db, order.id);
+      const payment = await orderPaymentInfo(db, order);
       return {
         orderId: order.id,
         trackingCode: order.trackingCode,
-        // An unpaid order is never tracked as placed (issue 17): "Awaiting payment" or "Payment not completed".
-        status: trackingStatus(order),
+        // An unpaid order is never tracked as placed (issue 17); a collected pickup order is "Collected" (issue 27).
+        status: payment.status.label,
         shippingStatus: order.shippingStatus,
         paymentStatus: order.paymentStatus,
         firstName: order.firstName,
@@ -644,7 +644,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         shipping: order.shippingToea,
         total: order.totalToea,
         cardLast4: order.cardLast4 ?? 'N/A',
-        payment: await orderPaymentInfo(db, order),
+        payment,
       };
     },
   };
