@@ -65,7 +65,7 @@ export function BankTransferDetails({ instructions }: { instructions: BankTransf
         <p className="text-xs font-semibold tracking-wide text-stone-700 uppercase">Payment reference</p>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p
-            className="font-mono text-3xl font-extrabold tracking-wider whitespace-nowrap"
+            className="font-mono text-2xl font-extrabold tracking-wider whitespace-nowrap sm:text-3xl"
             data-testid="payment-reference"
           >
             {instructions.reference}

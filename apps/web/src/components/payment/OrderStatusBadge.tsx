@@ -21,7 +21,8 @@ export function OrderStatusBadge({ status, className }: { status: ShopperOrderSt
       data-tone={status.tone}
       data-testid="order-status"
       className={cn(
-        'inline-flex rounded-full px-3 py-1 text-sm font-semibold ring-1',
+        // rounded-2xl, not a pill: a long status ("Part-paid: K100.00 of K179.00 received") may wrap on a phone.
+        'inline-flex rounded-2xl px-3 py-1 text-sm font-semibold ring-1',
         statusToneClasses[status.tone],
         className,
       )}

@@ -10,10 +10,14 @@ import { formatShopDateTime } from '../../lib/dates';
 export function PickupDetails({ pickup, title = 'Collect your order' }: { pickup: PickupInfo; title?: string }) {
   const headingId = useId();
   const due = pickup.amountToPay > 0;
+  // Amber while the shopper has something to do (pay, collect by a time); plain once it is done.
+  const waiting = due || pickup.collectBy !== null;
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-left text-stone-900 sm:p-5"
+      className={`rounded-2xl border p-4 text-left text-stone-900 sm:p-5 ${
+        waiting ? 'border-amber-300 bg-amber-50' : 'border-stone-200 bg-stone-50'
+      }`}
     >
       <h2 id={headingId} className="text-lg font-bold">
         {title}
