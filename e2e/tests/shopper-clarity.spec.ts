@@ -170,4 +170,10 @@ test('on a phone, pay at pickup says how much, where and by when, then tracking 
   await expect(page.getByText('Delivered', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('pickup-place')).toHaveText('Bilum store, Port Moresby');
   await shoot(page, 'tracking-collected');
+
+  // The order history says the same (one rule, shopperOrderStatus).
+  await page.goto('/order-history');
+  const card = page.getByRole('article', { name: `Order ${trackingCode}` });
+  await expect(card.getByTestId('order-status')).toHaveText('Collected');
+  await shoot(page, 'order-history-collected');
 });
