@@ -111,13 +111,19 @@ export function pickupConfirmedEmail({ order, items, settings, shopUrl, pickup }
 }
 
 /** The one reminder before a bank transfer's hold ends. */
-export function paymentReminderEmail({ order, payment, settings, shopUrl }: Input): OutgoingEmail {
+export function paymentReminderEmail({ order, items, payment, settings, shopUrl }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
   const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : 'soon';
   const due = Math.max(0, order.totalToea - order.amountReceivedToea);
   const paragraphs = [
     `Hello ${order.firstName},`,
     `We have not yet received the full payment for your order #${order.id}. We hold your items until ${until} (Port Moresby time).`,
+    // Issue 27: every "please pay" message itemises the goods, the delivery and the total.
+    orderLinesText(items),
+    orderTotalsText(order, 'Order total'),
+    ...(order.amountReceivedToea > 0
+      ? [`Received so far: ${formatKina(order.amountReceivedToea)}. Still to pay: ${formatKina(due)}.`]
+      : []),
     bankDetailsBlock(order, payment, due),
     `How to pay by mobile banking:\n${mobileBankingSteps.map((step) => `- ${step}`).join('\n')}`,
     `Already paid? Thank you: we record payments as they reach our account.`,

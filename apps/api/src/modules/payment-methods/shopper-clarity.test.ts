@@ -133,6 +133,27 @@ describe('a payment reference that cannot be taken for the tracking code', () =>
   });
 });
 
+describe('every "please pay" message itemises goods, delivery and total', () => {
+  it('the reminder before the hold ends too, with the reference first and in its subject', async () => {
+    const email = 'clarity.reminder@example.pg';
+    const placed = await place('bank-transfer', email);
+    const reference = placed.order.paymentReference ?? '';
+    ctx.clock.advance(37 * 60 * 60_000);
+    await ctx.checkoutJobs().runOnce();
+    await ctx.checkoutJobs().runOnce();
+    const reminders = (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter((mail) =>
+      mail.subject.startsWith('Reminder'),
+    );
+    expect(reminders).toHaveLength(1);
+    const [reminder] = reminders;
+    expect(reminder?.subject).toContain(reference);
+    expect(reminder?.text.startsWith(`Payment reference: ${reference}\n`)).toBe(true);
+    expect(reminder?.text).toMatch(/2 x .+: K240\.00/);
+    expect(reminder?.text).toMatch(/Shipping \(.+\): K\d+\.\d\d/);
+    expect(reminder?.text).toMatch(/Order total: K\d+\.\d\d/);
+  });
+});
+
 describe('states that read naturally', () => {
   it('a part-paid order says what was received of what, on tracking and the confirmation', async () => {
     const placed = await place('bank-transfer', 'clarity.part@example.pg', 8_950);
