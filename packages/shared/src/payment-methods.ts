@@ -25,7 +25,7 @@ export const defaultPickupDeadlineDays = 3;
 export const paymentReminderHoursBefore = 12;
 
 /**
- * A bank-transfer order's payment reference (issue 27, decision 024): "PAY 4827 31", five random digits and a
+ * A bank-transfer order's payment reference (issue 27, decision 025): "PAY 4827 31", five random digits and a
  * check digit, grouped for reading out. Digits only, so it is quick to type on a feature phone's keypad (*131#,
  * *525#); "PAY" and the grouping make it look nothing like the tracking code ("BLM-7K3Q-…"), and the check digit
  * (Damm: catches every single wrong digit and every swap of two neighbours) tells a mistyped one from another

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Transaction } from '../../db/client';
 
 /**
- * "PAY 4827 31": five random digits and their check digit (packages/shared paymentReferencePattern, decision 024).
+ * "PAY 4827 31": five random digits and their check digit (packages/shared paymentReferencePattern, decision 025).
  * 100,000 references: a draw that meets another order's costs one more draw (up to 20).
  */
 export const newPaymentReference = (): string =>
