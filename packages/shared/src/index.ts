@@ -29,6 +29,7 @@ export * from './staff';
 export * from './payment-methods';
 export * from './invoice';
 export * from './books';
+export * from './order-quote';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';
