@@ -290,6 +290,7 @@ export function useCheckoutOrder({
           setAttempt(next);
           setPriceChange(change);
           setPhase('idle');
+          latest.current.onPriceChanged?.();
           return;
         }
         // An order already paid (a second tab, a lost answer) or a payment whose outcome is unknown: ask again.
