@@ -16,6 +16,7 @@ import {
   postOrder,
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
+import { transition } from '../order-lifecycle/order-lifecycle';
 
 /*
  * Issue 27, seam 2 (decision 022): no stale price is ever charged. An unpaid order is priced again when its basis
@@ -251,6 +252,24 @@ describe('an unpaid order is paid at its quote (issue 27, seam 2)', () => {
     const byCard = await postOrder(ctx, orderBody(items, { contact, expectedTotalToea: 13_410 }), shopper.cookie);
     expect(byCard.statusCode).toBe(201);
     expect((byCard.json() as CreateOrderResponse).payment.amount).toBe(13_410);
+  });
+
+  it('only a requote changes an order’s line prices (the lifecycle refuses them with any other event)', async () => {
+    const { placed } = await annasOrder();
+    const [line] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, placed.order.id));
+    await expect(
+      ctx.db.transaction((tx) =>
+        transition(tx, placed.order.id, {
+          event: 'decline-card',
+          actor: 'provider',
+          at: new Date(),
+          set: { paymentStatus: 'failed' },
+          linePrices: [{ id: line!.id, unitPriceToea: 1, originalPriceToea: null }],
+        }),
+      ),
+    ).rejects.toThrow(/only a requote changes an order's line prices/);
+    const [after] = await ctx.db.select().from(orderItems).where(eq(orderItems.id, line!.id));
+    expect(after?.unitPriceToea).toBe(14_900);
   });
 
   it('an amount that is not a whole number of toea is a 400, never a 5xx', async () => {
