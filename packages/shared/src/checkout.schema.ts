@@ -211,6 +211,11 @@ export const createOrderSchema = z.object({
   replacesOrder: z.object({ orderId: id, checkoutToken: z.string().trim().min(1).max(200).optional() }).optional(),
   /** How the shopper pays (issue 19): the card (default), a bank transfer, or at the counter of a pickup point. */
   paymentMethod: z.enum(paymentMethods).default('card'),
+  /**
+   * The total the page showed (toea), decision 022: when it is not what the order costs now, nothing is placed or
+   * charged and the answer is 409 PRICE_CHANGED with the new quote. Optional for API clients that show no total.
+   */
+  expectedTotalToea: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -343,6 +348,11 @@ export const payOrderSchema = z.object({
   card: testCardSchema.optional(),
   paymentMethodId: z.string().trim().min(1).max(255).optional(),
   returnUrl: z.string().trim().max(2000).optional(),
+  /**
+   * The total the page showed (toea), decision 022: when it is not what the order costs now, nothing is placed or
+   * charged and the answer is 409 PRICE_CHANGED with the new quote. Optional for API clients that show no total.
+   */
+  expectedTotalToea: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type PayOrderInput = z.input<typeof payOrderSchema>;
 
