@@ -126,7 +126,7 @@ for (const viewport of [
       const howToPay = page.getByRole('region', { name: 'How to pay' });
       await expect(howToPay).toBeVisible();
       await expect(howToPay.getByText(bankDetails.accountNumber)).toBeVisible();
-      const reference = (await howToPay.getByText(/^BLM-\d{6}$/).textContent())!.trim();
+      const reference = (await howToPay.getByText(/^PAY \d{4} \d{2}$/).textContent())!.trim();
       const amount = (await howToPay
         .getByText(/^K\d+\.\d\d$/)
         .first()
@@ -248,7 +248,7 @@ for (const viewport of [
           const howToPay = page.getByRole('region', { name: 'How to pay' });
           await expect(howToPay).toBeVisible();
           await expect(howToPay.getByText(bankDetails.accountNumber)).toBeVisible();
-          await expect(howToPay.getByText(/^BLM-\d{6}$/)).toBeVisible();
+          await expect(howToPay.getByText(/^PAY \d{4} \d{2}$/)).toBeVisible();
           await expect(howToPay.getByText(total!).first()).toBeVisible();
           await expectAccessible(page);
         } finally {

@@ -68,7 +68,7 @@ test.describe('at 375 px', () => {
 
     await expect(page).toHaveURL(/\/order-confirmation$/);
     const howToPay = page.getByRole('region', { name: 'How to pay' });
-    const reference = (await howToPay.getByText(/^BLM-\d{6}$/).textContent())!.trim();
+    const reference = (await howToPay.getByText(/^PAY \d{4} \d{2}$/).textContent())!.trim();
     const amount = (await howToPay
       .getByText(/^K[\d,]+\.\d\d$/)
       .first()

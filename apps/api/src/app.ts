@@ -50,6 +50,7 @@ import { createSavedProductsService } from './modules/saved-products/saved-produ
 import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery.routes';
 import { createDeliveryService } from './modules/delivery/delivery.service';
+import { requoteDeliveredOrders } from './modules/orders/order-quote';
 import { createSettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { createSetupService } from './modules/setup/setup.service';
@@ -222,7 +223,7 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   await app.register(entityActivityRoutes(db), { prefix: '/api' });
   await app.register(staffInviteRoutes(staff, config.authLimits), { prefix: '/api' });
   // Delivery zones and pickup points (issue 19, decision 012).
-  const delivery = createDeliveryService(db);
+  const delivery = createDeliveryService(db, { onZonesSaved: (tx) => requoteDeliveredOrders(tx, now()) });
   await app.register(deliveryRoutes(delivery), { prefix: '/api' });
   await app.register(adminDeliveryRoutes(delivery), { prefix: '/api' });
   await app.register(imageUploadRoutes(images), { prefix: '/api' });

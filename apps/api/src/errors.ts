@@ -8,6 +8,8 @@ const statusByCode: Record<ErrorCode, number> = {
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
   PAYMENT_FAILED: 402,
+  /** A payment attempt for an amount that is no longer the order's quote (decision 022). */
+  PRICE_CHANGED: 409,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

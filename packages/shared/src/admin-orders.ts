@@ -158,7 +158,10 @@ export const orderInventoryMessages = {
   noUnpaid: 'No unpaid checkouts.',
   noItems: 'No items found for this order. Please check data source.',
   searchPlaceholder: 'Search by customer name or order ID...',
-  searchHint: 'Finds a name, e-mail, phone number, tracking code or order number.',
+  searchHint: 'Finds a name, e-mail, phone number, tracking code, payment reference or order number.',
+  /** Issue 27: a "PAY" reference whose check digit does not fit: a digit was mistyped. */
+  mistypedReference: (term: string) =>
+    `"${term}" is not a payment reference we issue: one of its digits is mistyped. Check it against the bank statement.`,
   // The server's own
   notFound: 'Order not found.',
   notPaid: (id: number) => `Order #${id} was never paid, so there is nothing to dispatch, deliver or cancel.`,

@@ -113,8 +113,6 @@ export const trackingMessages = {
   /** Issue 17: an unpaid order is tracked as what it is, never as placed. */
   awaitingPayment: 'Awaiting payment',
   paymentNotCompleted: 'Payment not completed',
-  /** Issue 19: a pay-at-pickup order is confirmed at once and paid at the counter. */
-  payAtPickup: 'Confirmed: pay at pickup',
   payAtPickupNote: 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.',
   awaitingTransferNote:
     'We are waiting for your bank transfer. Pay as shown below; we confirm your order when it arrives.',
@@ -213,6 +211,11 @@ export const createOrderSchema = z.object({
   replacesOrder: z.object({ orderId: id, checkoutToken: z.string().trim().min(1).max(200).optional() }).optional(),
   /** How the shopper pays (issue 19): the card (default), a bank transfer, or at the counter of a pickup point. */
   paymentMethod: z.enum(paymentMethods).default('card'),
+  /**
+   * The total the page showed (toea), decision 022: when it is not what the order costs now, nothing is placed or
+   * charged and the answer is 409 PRICE_CHANGED with the new quote. Optional for API clients that show no total.
+   */
+  expectedTotalToea: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -345,6 +348,11 @@ export const payOrderSchema = z.object({
   card: testCardSchema.optional(),
   paymentMethodId: z.string().trim().min(1).max(255).optional(),
   returnUrl: z.string().trim().max(2000).optional(),
+  /**
+   * The total the page showed (toea), decision 022: when it is not what the order costs now, nothing is placed or
+   * charged and the answer is 409 PRICE_CHANGED with the new quote. Optional for API clients that show no total.
+   */
+  expectedTotalToea: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type PayOrderInput = z.input<typeof payOrderSchema>;
 
@@ -427,7 +435,10 @@ export const trackedOrderItemSchema = z.object({
 export const trackedOrderSchema = z.object({
   orderId: z.number().int(),
   trackingCode: z.string(),
-  /** What the tracking says the order is (`trackingStatus`): "Awaiting payment", "Payment not completed" or its shipping status. */
+  /**
+   * What the tracking says the order is (`shopperOrderStatus`'s label, also in `payment.status`): "Awaiting
+   * payment", "Part-paid: K100.00 of K179.00 received", "Ready for pickup", "Collected", "Delivered", …
+   */
   status: z.string(),
   shippingStatus: z.enum(shippingStatuses),
   paymentStatus: z.enum(orderPaymentStatuses),
@@ -457,28 +468,6 @@ export const trackedOrderSchema = z.object({
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 
 export const trackOrderResponseSchema = z.object({ order: trackedOrderSchema });
-
-/**
- * What an order's tracking says it is (issue 17): an order is placed once paid, so an unpaid one reads "Awaiting
- * payment" (its payment may still come) or "Payment not completed" (declined, or its hold ended); a paid or
- * refunded one reads its shipping status. The API's `status` and the tracking page both use it.
- */
-export function trackingStatus(order: {
-  paymentStatus: OrderPaymentStatus;
-  shippingStatus: ShippingStatus;
-  /** Issue 19: a pay-at-pickup order waiting at the counter reads "Confirmed: pay at pickup". */
-  paymentMethod?: 'card' | 'bank-transfer' | 'pickup';
-}):
-  | ShippingStatus
-  | typeof trackingMessages.awaitingPayment
-  | typeof trackingMessages.paymentNotCompleted
-  | typeof trackingMessages.payAtPickup {
-  if (order.paymentStatus === 'pending' && order.paymentMethod === 'pickup') return trackingMessages.payAtPickup;
-  if (order.paymentStatus === 'pending') return trackingMessages.awaitingPayment;
-  if (order.paymentStatus === 'failed' || order.paymentStatus === 'cancelled')
-    return trackingMessages.paymentNotCompleted;
-  return order.shippingStatus;
-}
 
 /** True once the order was placed (paid, or paid and refunded): only then do shipping and delivery apply. */
 export const isPlacedOrder = (order: { paymentStatus: OrderPaymentStatus }) =>

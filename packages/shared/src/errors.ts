@@ -10,6 +10,7 @@ export const errorCodes = [
   'OUT_OF_STOCK',
   'RATE_LIMITED',
   'PAYMENT_FAILED',
+  'PRICE_CHANGED',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',

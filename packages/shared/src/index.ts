@@ -27,8 +27,10 @@ export * from './admin-orders';
 export * from './images';
 export * from './staff';
 export * from './payment-methods';
+export * from './order-status';
 export * from './invoice';
 export * from './books';
+export * from './order-quote';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_STORED_TOEA } from './money';
+import { shopperOrderStatusSchema } from './order-status';
 import {
   counterPaymentMethods,
   orderPaymentStates,
@@ -78,6 +79,20 @@ export const bankTransferInstructionsSchema = z.object({
 });
 export type BankTransferInstructions = z.infer<typeof bankTransferInstructionsSchema>;
 
+/**
+ * Where and by when a pickup order is collected (issue 27): the point's name and address as the order was placed,
+ * its opening hours as configured now (null once the point is gone), the collect-by time while the order waits
+ * at the counter unpaid, and what is still to pay there (0 once paid).
+ */
+export const pickupInfoSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  openingHours: z.string().nullable(),
+  collectBy: z.string().nullable(),
+  amountToPay: z.number().int().describe('toea still to pay at the counter'),
+});
+export type PickupInfo = z.infer<typeof pickupInfoSchema>;
+
 /** The payment part of an order for the shopper: how it is paid and, while unpaid, what to do. */
 export const orderPaymentInfoSchema = z.object({
   method: z.enum(paymentMethods),
@@ -89,6 +104,10 @@ export const orderPaymentInfoSchema = z.object({
   bankTransfer: bankTransferInstructionsSchema.nullable(),
   /** Pay at pickup: until when the order waits at the counter (ISO); null once collected or cancelled. */
   collectBy: z.string().nullable(),
+  /** Issue 27: a pickup order's place, opening hours, collect-by time and amount to pay there; else null. */
+  pickup: pickupInfoSchema.nullable(),
+  /** Issue 27: what the shopper is told the order is (`shopperOrderStatus`). */
+  status: shopperOrderStatusSchema,
 });
 export type OrderPaymentInfo = z.infer<typeof orderPaymentInfoSchema>;
 

@@ -3,6 +3,12 @@ import {
   amountOutstanding,
   amountOverpaid,
   amountOwed,
+  compactPaymentReference,
+  dammCheckDigit,
+  dammValid,
+  isMistypedPaymentReference,
+  paymentReferenceFromDigits,
+  paymentReferencePattern,
   noPaymentMethodMessage,
   normalisePaymentReference,
   orderPaymentState,
@@ -66,10 +72,35 @@ describe('orderPaymentState', () => {
 });
 
 describe('payment references and dates', () => {
-  it('reads a reference however it is typed', () => {
+  it('reads a reference however it is typed, and an earlier release\'s "BLM-nnnnnn" too', () => {
+    expect(normalisePaymentReference('PAY482733')).toBe('PAY 4827 33');
+    expect(normalisePaymentReference(' pay 4827 33 ')).toBe('PAY 4827 33');
+    expect(normalisePaymentReference('482733')).toBe('PAY 4827 33');
     expect(normalisePaymentReference('blm 482 731')).toBe('BLM-482731');
     expect(normalisePaymentReference('482731')).toBe('BLM-482731');
     expect(normalisePaymentReference('BLM-48273')).toBeNull();
+  });
+
+  it('makes "PAY dddd dd" with a check digit that catches one wrong digit and two neighbours swapped', () => {
+    expect(dammCheckDigit('572')).toBe(4); // the published example of Damm's algorithm
+    const reference = paymentReferenceFromDigits('48273');
+    expect(reference).toBe('PAY 4827 33');
+    expect(reference).toMatch(paymentReferencePattern);
+    const digits = '482733';
+    for (let i = 0; i < digits.length; i += 1) {
+      for (let d = 0; d <= 9; d += 1) {
+        const typo = `${digits.slice(0, i)}${d}${digits.slice(i + 1)}`;
+        if (typo !== digits) expect(dammValid(typo), typo).toBe(false);
+      }
+      if (i < digits.length - 1 && digits[i] !== digits[i + 1]) {
+        const swapped = `${digits.slice(0, i)}${digits[i + 1]}${digits[i]}${digits.slice(i + 2)}`;
+        expect(dammValid(swapped), swapped).toBe(false);
+      }
+    }
+    expect(normalisePaymentReference('PAY 4827 34')).toBeNull();
+    expect(isMistypedPaymentReference('pay 4827 34')).toBe(true);
+    expect(isMistypedPaymentReference('PAY 4827 33')).toBe(false);
+    expect(compactPaymentReference('pay 4827-33')).toBe('PAY482733');
   });
 
   it('accepts only real calendar dates', () => {

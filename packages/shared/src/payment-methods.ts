@@ -25,18 +25,67 @@ export const defaultPickupDeadlineDays = 3;
 export const paymentReminderHoursBefore = 12;
 
 /**
- * A bank-transfer order's payment reference: "BLM-" and six digits. Digits only, so it is quick to type on a
- * feature phone's keypad (*131#, *525#) and has no characters to confuse (0/O, 1/I/l).
+ * A bank-transfer order's payment reference (issue 27, decision 025): "PAY 4827 31", five random digits and a
+ * check digit, grouped for reading out. Digits only, so it is quick to type on a feature phone's keypad (*131#,
+ * *525#); "PAY" and the grouping make it look nothing like the tracking code ("BLM-7K3Q-…"), and the check digit
+ * (Damm: catches every single wrong digit and every swap of two neighbours) tells a mistyped one from another
+ * order's. Orders placed by earlier releases keep their "BLM-482731" and still match.
  */
-export const paymentReferencePattern = /^BLM-\d{6}$/;
+export const paymentReferencePattern = /^PAY \d{4} \d{2}$/;
+/** Before issue 27: "BLM-" and six random digits, no check digit. */
+export const legacyPaymentReferencePattern = /^BLM-\d{6}$/;
 
-/** What staff or a shopper typed ("blm 482 731", "482731", "BLM-482731") as the stored form, or null. */
+const dammTable = [
+  [0, 3, 1, 7, 5, 9, 8, 6, 4, 2],
+  [7, 0, 9, 2, 1, 5, 4, 8, 6, 3],
+  [4, 2, 0, 6, 8, 7, 1, 3, 5, 9],
+  [1, 7, 5, 0, 9, 8, 3, 4, 2, 6],
+  [6, 1, 2, 3, 0, 4, 5, 9, 7, 8],
+  [3, 6, 7, 4, 2, 0, 9, 5, 8, 1],
+  [5, 8, 6, 9, 7, 2, 0, 1, 3, 4],
+  [8, 9, 4, 5, 3, 6, 2, 0, 1, 7],
+  [9, 4, 3, 8, 6, 1, 7, 2, 0, 5],
+  [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
+] as const;
+
+/** The Damm check digit of a string of digits (appending it makes `dammValid` true). */
+export function dammCheckDigit(digits: string): number {
+  let interim = 0;
+  for (const char of digits) interim = dammTable[interim]![Number(char)]!;
+  return interim;
+}
+
+export const dammValid = (digits: string): boolean => /^\d+$/.test(digits) && dammCheckDigit(digits) === 0;
+
+/** "PAY 4827 31" from five digits ("48273"): the check digit appended, grouped 4 + 2. */
+export function paymentReferenceFromDigits(five: string): string {
+  if (!/^\d{5}$/.test(five)) throw new Error('a payment reference is made of five digits');
+  const six = `${five}${dammCheckDigit(five)}`;
+  return `PAY ${six.slice(0, 4)} ${six.slice(4)}`;
+}
+
+/** Upper case, no spaces, dashes or dots: "pay 4827 31" and "PAY-482731" both read "PAY482731". */
+export const compactPaymentReference = (input: string): string => input.toUpperCase().replace(/[\s.-]/g, '');
+
+/**
+ * What staff or a shopper typed ("pay 4827 31", "PAY482731", "482731", and for an earlier release's order
+ * "blm 482 731" or "BLM-482731") as the stored form, or null. A "PAY" reference whose check digit does not fit
+ * is null: a digit was mistyped. Six bare digits are read as a new reference when their check digit fits, else
+ * as an earlier release's.
+ */
 export function normalisePaymentReference(input: string): string | null {
-  const digits = input
-    .toUpperCase()
-    .replace(/^\s*BLM/, '')
-    .replace(/[\s-]/g, '');
-  return /^\d{6}$/.test(digits) ? `BLM-${digits}` : null;
+  const compact = compactPaymentReference(input.trim());
+  const pay = /^(?:PAY)?(\d{6})$/.exec(compact);
+  if (pay && dammValid(pay[1]!)) return `PAY ${pay[1]!.slice(0, 4)} ${pay[1]!.slice(4)}`;
+  if (compact.startsWith('PAY')) return null;
+  const legacy = /^(?:BLM)?(\d{6})$/.exec(compact);
+  return legacy ? `BLM-${legacy[1]}` : null;
+}
+
+/** True when the text is meant as a new payment reference ("PAY" and six digits) but its check digit is wrong. */
+export function isMistypedPaymentReference(input: string): boolean {
+  const match = /^PAY(\d{6})$/.exec(compactPaymentReference(input.trim()));
+  return match !== null && !dammValid(match[1]!);
 }
 
 /** What the shop says about an order's payment (admin list and view, tracking, confirmation). */

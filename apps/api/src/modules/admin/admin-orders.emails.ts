@@ -1,4 +1,4 @@
-import { formatKina, type ShippingStatus, type ShopSettings } from '@bilum/shared';
+import { formatKina, type ShippingStatus, shopperOrderStatus, type ShopSettings } from '@bilum/shared';
 import type { OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
 import { orderEmail, trackingLink } from '../orders/order-emails';
@@ -23,6 +23,17 @@ function premiumNews(premium: PremiumWithdrawal | undefined): string[] {
   ];
 }
 
+/** The shopper's words for the order once in `status` (the same as tracking and the order history). */
+const statusFor = (order: OrderRow, status: ShippingStatus) =>
+  shopperOrderStatus({
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    shippingStatus: status,
+    total: order.totalToea,
+    amountReceived: order.amountReceivedToea,
+    pickup: order.pickupLocation !== null,
+  });
+
 /** What the customer is told about each new status. */
 function news(
   order: OrderRow,
@@ -32,6 +43,13 @@ function news(
   const id = order.id;
   switch (status) {
     case 'Dispatched': {
+      // Issue 27: a pickup order is "Ready for pickup" (shopperOrderStatus), never "dispatched" with a delivery date.
+      if (order.pickupLocation) {
+        return {
+          subject: `Your Bilum order #${id}: ${statusFor(order, status).label}`,
+          lines: [`Your order #${id} is ready for pickup at ${order.pickupLocation}.`],
+        };
+      }
       // The date stored on the order at dispatch, the same one the tracking page shows.
       const due = order.estimatedDeliveryAt;
       return {
@@ -45,6 +63,12 @@ function news(
       };
     }
     case 'Delivered':
+      if (order.pickupLocation) {
+        return {
+          subject: `Your Bilum order #${id}: ${statusFor(order, status).label}`,
+          lines: [`Your order #${id} was collected from ${order.pickupLocation}. Thank you for shopping with Bilum.`],
+        };
+      }
       return {
         subject: `Your Bilum order #${id} has been delivered`,
         lines: [`Your order #${id} has been delivered. Thank you for shopping with Bilum.`],

@@ -6,6 +6,7 @@ import {
   type AdminOrdersResponse,
   awaitsPayment,
   cancelReasonRequired,
+  compactPaymentReference,
   formatKina,
   type PaymentMethod,
   portMoresbyDayStart,
@@ -70,13 +71,17 @@ function searchFilter(term: string): SQL | undefined {
   const search = orderSearch(term);
   if (!search) return undefined;
   const text = search.text;
+  const reference = text === null ? null : compactPaymentReference(text).toLowerCase();
   const contains = (column: SQL) => (text === null ? undefined : sql`strpos(lower(${column}), ${text}) > 0`);
   return or(
     contains(sql`${orders.firstName} || ' ' || ${orders.lastName}`),
     contains(sql`${orders.email}`),
     contains(sql`${orders.trackingCode}`),
-    // Issue 19: the bank-transfer reference the shopper quoted, as it shows on the bank statement.
-    contains(sql`coalesce(${orders.paymentReference}, '')`),
+    // Issue 19: the bank-transfer reference the shopper quoted, as it shows on the bank statement; issue 27: typed
+    // with or without its spaces ("PAY482731" finds "PAY 4827 31").
+    reference === null || reference === ''
+      ? undefined
+      : sql`strpos(regexp_replace(lower(coalesce(${orders.paymentReference}, '')), '[[:space:].-]', '', 'g'), ${reference}) > 0`,
     search.orderId === null ? undefined : eq(orders.id, search.orderId),
     search.phoneDigits === null
       ? undefined

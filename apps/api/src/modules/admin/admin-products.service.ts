@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../errors';
 import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '../audit/audit.service';
 import { type CatalogService } from '../catalog/catalog.service';
 import { adminActor, changeStock, type StockChangeResult, stockMovementsOf } from '../stock/stock.service';
+import { requoteOrdersWithProduct } from '../orders/order-quote';
 import type { ImagesService } from '../uploads/images.service';
 import { adminProductRows, assertSkuFree, mapSkuViolation, settledPrices } from './admin-catalog.service';
 
@@ -254,6 +255,8 @@ export function createAdminProductsService(
               const diff = saved ? changedFields(auditedProduct(previous), auditedProduct(saved)) : null;
               const fields = Object.keys(diff?.after ?? {});
               const onlyPrice = fields.length > 0 && fields.every((field) => priceFields.has(field));
+              // A lower price reaches the unpaid orders holding it; a higher one never does (decision 022).
+              if (fields.some((field) => priceFields.has(field))) await requoteOrdersWithProduct(tx, id, at);
               await recordActivity(tx, {
                 actor: actorOfCaller(admin),
                 action: onlyPrice ? 'product.price-changed' : 'product.updated',

@@ -65,7 +65,13 @@ export async function activePickupPoint(executor: DbExecutor, id: number | null)
 const pickupNotFound = () => notFound(deliveryAdminMessages.pickupNotFound);
 
 /** Delivery zones and pickup points (issue 19, decision 012): /settings and the checkout's choices. */
-export function createDeliveryService(db: Database) {
+export function createDeliveryService(
+  db: Database,
+  hooks: {
+    /** In the transaction that saved the zones: unpaid orders are priced again (decision 022; a fee only falls). */
+    onZonesSaved?: (tx: DbExecutor, at: Date) => Promise<unknown>;
+  } = {},
+) {
   return {
     zones: () => readZones(db),
 
@@ -127,6 +133,7 @@ export function createDeliveryService(db: Database) {
           }
         }
         const after = await readZones(tx);
+        await hooks.onZonesSaved?.(tx, new Date());
         await recordActivity(tx, {
           actor,
           action: 'settings.delivery-zones-updated',

@@ -1,7 +1,7 @@
 import { type DeliveryZone, pngProvinces, type SaveDeliveryZonesInput } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { emailOutbox, orders } from '../../db/schema';
 import { makeMember, type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import {
   card,
@@ -390,7 +390,20 @@ describe('the estimated delivery', () => {
     expect(await track(pickup.order.trackingCode)).toMatchObject({
       estimatedDelivery: null,
       shippingStatus: 'Dispatched',
+      status: 'Ready for pickup',
       pickupLocation: expect.stringMatching(/^Bilum store, Port Moresby/),
     });
+    // Issue 27: collected reads "Collected", never "Delivered" with an estimate to be confirmed.
+    expect((await setStatus(pickup.order.id, 'Delivered')).statusCode).toBe(200);
+    expect(await track(pickup.order.trackingCode)).toMatchObject({ estimatedDelivery: null, status: 'Collected' });
+    const subjects = (
+      await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, deliveryContact.email)).orderBy(emailOutbox.id)
+    )
+      .map((mail) => mail.subject)
+      .filter((subject) => subject.startsWith(`Your Bilum order #${pickup.order.id}:`));
+    expect(subjects).toEqual([
+      `Your Bilum order #${pickup.order.id}: Ready for pickup`,
+      `Your Bilum order #${pickup.order.id}: Collected`,
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { type MembershipRow, memberships, products, users } from '../../db/schem
 import { AppError, notFound } from '../../errors';
 import type { Mailer } from '../mail/mail.service';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from '../payments/payment-provider';
+import { requoteShopperOrders } from '../orders/order-quote';
 import { premiumReceiptEmail } from './membership.emails';
 import { assertCanBuyPremium, createMembershipService, premiumStillBuyable } from './membership.service';
 
@@ -157,6 +158,8 @@ export function createMembershipPurchaseService({
         .returning({ endsAt: memberships.endsAt });
       // Only the call that completed the year sends its receipt: once per payment, whoever came first.
       if (made?.endsAt) {
+        // A member now: the shopper's unpaid orders get member prices and free delivery (decision 022).
+        await requoteShopperOrders(tx, row.userId, at);
         const [buyer] = await tx
           .select({ email: users.email, fullName: users.fullName })
           .from(users)

@@ -1,7 +1,7 @@
 import { MAX_STOCK, type StockMovementReason } from '@bilum/shared';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { type NewOrderRow, type OrderRow, orders } from '../../db/schema';
+import { type NewOrderRow, orderItems, type OrderRow, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   changeStock,
@@ -76,6 +76,11 @@ export interface TransitionInput {
   at: Date;
   set?: LifecycleChange;
   stock?: StockEffect;
+  /**
+   * `requote` only (decision 022): the order's lines at their new unit prices, written with its new totals, so an
+   * order's lines and totals always agree. Order lines are written nowhere else after placing.
+   */
+  linePrices?: readonly { id: number; unitPriceToea: number; originalPriceToea: number | null }[];
 }
 
 /** A released order's units are no longer on the shelf: the late payment cannot be honoured (pay refused). */
@@ -174,7 +179,16 @@ export async function transition(tx: DbExecutor, orderId: number, input: Transit
   if (!rule.stock.includes(effect.kind as StockEffectKind)) {
     throw new Error(`order lifecycle: ${input.event} cannot have the stock effect ${effect.kind}`);
   }
+  if (input.linePrices && input.event !== 'requote') {
+    throw new Error(`order lifecycle: only a requote changes an order's line prices, not ${input.event}`);
+  }
   const stockState = await applyStock(tx, order, effect, input.at);
+  for (const line of input.linePrices ?? []) {
+    await tx
+      .update(orderItems)
+      .set({ unitPriceToea: line.unitPriceToea, originalPriceToea: line.originalPriceToea })
+      .where(and(eq(orderItems.id, line.id), eq(orderItems.orderId, order.id)));
+  }
   const [updated] = await tx
     .update(orders)
     .set({

@@ -79,21 +79,36 @@ export function orderEmail(
   subject: string,
   paragraphs: string[],
   link: string | readonly string[],
+  /**
+   * Issue 27: what the shopper must see first (a bank transfer's payment reference), shown before the other
+   * paragraphs: its first line large in the HTML, the rest under it.
+   */
+  lead?: string,
 ): OutgoingEmail {
   const links = typeof link === 'string' ? [link] : link;
+  const leadHtml = lead
+    ? (() => {
+        const [headline = '', ...rest] = lead.split('\n');
+        return [
+          `<p style="font-size:24px;font-weight:bold;margin:0 0 4px">${escapeHtml(headline)}</p>`,
+          ...(rest.length > 0 ? [`<p style="margin:0 0 16px">${rest.map(escapeHtml).join('<br>')}</p>`] : []),
+        ];
+      })()
+    : [];
   return {
     to,
     subject,
-    text: paragraphs.join('\n\n'),
-    html: paragraphs
-      .map((paragraph) => {
+    text: (lead ? [lead, ...paragraphs] : paragraphs).join('\n\n'),
+    html: [
+      ...leadHtml,
+      ...paragraphs.map((paragraph) => {
         const escaped = escapeHtml(paragraph).replace(/\n/g, '<br>');
         const linked = links.reduce(
           (html, each) => html.replace(escapeHtml(each), `<a href="${escapeHtml(each)}">${escapeHtml(each)}</a>`),
           escaped,
         );
         return `<p>${linked}</p>`;
-      })
-      .join('\n'),
+      }),
+    ].join('\n'),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type CartSummary,
   type CartTotalLine,
   cartMessages,
   cartSummary,
@@ -17,12 +18,13 @@ import {
   memberPrice,
   needsDeliveryOrPickup,
   type OrderConfirmation,
+  priceChangedMessage,
+  type QuoteReason,
   type SessionUser,
   type ShopSettings,
   productMessages,
   type TrackedOrder,
   trackingMessages,
-  trackingStatus,
 } from '@bilum/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -39,6 +41,7 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { orderAddress } from './order-address';
+import { assertExpectedTotal, requoteUnpaidOrder } from './order-quote';
 import { hasValidPrice } from '../cart/cart.service';
 import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
@@ -150,6 +153,29 @@ function priceLine(product: ProductRow, quantity: number, membership: Membership
   return { product, quantity, unitPrice, originalPrice, available: true };
 }
 
+/** 409 PRICE_CHANGED for an order not yet placed: its quote is the lines as priced now. */
+function newOrderPriceChanged(expected: number, summary: CartSummary, lines: PricedLine[]): AppError {
+  const reasons: QuoteReason[] = summary.total < expected ? ['price-fell'] : ['price-rose'];
+  return new AppError('PRICE_CHANGED', priceChangedMessage(expected, summary.total, reasons), {
+    was: expected,
+    quote: {
+      lines: lines.map((line) => ({
+        productId: line.product.id,
+        name: line.product.name,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        originalPrice: line.originalPrice,
+        lineTotal: line.unitPrice * line.quantity,
+      })),
+      subtotal: summary.subtotal,
+      savings: summary.savings,
+      shipping: summary.shipping,
+      total: summary.total,
+      reasons,
+    },
+  });
+}
+
 function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
@@ -208,6 +234,10 @@ export function orderDeliveryPricing(
     province: order.province,
     pickupPoint: order.pickupPointName,
   };
+}
+
+async function toCheckoutOrderOf(executor: DbExecutor, order: OrderRow): Promise<CheckoutOrder> {
+  return toCheckoutOrder(order, await readOrderItems(executor, order.id));
 }
 
 export async function readOrderItems(executor: DbExecutor, orderId: number): Promise<OrderItemRow[]> {
@@ -371,6 +401,10 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const delivery = await orderDelivery(tx, contact, hasPhysicalItems, isMember);
       const summary = cartSummary(lines, delivery.shipping);
       if (summary.total <= 0) throw new AppError('VALIDATION', checkoutMessages.invalidTotal);
+      // Decision 022: the page showed another total; nothing is placed, the answer is the total now.
+      if (body.expectedTotalToea !== undefined && body.expectedTotalToea !== summary.total) {
+        throw newOrderPriceChanged(body.expectedTotalToea, summary, lines);
+      }
       // Summed in doubles (exact here); the columns are 32-bit: refuse what they cannot hold, never overflow.
       if (![summary.subtotal, summary.savings, summary.total].every(fitsMoneyColumn)) {
         throw new AppError('VALIDATION', checkoutMessages.totalTooLarge);
@@ -467,7 +501,13 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
    * database transaction: a provider call is not part of one (and PGlite would wait on itself).
    */
   async function ensureIntent(order: OrderRow): Promise<PaymentIntent> {
-    if (order.paymentIntentId) return payments.retrieveIntent(order.paymentIntentId);
+    if (order.paymentIntentId) {
+      const intent = await payments.retrieveIntent(order.paymentIntentId);
+      // Decision 022: the order was priced again since; the card is charged the quote, never the old amount.
+      const open = intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation';
+      if (open && intent.amount !== order.totalToea) return payments.updateIntentAmount(intent.id, order.totalToea);
+      return intent;
+    }
     const intent = await payments.createIntent({
       amount: order.totalToea,
       currency: 'pgk',
@@ -531,6 +571,15 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       if (!order) throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
       if (!created && order.requestHash !== keys.requestHash) {
         throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
+      }
+      if (!created) {
+        // The same checkout asked again: the order it made is priced again first, as before any payment.
+        const orderId = order.id;
+        const requote = await db.transaction((tx) => requoteUnpaidOrder(tx, orderId, 'shopper', now()));
+        if (requote) {
+          order = requote.order;
+          await assertExpectedTotal(db, requote, body.expectedTotalToea, (row) => toCheckoutOrderOf(db, row), now());
+        }
       }
       // Only a card has a payment intent; a bank transfer or pickup order is paid later, recorded by staff.
       const intent = order.paymentMethod === 'card' ? await ensureIntent(order) : null;
@@ -613,11 +662,12 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       }
       if (!order) throw orderNotFound();
       const items = await readOrderItems(db, order.id);
+      const payment = await orderPaymentInfo(db, order);
       return {
         orderId: order.id,
         trackingCode: order.trackingCode,
-        // An unpaid order is never tracked as placed (issue 17): "Awaiting payment" or "Payment not completed".
-        status: trackingStatus(order),
+        // An unpaid order is never tracked as placed (issue 17); a collected pickup order is "Collected" (issue 27).
+        status: payment.status.label,
         shippingStatus: order.shippingStatus,
         paymentStatus: order.paymentStatus,
         firstName: order.firstName,
@@ -644,7 +694,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         shipping: order.shippingToea,
         total: order.totalToea,
         cardLast4: order.cardLast4 ?? 'N/A',
-        payment: await orderPaymentInfo(db, order),
+        payment,
       };
     },
   };

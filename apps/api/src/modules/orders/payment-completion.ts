@@ -7,6 +7,7 @@ import { createMembershipService, premiumStillBuyable } from '../membership/memb
 import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
 import { queueInvoiceDocument } from '../invoices/invoice-documents';
 import { replacingOrderId } from './order-holds';
+import { assertExpectedTotal, requoteShopperOrders, requoteUnpaidOrder } from './order-quote';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
 import { queueOrderAlert } from '../backoffice/order-alerts';
 import { stockActors } from '../stock/stock.service';
@@ -96,6 +97,8 @@ export async function completeOrderPayment(
   }
   if (paid.userId !== null && items.some((item) => item.isMembership)) {
     await createMembershipService(tx).activatePremium(paid.userId, { reference: paidWith.reference, paidAt });
+    // A member now: the shopper's other unpaid orders get member prices and free delivery (decision 022).
+    await requoteShopperOrders(tx, paid.userId, paidAt);
   }
   // The invoice PDF and the confirmation e-mail with it: drawn after the commit, retried (issue 27).
   await queueInvoiceDocument(deps.mailer.jobs, tx, paid.id);
@@ -336,10 +339,18 @@ export function createPaymentCompletion(
     },
 
     /** POST /api/orders/:id/payment: confirm with the provider, then retrieve the intent and settle. */
-    async pay(order: OrderRow, input: ConfirmIntentInput): Promise<PaymentResult> {
-      if (order.paymentStatus === 'paid')
-        return { status: 'succeeded', order: await ordersService.checkoutOrder(order) };
-      assertPayable(order);
+    async pay(
+      placed: OrderRow,
+      input: ConfirmIntentInput & { expectedTotalToea?: number | undefined },
+    ): Promise<PaymentResult> {
+      if (placed.paymentStatus === 'paid')
+        return { status: 'succeeded', order: await ordersService.checkoutOrder(placed) };
+      assertPayable(placed);
+      // Decision 022: priced again before every attempt (membership, prices, delivery); the page must have shown
+      // this amount, or nothing is charged and the answer is the new quote (409 PRICE_CHANGED).
+      const requote = await db.transaction((tx) => requoteUnpaidOrder(tx, placed.id, 'shopper', now()));
+      const order = requote?.order ?? placed;
+      if (requote) await assertExpectedTotal(db, requote, input.expectedTotalToea, ordersService.checkoutOrder, now());
       if (payments.name === 'simulator' ? !input.card : !input.paymentMethodId) {
         throw new AppError('VALIDATION', checkoutMessages.cardMissing);
       }

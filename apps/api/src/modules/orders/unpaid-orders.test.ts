@@ -157,7 +157,7 @@ describe('unpaid bank-transfer and pickup orders in the shopper’s order histor
       },
       items: [expect.objectContaining({ quantity: 2, unitPrice: 12_000, lineTotal: 24_000 })],
     });
-    expect(transfer.order.paymentReference).toMatch(/^BLM-\d{6}$/);
+    expect(transfer.order.paymentReference).toMatch(/^PAY \d{4} \d{2}$/);
 
     const point = await pickupPoint();
     const pickupRow = await orderRow(pickup.order.id);
@@ -179,6 +179,8 @@ describe('unpaid bank-transfer and pickup orders in the shopper’s order histor
     expect(recorded.statusCode).toBe(200);
     const partPaid = (await myOrders(shopper)).find((order) => order.id === transfer.order.id);
     expect(partPaid).toMatchObject({ amountDue: 14_000, payment: { state: 'part-paid' } });
+    // Issue 27: My Orders and the order history say what was received of what, not just "Awaiting payment".
+    expect(partPaid?.payment.status.label).toBe('Part-paid: K100.00 of K240.00 received');
   });
 
   it('takes the ordered lines out of the server cart when a bank transfer is placed, and leaves a line added since when it is paid', async () => {

@@ -22,6 +22,7 @@ import { type Actor, recordActivity } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import { completeOrderPayment } from '../orders/payment-completion';
 import { readOrderItems } from '../orders/orders.service';
+import { requoteUnpaidOrder } from '../orders/order-quote';
 import type { SettingsService } from '../settings/settings.service';
 import { readPaymentSettings } from './payment-settings';
 import { paymentReminderEmail } from './payment-methods.emails';
@@ -101,10 +102,14 @@ export function createOrderPaymentsService(deps: {
     };
   }
 
+  /**
+   * The order, locked and priced again first (decision 022): what staff record against is the current quote
+   * (member prices and free delivery for a shopper who joined Premium since, a lowered price), never a stale total.
+   */
   async function lockedOrder(tx: Transaction, id: number): Promise<OrderRow> {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('Order not found.');
-    return order;
+    return (await requoteUnpaidOrder(tx, id, 'system', now()))?.order ?? order;
   }
 
   const isOpen = (order: OrderRow) => order.paymentStatus === 'pending' && order.stockState === 'held';

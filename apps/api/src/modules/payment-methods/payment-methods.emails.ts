@@ -1,4 +1,10 @@
-import { formatKina, mobileBankingSteps, type PaymentSettings, type ShopSettings } from '@bilum/shared';
+import {
+  formatKina,
+  mobileBankingSteps,
+  type PaymentSettings,
+  type PickupInfo,
+  type ShopSettings,
+} from '@bilum/shared';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
 import { orderEmail, orderLinesText, orderTotalsText, trackingLink } from '../orders/order-emails';
@@ -34,7 +40,19 @@ interface Input {
   payment: PaymentSettings;
   settings: ShopSettings;
   shopUrl: string;
+  /** A pickup order's place, opening hours, collect-by time and amount to pay (payment-placement.ts). */
+  pickup?: PickupInfo | null;
 }
+
+/**
+ * Issue 27: the reference first and largest, and told apart from the tracking code, so a shopper in the *131#
+ * menu quotes the right one.
+ */
+const referenceLead = (order: OrderRow, amountDue: number) =>
+  `Payment reference: ${order.paymentReference ?? ''}\nQuote this reference when you pay ${formatKina(amountDue)}. It is not your tracking code.`;
+
+const trackingOnly = (order: OrderRow, link: string) =>
+  `Tracking code (only for tracking your order, not for paying): ${order.trackingCode}\nTrack your order at any time:\n${link}`;
 
 const contactLine = (settings: ShopSettings) =>
   `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`;
@@ -43,62 +61,82 @@ const contactLine = (settings: ShopSettings) =>
 export function bankTransferPlacedEmail({ order, items, payment, settings, shopUrl }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
   const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : null;
+  const due = order.totalToea - order.amountReceivedToea;
   const paragraphs = [
     `Hello ${order.firstName},`,
     `Thank you for your order #${order.id}. It is waiting for your payment by bank transfer or mobile banking.`,
     orderLinesText(items),
     orderTotalsText(order, 'Order total'),
-    bankDetailsBlock(order, payment, order.totalToea - order.amountReceivedToea),
+    bankDetailsBlock(order, payment, due),
     until
       ? `We hold your items until ${until} (Port Moresby time). If the payment has not reached us by then, the order is cancelled and the items go back on sale.`
       : '',
     `How to pay by mobile banking:\n${mobileBankingSteps.map((step) => `- ${step}`).join('\n')}`,
-    `We e-mail you as soon as your payment arrives. Track your order at any time:\n${link}`,
+    `We e-mail you as soon as your payment arrives.`,
+    trackingOnly(order, link),
     contactLine(settings),
   ].filter(Boolean);
   return orderEmail(
     order.email,
-    `Please pay for your Bilum order #${order.id} (ref ${order.paymentReference})`,
+    `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum order #${order.id}`,
     paragraphs,
     link,
+    referenceLead(order, due),
   );
 }
 
-/** Pay at pickup: confirmed now; pay at the counter when collecting. */
-export function pickupConfirmedEmail({ order, items, settings, shopUrl }: Input): OutgoingEmail {
+/** Pay at pickup: confirmed now; pay at the counter when collecting: how much, where (and when open), by when. */
+export function pickupConfirmedEmail({ order, items, settings, shopUrl, pickup }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
   const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : null;
+  const place = pickup ? [pickup.name, pickup.address].filter(Boolean).join(', ') : (order.pickupLocation ?? '');
+  const lead = [
+    `To pay at pickup: ${formatKina(pickup?.amountToPay ?? order.totalToea)}`,
+    place ? `Pickup at: ${place}` : null,
+    pickup?.openingHours ? `Opening hours: ${pickup.openingHours}` : null,
+    until ? `Collect by: ${until} (Port Moresby time)` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
   const paragraphs = [
     `Hello ${order.firstName},`,
     `Thank you for your order #${order.id}. It is confirmed: please pay at the counter when you collect it, in cash or by EFTPOS.`,
     orderLinesText(items),
     orderTotalsText(order, 'Total to pay at pickup'),
-    [
-      order.pickupLocation ? `Pickup at: ${order.pickupLocation}` : null,
-      until ? `Collect by: ${until} (Port Moresby time)` : null,
-    ]
-      .filter(Boolean)
-      .join('\n'),
     'If the order is not collected by then, it is cancelled and the items go back on sale.',
-    `Order ID: ${order.id}\nTracking code: ${order.trackingCode}\nTrack your order at any time:\n${link}`,
+    `Order ID: ${order.id}\n${trackingOnly(order, link)}`,
     contactLine(settings),
   ].filter(Boolean);
-  return orderEmail(order.email, `Your Bilum order #${order.id} is confirmed: pay at pickup`, paragraphs, link);
+  return orderEmail(order.email, `Your Bilum order #${order.id} is confirmed: pay at pickup`, paragraphs, link, lead);
 }
 
 /** The one reminder before a bank transfer's hold ends. */
-export function paymentReminderEmail({ order, payment, settings, shopUrl }: Input): OutgoingEmail {
+export function paymentReminderEmail({ order, items, payment, settings, shopUrl }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
   const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : 'soon';
+  const due = Math.max(0, order.totalToea - order.amountReceivedToea);
   const paragraphs = [
     `Hello ${order.firstName},`,
     `We have not yet received the full payment for your order #${order.id}. We hold your items until ${until} (Port Moresby time).`,
-    bankDetailsBlock(order, payment, Math.max(0, order.totalToea - order.amountReceivedToea)),
+    // Issue 27: every "please pay" message itemises the goods, the delivery and the total.
+    orderLinesText(items),
+    orderTotalsText(order, 'Order total'),
+    ...(order.amountReceivedToea > 0
+      ? [`Received so far: ${formatKina(order.amountReceivedToea)}. Still to pay: ${formatKina(due)}.`]
+      : []),
+    bankDetailsBlock(order, payment, due),
     `How to pay by mobile banking:\n${mobileBankingSteps.map((step) => `- ${step}`).join('\n')}`,
-    `Already paid? Thank you: we record payments as they reach our account. Track your order:\n${link}`,
+    `Already paid? Thank you: we record payments as they reach our account.`,
+    trackingOnly(order, link),
     contactLine(settings),
   ];
-  return orderEmail(order.email, `Reminder: your Bilum order #${order.id} is waiting for payment`, paragraphs, link);
+  return orderEmail(
+    order.email,
+    `Reminder: pay ${formatKina(due)} with reference ${order.paymentReference} for Bilum order #${order.id}`,
+    paragraphs,
+    link,
+    referenceLead(order, due),
+  );
 }
 
 /** The hold ended unpaid (bank transfer) or uncollected (pickup): cancelled. */

@@ -107,7 +107,7 @@ describe('bank transfer', () => {
     expect(response.statusCode).toBe(201);
     expect(placed.payment).toBeNull();
     expect(placed.order.paymentMethod).toBe('bank-transfer');
-    expect(placed.order.paymentReference).toMatch(/^BLM-\d{6}$/);
+    expect(placed.order.paymentReference).toMatch(/^PAY \d{4} \d{2}$/);
     expect(await stockOf(product.id)).toBe(3);
     const row = await orderRow(placed.order.id);
     expect(row.holdExpiresAt?.getTime()).toBe(row.placedAt.getTime() + 48 * HOUR);

@@ -9,11 +9,13 @@ import {
   type PaymentMethod,
   paymentMethodMessages as messages,
   type PaymentSettings,
+  type PickupInfo,
   type ShopSettings,
+  shopperOrderStatus,
 } from '@bilum/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DbExecutor, Transaction } from '../../db/client';
-import { type OrderItemRow, orderItems, type OrderRow } from '../../db/schema';
+import { type OrderItemRow, orderItems, type OrderRow, pickupPoints } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Actor, recordActivity } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
@@ -100,7 +102,8 @@ export async function afterNonCardOrderPlaced(
     placed = { ...order, paymentReference: await assignPaymentReference(tx, order.id) };
   }
   const items = await readOrderItems(tx, order.id);
-  const input = { order: placed, items, payment, settings: shop, shopUrl: deps.shopUrl };
+  const pickup = placed.paymentMethod === 'pickup' ? await orderPickupInfo(tx, placed) : null;
+  const input = { order: placed, items, payment, settings: shop, shopUrl: deps.shopUrl, pickup };
   const email = placed.paymentMethod === 'pickup' ? pickupConfirmedEmail(input) : bankTransferPlacedEmail(input);
   const emailId = await deps.mailer.enqueue(tx, email);
   // The shop's own "bank transfer placed" / "pay at pickup placed" e-mail to its order address (issue 21,
@@ -177,6 +180,7 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
       mobileBanking: [...mobileBankingSteps],
     };
   }
+  const collectBy = order.paymentMethod === 'pickup' && open ? iso(order.holdExpiresAt) : null;
   return {
     method: order.paymentMethod,
     state,
@@ -184,6 +188,48 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
     reference: order.paymentReference,
     amountReceived: order.amountReceivedToea,
     bankTransfer,
-    collectBy: order.paymentMethod === 'pickup' && open ? iso(order.holdExpiresAt) : null,
+    collectBy,
+    pickup: await orderPickupInfo(db, order, collectBy),
+    status: shopperOrderStatus({
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      shippingStatus: order.shippingStatus,
+      total: order.totalToea,
+      amountReceived: order.amountReceivedToea,
+      pickup: order.pickupLocation !== null,
+    }),
+  };
+}
+
+/**
+ * Issue 27: where a pickup order is collected (the point's name and address as placed, its opening hours as now
+ * configured), by when (the hold's end while it waits unpaid at the counter) and what is still to pay there.
+ */
+export async function orderPickupInfo(
+  db: DbExecutor,
+  order: OrderRow,
+  collectBy: string | null = order.paymentMethod === 'pickup' &&
+  order.paymentStatus === 'pending' &&
+  order.stockState === 'held'
+    ? iso(order.holdExpiresAt)
+    : null,
+): Promise<PickupInfo | null> {
+  if (order.pickupLocation === null) return null;
+  const [point] =
+    order.pickupPointId === null
+      ? []
+      : await db
+          .select({ openingHours: pickupPoints.openingHours })
+          .from(pickupPoints)
+          .where(eq(pickupPoints.id, order.pickupPointId));
+  const payAtCounter = order.paymentMethod === 'pickup' && order.paymentStatus === 'pending';
+  return {
+    name: order.pickupPointName ?? order.pickupLocation,
+    address: order.pickupPointName === null ? null : order.pickupPointAddress,
+    openingHours: point?.openingHours ?? null,
+    collectBy,
+    amountToPay: payAtCounter
+      ? amountOutstanding({ total: order.totalToea, amountReceived: order.amountReceivedToea })
+      : 0,
   };
 }

@@ -1,9 +1,14 @@
+import { paymentReferenceFromDigits } from '@bilum/shared';
 import { noteOrder } from '../order-lifecycle/order-lifecycle';
 import { randomInt } from 'node:crypto';
 import type { Transaction } from '../../db/client';
 
-/** "BLM-" and six random digits (packages/shared paymentReferencePattern). */
-export const newPaymentReference = (): string => `BLM-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+/**
+ * "PAY 4827 31": five random digits and their check digit (packages/shared paymentReferencePattern, decision 025).
+ * 100,000 references: a draw that meets another order's costs one more draw (up to 20).
+ */
+export const newPaymentReference = (): string =>
+  paymentReferenceFromDigits(String(randomInt(0, 100_000)).padStart(5, '0'));
 
 const isUniqueViolation = (error: unknown): boolean => {
   const seen = new Set<unknown>();

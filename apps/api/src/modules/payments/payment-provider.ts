@@ -80,6 +80,11 @@ export interface PaymentProvider {
    *  the intent comes back in `requires_payment_method` with `lastPaymentError`. */
   confirmIntent(id: string, input: ConfirmIntentInput): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent>;
+  /**
+   * Changes the amount of an intent not yet confirmed (requires_payment_method or requires_confirmation), as
+   * Stripe's update: the order was priced again (decision 022). Any other state is a CONFLICT.
+   */
+  updateIntentAmount(id: string, amount: number): Promise<PaymentIntent>;
   /** Refunds a succeeded intent, all of what is left when `amount` is omitted. */
   refund(input: RefundInput): Promise<Refund>;
   cancelIntent(id: string): Promise<PaymentIntent>;

@@ -26,6 +26,9 @@ beforeAll(async () => {
         payment_method: { id: 'pm_1', card: { last4: '4242' } },
       }),
     }),
+    'POST /v1/payment_intents/pi_requoted': ({ form }) => ({
+      body: stripeIntentObject({ id: 'pi_requoted', amount: Number(form.amount) }),
+    }),
     'GET /v1/payment_intents/pi_authorised': () => ({
       body: stripeIntentObject({ id: 'pi_authorised', status: 'requires_capture' }),
     }),
@@ -111,6 +114,16 @@ describe('Stripe adapter', () => {
     expect(lastRequest().query.get('expand[0]')).toBe('payment_method');
     expect(paid).toMatchObject({ status: 'succeeded', cardLast4: '4242', lastPaymentError: null });
     expect((await provider.retrieveIntent('pi_authorised')).status).toBe('processing');
+  });
+
+  it('sets an open intent’s amount to the order’s new quote (decision 022), and refuses a bad amount first', async () => {
+    const updated = await provider.updateIntentAmount('pi_requoted', 13_410);
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_requoted' });
+    expect(lastRequest().form.amount).toBe('13410');
+    expect(updated).toMatchObject({ id: 'pi_requoted', amount: 13_410 });
+    const before = stub.requests.length;
+    await expect(provider.updateIntentAmount('pi_requoted', 0)).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(stub.requests.length).toBe(before);
   });
 
   it('reports an unknown intent as not found', async () => {

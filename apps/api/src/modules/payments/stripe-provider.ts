@@ -122,6 +122,11 @@ export function createStripeProvider(options: StripeProviderOptions) {
     retrieveIntent: async (id: string) =>
       toIntent(await callStripe(() => stripe.paymentIntents.retrieve(id, withCard))),
 
+    async updateIntentAmount(id: string, raw: number): Promise<PaymentIntent> {
+      const { amount } = parsePaymentInput(createIntentInputSchema.pick({ amount: true }), { amount: raw });
+      return toIntent(await callStripe(() => stripe.paymentIntents.update(id, { amount, ...withCard })));
+    },
+
     cancelIntent: async (id: string) => toIntent(await callStripe(() => stripe.paymentIntents.cancel(id))),
 
     async refund(raw: RefundInput): Promise<Refund> {

@@ -103,6 +103,20 @@ describe('test-card simulator: confirming a card', () => {
     expect(await deliveredTypes()).toEqual(['payment_intent.succeeded']);
   });
 
+  it('an open intent takes the order’s new quote as its amount, silently; a paid one cannot change (decision 022)', async () => {
+    const intent = await newIntent(18_900);
+    const updated = await simulator.updateIntentAmount(intent.id, 13_410);
+    expect(updated).toMatchObject({ id: intent.id, status: 'requires_payment_method', amount: 13_410 });
+    expect(await deliveredTypes()).toEqual([]);
+    await simulator.confirmIntent(intent.id, { card: card('4242424242424242') });
+    expect((await simulator.retrieveIntent(intent.id)).amount).toBe(13_410);
+    await expect(simulator.updateIntentAmount(intent.id, 100)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This payment cannot be changed: it is already paid.',
+    });
+    await expect(simulator.updateIntentAmount(intent.id, -1)).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
   it('an unknown intent is not found', async () => {
     await expect(simulator.retrieveIntent('pi_sim_unknown')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -261,6 +261,21 @@ export function createTestCardSimulator(options: TestCardSimulatorOptions) {
       return toIntent(row);
     },
 
+    async updateIntentAmount(id: string, raw: number): Promise<PaymentIntent> {
+      const { amount } = parsePaymentInput(createIntentInputSchema.pick({ amount: true }), { amount: raw });
+      const open: PaymentStatus[] = ['requires_payment_method', 'requires_confirmation'];
+      // No event: Stripe sends none a shop listens to for an amount change.
+      const [row] = await db
+        .update(intents)
+        .set({ amount, updatedAt: now() })
+        .where(and(eq(intents.id, id), inArray(intents.status, open)))
+        .returning();
+      if (row) return toIntent(row);
+      const current = await findRow(id);
+      const status = current.status as PaymentStatus;
+      throw new AppError('CONFLICT', `This payment cannot be changed: it is ${statusWords[status]}.`, { status });
+    },
+
     async cancelIntent(id: string): Promise<PaymentIntent> {
       const cancelable: PaymentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
       return toIntent(await transition(id, cancelable, 'canceled', { status: 'canceled' }));

@@ -38,13 +38,16 @@ const pngDateTime = (iso: string) =>
     minute: '2-digit',
   }).format(new Date(iso));
 
-/** Exactly what to do to pay by bank transfer: the confirmation, tracking and order history pages. */
+/**
+ * Exactly what to do to pay by bank transfer: the confirmation, tracking and order history pages. Issue 27: the
+ * payment reference first and largest, and said not to be the tracking code, so a shopper in the *131# menu
+ * quotes the right one.
+ */
 export function BankTransferDetails({ instructions }: { instructions: BankTransferInstructions }) {
   // Unique per use: the order history shows one for each transfer awaited (issue 27).
   const headingId = useId();
   const rows: [string, string, boolean][] = [
     ['Amount to pay', formatKina(instructions.amountDue), false],
-    ['Payment reference', instructions.reference, true],
     ['Account name', instructions.accountName, false],
     ['Bank', instructions.bankName, false],
     ['BSB', instructions.bsb, true],
@@ -53,28 +56,38 @@ export function BankTransferDetails({ instructions }: { instructions: BankTransf
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-left text-stone-900"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-left text-stone-900 sm:p-5"
     >
       <h2 id={headingId} className="text-lg font-bold">
         How to pay
       </h2>
-      <p className="mt-1 text-sm">
-        Transfer the amount to our account and quote the payment reference, so we can match your payment.
-        {instructions.holdExpiresAt && (
-          <>
-            {' '}
-            We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
-          </>
-        )}
-      </p>
-      <dl className="mt-4 grid gap-2 text-sm">
+      <div className="mt-3 rounded-xl border-2 border-amber-400 bg-white px-4 py-3" data-testid="payment-reference-box">
+        <p className="text-xs font-semibold tracking-wide text-stone-700 uppercase">Payment reference</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p
+            className="font-mono text-2xl font-extrabold tracking-wider whitespace-nowrap sm:text-3xl"
+            data-testid="payment-reference"
+          >
+            {instructions.reference}
+          </p>
+          <CopyButton value={instructions.reference} label="Payment reference" />
+        </div>
+        <p className="mt-1 text-sm">
+          Quote it when you pay <strong>{formatKina(instructions.amountDue)}</strong>, so we can match your payment. It
+          is not your tracking code.
+        </p>
+      </div>
+      {instructions.holdExpiresAt && (
+        <p className="mt-3 text-sm">
+          We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
+        </p>
+      )}
+      <dl className="mt-3 grid gap-2 text-sm">
         {rows.map(([label, value, copy]) => (
           <div key={label} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-white px-3 py-2">
             <dt className="text-stone-700">{label}</dt>
             <dd className="flex items-center gap-2 font-semibold">
-              <span className={label === 'Payment reference' ? 'font-mono text-base tracking-wider' : undefined}>
-                {value}
-              </span>
+              <span>{value}</span>
               {copy && <CopyButton value={value} label={label} />}
             </dd>
           </div>

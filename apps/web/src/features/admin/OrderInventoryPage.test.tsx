@@ -119,6 +119,14 @@ describe('/order-inventory', () => {
     expect(fetch).toHaveBeenLastCalledWith('/api/admin/orders?payment=paid&q=7654+3210', expect.anything());
     fireEvent.change(search, { target: { value: 'nobody' } });
     expect(await screen.findByText('No orders found matching "nobody".')).toBeTruthy();
+    expect(screen.queryByText(/is not a payment reference we issue/)).toBeNull();
+    // Issue 27: a reference with a wrong check digit says a digit was mistyped.
+    fireEvent.change(search, { target: { value: 'PAY 4827 34' } });
+    expect(
+      await screen.findByText(
+        '"PAY 4827 34" is not a payment reference we issue: one of its digits is mistyped. Check it against the bank statement.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear Search' }));
     await vi.waitFor(() => expect(screen.getAllByText('#3').length).toBeGreaterThan(0));
   });

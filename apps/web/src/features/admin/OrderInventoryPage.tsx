@@ -5,6 +5,7 @@ import {
   awaitsPayment,
   cancelReasonRequired,
   formatKina,
+  isMistypedPaymentReference,
   orderInventoryMessages as messages,
   paymentMethodLabels,
   paymentMethods,
@@ -323,6 +324,11 @@ export default function OrderInventoryPage() {
           </ErrorState>
         ) : shown.length === 0 && q !== '' ? (
           <EmptyState title={messages.noMatch(q)}>
+            {isMistypedPaymentReference(q) && (
+              <p role="status" className="text-sm text-stone-700">
+                {messages.mistypedReference(q)}
+              </p>
+            )}
             <Button variant="outline" onClick={() => setTerm('')}>
               Clear Search
             </Button>

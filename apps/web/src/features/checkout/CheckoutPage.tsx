@@ -38,6 +38,7 @@ import {
   PaymentPanel,
   PaymentSystemError,
   PricedOrderSummary,
+  PriceChangedNotice,
 } from './CheckoutParts';
 import { destinationOf, toContactFormValues } from './ContactFields';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
@@ -119,6 +120,8 @@ function CheckoutContent() {
     [client, navigate],
   );
 
+  // The total the summary shows now (the server's quote): sent with the order, never placed at another (decision 022).
+  const quotedTotal = priced.purchasable && !priced.pricing ? priced.summary.totals.total : null;
   const checkout = useCheckoutOrder({
     attempt,
     setAttempt,
@@ -126,6 +129,8 @@ function CheckoutContent() {
     returnPath: '/checkout',
     onPaid,
     declinedFallback: checkoutMessages.paymentFailed,
+    shownTotal: quotedTotal,
+    onPriceChanged: priced.refresh,
   });
   const created = attempt.created;
 
@@ -234,6 +239,7 @@ function CheckoutContent() {
                 <NoPaymentMethodPanel message={noWayToPay} />
               ) : (
                 <>
+                  <PriceChangedNotice change={checkout.priceChange} />
                   <PaymentMethodChoice
                     methods={offered}
                     value={chosen}
@@ -253,10 +259,12 @@ function CheckoutContent() {
                     <PayLaterPanel
                       method={chosen}
                       methods={methods.data}
-                      total={priced.purchasable && !priced.pricing ? priced.summary.totals.total : null}
+                      total={checkout.priceChange?.now ?? quotedTotal}
                       phase={checkout.phase}
                       failure={checkout.failure?.message ?? null}
-                      onPlace={() => void checkout.placeWithMethod(contact, chosen)}
+                      onPlace={() =>
+                        void checkout.placeWithMethod(contact, chosen, checkout.priceChange?.now ?? quotedTotal)
+                      }
                     />
                   )}
                 </>

@@ -12,7 +12,7 @@ import type { LineChange } from './checkout-quote';
 import { OrderSummary } from './OrderSummary';
 import type { CardCollector } from './use-card-collector';
 import type { useCheckoutLines } from './use-checkout-lines';
-import type { PaymentPhase } from './use-checkout-order';
+import type { PaymentPhase, PriceChange } from './use-checkout-order';
 
 type CheckoutLines = ReturnType<typeof useCheckoutLines>;
 
@@ -288,6 +288,24 @@ export function LineChangesNotice({ changes }: { changes: readonly LineChange[] 
         ))}
       </ul>
       <p className="mt-2">The order summary shows the new total; that is what you pay.</p>
+    </div>
+  );
+}
+
+/**
+ * A payment attempt refused because the order's price changed since the page showed it (decision 022): nothing
+ * was charged, and the message gives the new amount and why ("… now K134.10 (was K189.00) because …. Pay K134.10.").
+ */
+export function PriceChangedNotice({ change }: { change: PriceChange | null }) {
+  if (!change) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="price-changed"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <p className="font-semibold">Nothing was charged</p>
+      <p className="mt-1">{change.message}</p>
     </div>
   );
 }

@@ -25,6 +25,7 @@ import {
   PaymentPanel,
   PaymentSystemError,
   PricedOrderSummary,
+  PriceChangedNotice,
 } from './CheckoutParts';
 import { applyContactIssues, ContactFields, destinationOf, useContactForm } from './ContactFields';
 import { StepIndicator } from './StepIndicator';
@@ -112,6 +113,9 @@ export default function GuestCheckoutPage() {
     returnPath: '/guestcheckout',
     onPaid,
     declinedFallback: 'The payment failed during card confirmation. Please try another card.',
+    // The total the summary shows now (the server's quote): sent with the order, never placed at another (decision 022).
+    shownTotal: priced.purchasable && !priced.pricing ? priced.summary.totals.total : null,
+    onPriceChanged: priced.refresh,
   });
   const created = attempt.created;
 
@@ -197,6 +201,8 @@ export default function GuestCheckoutPage() {
   });
   // The total to pay later: the card order's when one was made, else the server's quote for these lines.
   const quotedTotal = priced.purchasable && !priced.pricing ? priced.summary.totals.total : null;
+  // To pay later: the amount the server last answered when it refused another (decision 022), else the card order's.
+  const payLaterTotal = checkout.priceChange?.now ?? (created ? created.order.summary.total : quotedTotal);
   const orderError = checkout.orderError;
   const orderErrorText = orderError ? orderErrorMessage(orderError) : null;
   const needsAccount = orderError instanceof ApiError && orderError.details.reason === 'membership-needs-account';
@@ -254,6 +260,7 @@ export default function GuestCheckoutPage() {
                 <NoPaymentMethodPanel message={noWayToPay} />
               ) : (
                 <>
+                  <PriceChangedNotice change={checkout.priceChange} />
                   <PaymentMethodChoice
                     methods={offered}
                     value={chosen}
@@ -273,10 +280,10 @@ export default function GuestCheckoutPage() {
                     <PayLaterPanel
                       method={chosen}
                       methods={methods.data}
-                      total={created ? created.order.summary.total : quotedTotal}
+                      total={payLaterTotal}
                       phase={checkout.phase}
                       failure={checkout.failure?.message ?? null}
-                      onPlace={() => void checkout.placeWithMethod(details, chosen)}
+                      onPlace={() => void checkout.placeWithMethod(details, chosen, payLaterTotal)}
                     />
                   )}
                 </>

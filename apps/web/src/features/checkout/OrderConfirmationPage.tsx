@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOrderConfirmation } from './checkout.api';
 import { type ConfirmationHandoff, loadConfirmation } from './checkout-attempt';
 import { CopyButton } from './CopyButton';
+import { PickupDetails } from '../../components/payment/PickupDetails';
 import { BankTransferDetails } from './PaymentMethods';
 
 function isHandoff(value: unknown): value is ConfirmationHandoff {
@@ -46,6 +47,8 @@ export default function OrderConfirmationPage() {
   // Issue 19: a bank transfer awaits its payment (the instructions below); pay at pickup pays at the counter.
   const payment = data?.payment;
   const awaitingTransfer = payment?.bankTransfer ?? null;
+  // Issue 27: pay at pickup says how much, where and by when, first.
+  const pickup = payment?.state === 'pay-at-pickup' ? payment.pickup : null;
   const intro = awaitingTransfer
     ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
     : payment?.state === 'pay-at-pickup'
@@ -68,22 +71,30 @@ export default function OrderConfirmationPage() {
             {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
           </p>
         </div>
+        {/* Issue 27: what the shopper must act on comes first: the payment reference, or where and by when to collect. */}
+        {awaitingTransfer && <BankTransferDetails instructions={awaitingTransfer} />}
+        {pickup && <PickupDetails pickup={pickup} />}
         {/* A <dl> holds only dt/dd groups (a <div> each); the copy buttons go inside their dd. */}
         <dl className="flex flex-col gap-3 text-left">
           <div className="rounded-xl bg-stone-50 px-4 py-3">
             <dt className="text-xs font-medium text-muted uppercase">Order ID</dt>
             <dd className="flex items-center justify-between gap-3">
-              <span className="min-w-0 font-mono text-lg font-bold text-stone-900" data-testid="order-id">
+              <span
+                className={`min-w-0 font-mono font-bold text-stone-900 ${awaitingTransfer ? 'text-base' : 'text-lg'}`}
+                data-testid="order-id"
+              >
                 {handoff.orderId}
               </span>
               <CopyButton value={String(handoff.orderId)} label="Order ID" />
             </dd>
           </div>
           <div className="rounded-xl bg-stone-50 px-4 py-3">
-            <dt className="text-xs font-medium text-muted uppercase">Tracking code</dt>
+            <dt className="text-xs font-medium text-muted uppercase">
+              {awaitingTransfer ? 'Tracking code (for tracking only, not for paying)' : 'Tracking code'}
+            </dt>
             <dd className="flex items-center justify-between gap-3">
               <span
-                className="min-w-0 font-mono text-lg font-bold break-words text-stone-900"
+                className={`min-w-0 font-mono font-bold break-words text-stone-900 ${awaitingTransfer ? 'text-sm' : 'text-lg'}`}
                 data-testid="tracking-code"
               >
                 {trackingCode}
@@ -92,7 +103,6 @@ export default function OrderConfirmationPage() {
             </dd>
           </div>
         </dl>
-        {awaitingTransfer && <BankTransferDetails instructions={awaitingTransfer} />}
         <EmailStatus status={emailStatus} email={email} />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild size="lg">

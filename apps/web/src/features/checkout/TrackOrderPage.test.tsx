@@ -36,8 +36,12 @@ const paidOrder: TrackedOrder = {
     amountReceived: 0,
     bankTransfer: null,
     collectBy: null,
+    pickup: null,
+    status: { kind: 'pending', label: 'Pending', tone: 'orange' },
   },
 };
+
+const awaiting = { kind: 'awaiting-payment', label: 'Awaiting payment', tone: 'orange' } as const;
 
 async function showTracked(order: TrackedOrder) {
   vi.stubGlobal(
@@ -63,7 +67,12 @@ afterEach(() => {
 
 describe('tracking an order that was never paid (issue 17)', () => {
   it('shows an unpaid order as "Awaiting payment", not as a placed Pending order with a delivery date', async () => {
-    const heading = await showTracked({ ...paidOrder, status: 'Awaiting payment', paymentStatus: 'pending' });
+    const heading = await showTracked({
+      ...paidOrder,
+      status: 'Awaiting payment',
+      paymentStatus: 'pending',
+      payment: { ...paidOrder.payment, status: awaiting },
+    });
     expect(badgeText(heading)).toBe('Awaiting payment');
     expect(screen.getByText(/has not been placed/)).toBeTruthy();
     expect(screen.queryByText('Estimated delivery')).toBeNull();
@@ -76,6 +85,10 @@ describe('tracking an order that was never paid (issue 17)', () => {
       status: 'Payment not completed',
       paymentStatus: 'cancelled',
       shippingStatus: 'Cancelled',
+      payment: {
+        ...paidOrder.payment,
+        status: { kind: 'payment-not-completed', label: 'Payment not completed', tone: 'red' },
+      },
     });
     expect(badgeText(heading)).toBe('Payment not completed');
     expect(heading.parentElement?.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('red');
@@ -104,6 +117,8 @@ describe('tracking a bank-transfer order (issue 19)', () => {
         reference: 'BLM-482731',
         amountReceived: 0,
         collectBy: null,
+        pickup: null,
+        status: awaiting,
         bankTransfer: {
           accountName: 'Bilum Crafts Ltd',
           bankName: 'BSP',
@@ -121,5 +136,70 @@ describe('tracking a bank-transfer order (issue 19)', () => {
     expect(screen.getByText('BLM-482731')).toBeTruthy();
     expect(screen.getByText('1001234567')).toBeTruthy();
     expect(screen.getAllByText('Awaiting payment').length).toBeGreaterThan(0);
+    // Issue 27: the reference comes before the tracking code, which says it is not for paying.
+    const reference = screen.getByTestId('payment-reference');
+    const code = screen.getByText(paidOrder.trackingCode);
+    expect(reference.compareDocumentPosition(code) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Tracking code (for tracking only, not for paying)')).toBeTruthy();
+  });
+});
+
+describe('tracking a pickup order (issue 27)', () => {
+  const pickupOrder: TrackedOrder = {
+    ...paidOrder,
+    status: 'Pay at pickup',
+    paymentStatus: 'pending',
+    shippingAddress: null,
+    pickupLocation: 'Vision City, Waigani Drive',
+    deliveryZone: null,
+    deliveryDays: null,
+    payment: {
+      ...paidOrder.payment,
+      method: 'pickup',
+      state: 'pay-at-pickup',
+      stateLabel: 'Pay at pickup',
+      collectBy: '2026-11-23T01:00:00.000Z',
+      pickup: {
+        name: 'Vision City',
+        address: 'Waigani Drive',
+        openingHours: 'Mon-Sat 9am-5pm',
+        collectBy: '2026-11-23T01:00:00.000Z',
+        amountToPay: 29_900,
+      },
+      status: { kind: 'pay-at-pickup', label: 'Pay at pickup', tone: 'orange' },
+    },
+  };
+
+  it('gives the amount to pay, the place with its opening hours and the collect-by time', async () => {
+    const heading = await showTracked(pickupOrder);
+    expect(badgeText(heading)).toBe('Pay at pickup');
+    expect(screen.getByTestId('pickup-amount').textContent).toBe('K299.00');
+    expect(screen.getByTestId('pickup-place').textContent).toBe('Vision City');
+    expect(screen.getByText('Waigani Drive')).toBeTruthy();
+    expect(screen.getByText('Open: Mon-Sat 9am-5pm')).toBeTruthy();
+    expect(screen.getByTestId('pickup-collect-by').textContent).toContain('(Port Moresby time)');
+  });
+
+  it('reads "Collected" once collected, never "Delivered" with an estimated delivery to be confirmed', async () => {
+    const heading = await showTracked({
+      ...pickupOrder,
+      status: 'Collected',
+      paymentStatus: 'paid',
+      shippingStatus: 'Delivered',
+      deliveredAt: '2026-11-21T03:00:00.000Z',
+      payment: {
+        ...pickupOrder.payment,
+        state: 'paid',
+        stateLabel: 'Paid',
+        collectBy: null,
+        pickup: { ...pickupOrder.payment.pickup!, collectBy: null, amountToPay: 0 },
+        status: { kind: 'collected', label: 'Collected', tone: 'green' },
+      },
+    });
+    expect(badgeText(heading)).toBe('Collected');
+    expect(screen.queryByText('Delivered')).toBeNull();
+    expect(screen.queryByText('Estimated delivery')).toBeNull();
+    expect(screen.queryByText('To be confirmed')).toBeNull();
+    expect(screen.queryByTestId('pickup-amount')).toBeNull();
   });
 });

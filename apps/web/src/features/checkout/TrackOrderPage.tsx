@@ -1,6 +1,5 @@
 import { formatKina, formatPhoneNumber } from '@bilum/shared';
-import { isPlacedOrder, type TrackedOrder, trackingMessages, trackingStatus } from '@bilum/shared/checkout.schema';
-import { deliveryMessages } from '@bilum/shared/delivery';
+import { isPlacedOrder, type TrackedOrder, trackingMessages } from '@bilum/shared/checkout.schema';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -11,14 +10,10 @@ import { cn } from '../../lib/cn';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTrackOrder } from './checkout.api';
+import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
+import { PickupDetails } from '../../components/payment/PickupDetails';
 import { BankTransferDetails } from './PaymentMethods';
-import {
-  badgeToneClasses,
-  type BadgeTone,
-  paymentStatusTone,
-  shippingStatusLabel,
-  shippingStatusTone,
-} from './tracking-status';
+import { badgeToneClasses, type BadgeTone, paymentStatusTone } from './tracking-status';
 
 /** Images in tracked orders are paths on the shop: the site root plus the relative path. */
 export function siteImagePath(image: string | null): string | null {
@@ -158,16 +153,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function TrackedOrderCard({ order }: { order: TrackedOrder }) {
-  // Issue 19: the estimate is the order's zone days from dispatch (fixed then); a pickup order is collected.
-  const pickupReady = order.pickupLocation !== null && order.shippingStatus === 'Dispatched';
-  const estimated = order.estimatedDelivery
-    ? formatLongDate(order.estimatedDelivery)
-    : pickupReady
-      ? deliveryMessages.readyForPickup
-      : trackingMessages.toBeConfirmed;
-  // Issue 17: an unpaid order is shown as what it is (the rule behind the API's `status`), never as placed.
+  // Issue 27: one rule for the words (`shopperOrderStatus`, sent as `payment.status`): a pickup order is "Ready for
+  // pickup" then "Collected", never given an estimated delivery; a part-paid one says what arrived.
+  const pickup = order.payment.pickup ?? null;
+  const isPickup = pickup !== null || order.pickupLocation !== null;
+  const status = order.payment.status;
+  const estimated = order.estimatedDelivery ? formatLongDate(order.estimatedDelivery) : trackingMessages.toBeConfirmed;
+  // Issue 17: an unpaid order is shown as what it is, never as placed.
   const placed = isPlacedOrder(order);
-  const status = trackingStatus({ ...order, paymentMethod: order.payment.method });
   const transfer = order.payment.bankTransfer;
   return (
     <section
@@ -178,7 +171,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <h2 id="tracked-order-title" className="text-lg font-bold text-stone-900">
           Order #{order.orderId}
         </h2>
-        <Badge tone={shippingStatusTone(status)}>{shippingStatusLabel(status)}</Badge>
+        <OrderStatusBadge status={status} />
       </div>
       {!placed && (
         <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
@@ -196,9 +189,17 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           <BankTransferDetails instructions={transfer} />
         </div>
       )}
+      {pickup && status.kind !== 'payment-not-completed' && status.kind !== 'refunded' && (
+        <div className="mt-4">
+          <PickupDetails
+            pickup={pickup}
+            title={status.kind === 'collected' ? 'Collected from' : 'Collect your order'}
+          />
+        </div>
+      )}
       <dl className="grid gap-4 py-4 text-sm sm:grid-cols-2">
         <Detail label="Order ID">{order.orderId}</Detail>
-        <Detail label="Tracking number">
+        <Detail label={transfer ? 'Tracking code (for tracking only, not for paying)' : 'Tracking number'}>
           <span className="font-mono">{order.trackingCode}</span>
         </Detail>
         <Detail label="Customer">
@@ -212,13 +213,21 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
             </>
           )}
         </Detail>
-        <Detail label={order.pickupLocation ? 'Pickup location' : 'Shipping address'}>
-          {order.pickupLocation ?? order.shippingAddress ?? '—'}
-        </Detail>
+        {!pickup && (
+          <Detail label={isPickup ? 'Pickup location' : 'Shipping address'}>
+            {order.pickupLocation ?? order.shippingAddress ?? '—'}
+          </Detail>
+        )}
         <Detail label={placed ? 'Placed' : 'Started'}>{formatDateTime(order.placedAt)}</Detail>
-        {placed && order.pickupLocation === null && <Detail label="Estimated delivery">{estimated}</Detail>}
-        {placed && order.pickupLocation !== null && order.shippingStatus !== 'Delivered' && (
-          <Detail label="Pickup">{pickupReady ? estimated : 'We will e-mail you when it is ready for pickup'}</Detail>
+        {placed && !isPickup && status.kind !== 'delivered' && <Detail label="Estimated delivery">{estimated}</Detail>}
+        {status.kind === 'delivered' && order.deliveredAt && (
+          <Detail label="Delivered">{formatDateTime(order.deliveredAt)}</Detail>
+        )}
+        {status.kind === 'collected' && order.deliveredAt && (
+          <Detail label="Collected">{formatDateTime(order.deliveredAt)}</Detail>
+        )}
+        {placed && isPickup && (status.kind === 'pending' || status.kind === 'processing') && (
+          <Detail label="Pickup">We will e-mail you when it is ready for pickup</Detail>
         )}
         {order.deliveryZone && (
           <Detail label="Delivery zone">

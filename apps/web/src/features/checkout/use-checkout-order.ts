@@ -28,6 +28,25 @@ export type PaymentPhase = 'idle' | 'placing' | 'paying' | 'processing' | 'redir
 const processingPollMs = 2_000;
 const processingPollLimit = 60;
 
+/**
+ * The order's price changed since the page showed it (409 PRICE_CHANGED, decision 022): nothing was charged; the
+ * page shows `message` ("now K134.10 (was K189.00) because …. Pay K134.10.") and Pay shows the new amount.
+ */
+export interface PriceChange {
+  message: string;
+  was: number;
+  now: number;
+}
+
+/** The PRICE_CHANGED refusal as the page shows it, or null for any other error. */
+export function priceChangeOf(error: unknown): PriceChange | null {
+  if (!(error instanceof ApiError) || error.code !== 'PRICE_CHANGED') return null;
+  const quote = error.details.quote as { total?: unknown } | undefined;
+  const was = error.details.was;
+  if (typeof quote?.total !== 'number' || typeof was !== 'number') return null;
+  return { message: error.message, was, now: quote.total };
+}
+
 export interface PaymentFailure {
   message: string;
   /** Why, for the page's toast: the card was refused, or the checkout itself went wrong. */
@@ -41,7 +60,8 @@ export function orderErrorMessage(error: unknown): string {
     if (
       ['OUT_OF_STOCK', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'VALIDATION', 'RATE_LIMITED'].includes(
         error.code,
-      )
+      ) ||
+      error.code === 'PRICE_CHANGED'
     ) {
       return error.message;
     }
@@ -63,6 +83,13 @@ interface UseCheckoutOrderOptions {
   onPaid: (order: CheckoutOrder, created: PlacedOrderResponse) => void;
   /** The provider gave no message (the spec's wording differs per checkout). */
   declinedFallback: string;
+  /**
+   * The total the page shows for the order about to be made (the server's quote), sent with it so that an order is
+   * never placed at another price (decision 022); null while it is being priced (then the server's price stands).
+   */
+  shownTotal?: number | null;
+  /** The server refused an amount the page showed: read the prices again. */
+  onPriceChanged?: () => void;
 }
 
 /**
@@ -77,14 +104,17 @@ export function useCheckoutOrder({
   returnPath,
   onPaid,
   declinedFallback,
+  shownTotal = null,
+  onPriceChanged,
 }: UseCheckoutOrderOptions) {
   const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [orderError, setOrderError] = useState<unknown>(null);
   const polls = useRef(0);
   const timer = useRef<number | undefined>(undefined);
-  const latest = useRef({ attempt, onPaid, purchasable });
-  latest.current = { attempt, onPaid, purchasable };
+  const latest = useRef({ attempt, onPaid, purchasable, shownTotal, onPriceChanged });
+  latest.current = { attempt, onPaid, purchasable, shownTotal, onPriceChanged };
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -109,7 +139,9 @@ export function useCheckoutOrder({
           source: checkoutItemsSource({ kind: current.selection.kind, lines }),
           // The previous attempt's order: released with this one, so editing never piles up held orders.
           ...(current.replaces ? { replacesOrder: current.replaces } : {}),
+          ...(latest.current.shownTotal !== null ? { expectedTotalToea: latest.current.shownTotal } : {}),
         });
+        setPriceChange(null);
         const next = { ...current, created, replaces: null };
         latest.current.attempt = next;
         saveAttempt(next);
@@ -117,6 +149,8 @@ export function useCheckoutOrder({
         return created;
       } catch (error) {
         setOrderError(error);
+        // Refused at another total (the page shows the message and Try again): the prices are read again first.
+        if (priceChangeOf(error)) latest.current.onPriceChanged?.();
         return null;
       } finally {
         setPhase('idle');
@@ -130,7 +164,7 @@ export function useCheckoutOrder({
    * checkout made, so no second hold), then goes on to the confirmation page with the instructions.
    */
   const placeWithMethod = useCallback(
-    async (contact: ContactDetailsInput, paymentMethod: Exclude<PaymentMethod, 'card'>) => {
+    async (contact: ContactDetailsInput, paymentMethod: Exclude<PaymentMethod, 'card'>, shown: number | null) => {
       const lines = latest.current.purchasable;
       if (!lines || lines.length === 0) return;
       const current = latest.current.attempt;
@@ -144,11 +178,19 @@ export function useCheckoutOrder({
           source: checkoutItemsSource({ kind: current.selection.kind, lines }),
           paymentMethod,
           ...(orderToReplace(current) ? { replacesOrder: orderToReplace(current) ?? undefined } : {}),
+          ...(shown !== null ? { expectedTotalToea: shown } : {}),
         });
         setPhase('done');
         latest.current.onPaid(placed.order, placed);
       } catch (error) {
         setPhase('idle');
+        const change = priceChangeOf(error);
+        if (change) {
+          // Nothing placed: the page shows the new total (read again) and the shopper places it at that.
+          setPriceChange(change);
+          latest.current.onPriceChanged?.();
+          return;
+        }
         setFailure({ kind: 'checkout', message: orderErrorMessage(error) });
       }
     },
@@ -224,9 +266,33 @@ export function useCheckoutOrder({
       polls.current = 0;
       const returnUrl = `${window.location.origin}${returnPath}`;
       try {
-        const result = await payOrder(created.order.id, { ...input, returnUrl }, created.checkoutToken);
+        // The amount on the Pay button: the server refuses it (nothing charged) if the order now costs another.
+        const expectedTotalToea = created.payment.amount;
+        const result = await payOrder(
+          created.order.id,
+          { ...input, returnUrl, expectedTotalToea },
+          created.checkoutToken,
+        );
+        setPriceChange(null);
         handleResult(result, created);
       } catch (error) {
+        const change = priceChangeOf(error);
+        const repriced = error instanceof ApiError ? (error.details.order as CheckoutOrder | undefined) : undefined;
+        if (change && repriced) {
+          // Decision 022: nothing was charged; Pay now shows the new amount, and the notice says why.
+          const current = latest.current.attempt;
+          const next = {
+            ...current,
+            created: { ...created, order: repriced, payment: { ...created.payment, amount: change.now } },
+          };
+          latest.current.attempt = next;
+          saveAttempt(next);
+          setAttempt(next);
+          setPriceChange(change);
+          setPhase('idle');
+          latest.current.onPriceChanged?.();
+          return;
+        }
         // An order already paid (a second tab, a lost answer) or a payment whose outcome is unknown: ask again.
         try {
           const result = await refreshPayment(created.order.id, created.checkoutToken);
@@ -248,7 +314,7 @@ export function useCheckoutOrder({
         });
       }
     },
-    [handleResult, returnPath, forgetOrder],
+    [handleResult, returnPath, forgetOrder, setAttempt],
   );
 
   // Back from the 3-D Secure page: check the payment again, then tidy the address.
@@ -271,6 +337,7 @@ export function useCheckoutOrder({
 
   return {
     phase,
+    priceChange,
     failure,
     setFailure,
     orderError,

@@ -33,6 +33,8 @@ const paid: MyOrder = {
     amountReceived: 0,
     bankTransfer: null,
     collectBy: null,
+    pickup: null,
+    status: { kind: 'dispatched', label: 'Dispatched', tone: 'blue' },
   },
   amountDue: 0,
   payBy: null,
@@ -76,6 +78,8 @@ const transfer: MyOrder = {
       mobileBanking: ['BSP: dial *131# and choose Transfer Funds.'],
     },
     collectBy: null,
+    pickup: null,
+    status: { kind: 'part-paid', label: 'Part-paid: K40.00 of K240.00 received', tone: 'orange' },
   },
   amountDue: 20_000,
   payBy: '2026-11-22T01:00:00.000Z',
@@ -90,7 +94,21 @@ const pickup: MyOrder = {
   shippingStatus: 'Pending',
   cardLast4: 'N/A',
   paymentMethod: 'pickup',
-  payment: { ...paid.payment, method: 'pickup', state: 'pay-at-pickup', stateLabel: 'Pay at pickup' },
+  payment: {
+    ...paid.payment,
+    method: 'pickup',
+    state: 'pay-at-pickup',
+    stateLabel: 'Pay at pickup',
+    collectBy: '2026-11-23T01:00:00.000Z',
+    pickup: {
+      name: 'Vision City',
+      address: 'Waigani Drive',
+      openingHours: 'Mon-Sat 9am-5pm',
+      collectBy: '2026-11-23T01:00:00.000Z',
+      amountToPay: 90_000,
+    },
+    status: { kind: 'pay-at-pickup', label: 'Pay at pickup', tone: 'orange' },
+  },
   amountDue: 90_000,
   payBy: '2026-11-23T01:00:00.000Z',
   pickupLocation: 'Vision City, Waigani Drive',
@@ -123,7 +141,9 @@ describe('/order-history with unpaid orders (issue 27)', () => {
   it('shows a bank transfer still to pay with its state, amount to pay, reference and deadline, and how to pay', async () => {
     renderWith(<OrderHistoryPage />, [transfer, paid]);
     const card = await screen.findByRole('article', { name: 'Order BLM-WAIT-0041' });
-    expect(within(card).getByText('Part-paid')).toBeTruthy();
+    // Issue 27: the status says what arrived of what, not just "Part-paid" beside a "Pending".
+    expect(within(card).getByTestId('order-status').textContent).toBe('Part-paid: K40.00 of K240.00 received');
+    expect(within(card).queryByText('Pending')).toBeNull();
     const due = within(card).getByRole('region', { name: 'Payment due for order BLM-WAIT-0041' });
     const fact = (label: string) => within(due).getAllByText(label)[0]?.nextElementSibling?.textContent;
     expect(fact('Amount to pay')).toBe('K200.00');
@@ -139,7 +159,7 @@ describe('/order-history with unpaid orders (issue 27)', () => {
     // A paid order has nothing due and keeps its invoice.
     const paidCard = screen.getByRole('article', { name: 'Order BLM-PAID-0040' });
     expect(within(paidCard).queryByRole('region')).toBeNull();
-    expect(within(paidCard).getByText('Paid')).toBeTruthy();
+    expect(within(paidCard).getByTestId('order-status').textContent).toBe('Dispatched');
     expect(within(paidCard).getByRole('link', { name: 'Tax Invoice' })).toBeTruthy();
   });
 
@@ -152,6 +172,7 @@ describe('/order-history with unpaid orders (issue 27)', () => {
     expect(fact('Amount to pay')).toBe('K900.00');
     expect(fact('Collect and pay by')).toBe(formatted('2026-11-23T01:00:00.000Z'));
     expect(fact('Pickup at')).toBe('Vision City, Waigani Drive');
+    expect(fact('Opening hours')).toBe('Mon-Sat 9am-5pm');
     expect(within(due).queryByText('Payment reference')).toBeNull();
     expect(within(due).queryByText('Bank details and how to pay')).toBeNull();
   });
@@ -165,7 +186,7 @@ describe('My Orders with unpaid orders (issue 27)', () => {
       (await within(dialog).findByText(`Order#: ${code}`)).closest('li') as HTMLElement;
 
     const waiting = await entry('BLM-WAIT-0041');
-    expect(within(waiting).getByText('Part-paid')).toBeTruthy();
+    expect(within(waiting).getByText('Part-paid: K40.00 of K240.00 received')).toBeTruthy();
     expect(within(waiting).queryByText('Pending')).toBeNull();
     expect(waiting.textContent).toContain('To pay K200.00 quoting BLM-482731');
     expect(waiting.textContent).toContain(`Pay by ${formatted('2026-11-22T01:00:00.000Z')}`);

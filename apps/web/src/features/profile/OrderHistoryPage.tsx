@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { BankTransferDetails } from '../../components/payment/BankTransferDetails';
+import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
 import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
@@ -11,7 +12,7 @@ import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyOrders } from './orders.api';
-import { badgeClass, isPaymentDue, paymentStateBadgeClass, shippingBadgeClass } from './order-status';
+import { isPaymentDue } from './order-status';
 import { SignedOutNotice } from './SignedOutNotice';
 
 function loadFailure(error: unknown): string {
@@ -27,19 +28,21 @@ function loadFailure(error: unknown): string {
 function PaymentDue({ order }: { order: MyOrder }) {
   const transfer = order.payment.bankTransfer;
   const pickup = order.paymentMethod === 'pickup';
-  const rows: { label: string; value: string; className?: string }[] = [
-    { label: 'Amount to pay', value: formatKina(order.amountDue), className: 'text-lg font-extrabold' },
-  ];
+  const rows: { label: string; value: string; className?: string }[] = [];
+  // Issue 27: the reference to quote first and largest; it is not the tracking code above.
   if (order.payment.reference) {
     rows.push({
       label: 'Payment reference',
       value: order.payment.reference,
-      className: 'font-mono text-base font-bold tracking-wider',
+      className: 'font-mono text-xl font-extrabold tracking-wider',
     });
   }
+  rows.push({ label: 'Amount to pay', value: formatKina(order.amountDue), className: 'text-lg font-extrabold' });
   if (order.payBy)
     rows.push({ label: pickup ? 'Collect and pay by' : 'Pay by', value: formatShopDateTime(order.payBy) });
   if (order.pickupLocation) rows.push({ label: 'Pickup at', value: order.pickupLocation });
+  if (order.payment.pickup?.openingHours)
+    rows.push({ label: 'Opening hours', value: order.payment.pickup.openingHours });
   return (
     <section
       aria-label={`Payment due for order ${order.trackingCode}`}
@@ -92,13 +95,11 @@ function OrderCard({ order }: { order: MyOrder }) {
         </div>
       </header>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <div className="flex items-center gap-2">
-          <dt className="text-stone-600">Payment</dt>
-          <dd className={`${badgeClass} ${paymentStateBadgeClass(order.payment.state)}`}>{order.payment.stateLabel}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt className="text-stone-600">Shipping</dt>
-          <dd className={`${badgeClass} ${shippingBadgeClass[order.shippingStatus]}`}>{order.shippingStatus}</dd>
+        <div className="flex flex-wrap items-center gap-2">
+          <dt className="text-stone-600">Status</dt>
+          <dd>
+            <OrderStatusBadge status={order.payment.status} className="px-2.5 py-0.5 text-xs" />
+          </dd>
         </div>
       </dl>
       {due && <PaymentDue order={order} />}

@@ -1,12 +1,13 @@
 import { formatKina, type MyOrder, profileMessages } from '@bilum/shared';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useMyOrders } from './orders.api';
-import { badgeClass, isPaymentDue, paymentStateBadgeClass, shippingBadgeClass } from './order-status';
+import { isPaymentDue } from './order-status';
 import { PopupEmpty, PopupRow } from './PopupParts';
 
 function loadFailure(error: unknown): string {
@@ -68,15 +69,7 @@ export function OrdersPopup({ open, onOpenChange }: { open: boolean; onOpenChang
             <li key={order.id} className="rounded-xl border border-stone-200 p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-bold break-all text-stone-900">Order#: {order.trackingCode}</p>
-                {isPaymentDue(order) ? (
-                  <span className={`${badgeClass} ${paymentStateBadgeClass(order.payment.state)}`}>
-                    {order.payment.stateLabel}
-                  </span>
-                ) : (
-                  <span className={`${badgeClass} ${shippingBadgeClass[order.shippingStatus]}`}>
-                    {order.shippingStatus}
-                  </span>
-                )}
+                <OrderStatusBadge status={order.payment.status} className="px-2.5 py-0.5 text-xs" />
               </div>
               <p className="mt-1 text-sm text-stone-600">Placed {formatDateTime(order.placedAt)}</p>
               <p className="text-sm text-stone-700">
