@@ -18,6 +18,7 @@ import {
   orders,
   products,
   simulatedPaymentIntents,
+  simulatedRefunds,
   stockMovements,
 } from '../db/schema';
 import { orderStateOf } from '../modules/order-lifecycle/order-states';
@@ -55,6 +56,8 @@ export interface ModelOrder {
   received: number;
   /** toea of card payments the provider returned at once (a late payment the shop could not honour). */
   returned: number;
+  /** The card payment intents whose money the model has counted. */
+  countedIntents: string[];
 }
 
 export interface ModelShopper {
@@ -252,6 +255,7 @@ export class OrderModelWorld {
       premium: input.premium,
       received: 0,
       returned: 0,
+      countedIntents: [],
     };
     this.orders.push(order);
     this.allOrders.push(order);
@@ -276,32 +280,53 @@ export class OrderModelWorld {
     });
     this.expectNo5xx(response, 'card payment');
     await this.settle();
-    const status = response.statusCode === 200 ? (response.json().status as string) : `http ${response.statusCode}`;
+    const status =
+      response.statusCode === 200
+        ? (response.json().status as string)
+        : `http ${response.statusCode} ${response.json().error?.message ?? ''}`;
     this.note(`pay card #${order.id} ${outcome} (total ${before.totalToea}) -> ${status}`);
-    if (status !== 'succeeded' && status !== 'refunded') return;
     const after = await this.row(order.id);
     if (before.paidAt !== null) {
-      // Already paid: the answer says so, and nothing is charged again.
+      // Already paid: nothing is charged again.
       if (after.paymentIntentId !== before.paymentIntentId || after.paidAt?.getTime() !== before.paidAt.getTime()) {
         throw new Error(`order ${order.id}: paid again`);
       }
       return;
     }
-    if (!after.paymentIntentId) throw new Error(`order ${order.id}: ${status} without a payment intent`);
-    const [intent] = await this.ctx.db
-      .select()
-      .from(simulatedPaymentIntents)
-      .where(eq(simulatedPaymentIntents.id, after.paymentIntentId));
-    if (intent?.status !== 'succeeded') throw new Error(`order ${order.id}: ${status}, intent ${intent?.status}`);
+    const [intent] = after.paymentIntentId
+      ? await this.ctx.db
+          .select()
+          .from(simulatedPaymentIntents)
+          .where(eq(simulatedPaymentIntents.id, after.paymentIntentId))
+      : [];
+    if (intent?.status !== 'succeeded' || order.countedIntents.includes(intent.id)) {
+      if (status === 'succeeded' && after.paymentStatus !== 'paid') {
+        throw new Error(
+          `order ${order.id}: succeeded, but the order is ${after.paymentStatus}, intent ${intent?.status}`,
+        );
+      }
+      return;
+    }
+    // A card charged in this step: exactly the order's quote as the order states it now (it only ever falls).
     if (outcome !== 'succeeds') throw new Error(`order ${order.id}: a declined card paid`);
     if (intent.amount !== after.totalToea || intent.amount > before.totalToea) {
       throw new Error(
         `order ${order.id}: the card paid ${intent.amount}, the order's quote is ${after.totalToea} (was ${before.totalToea})`,
       );
     }
+    order.countedIntents.push(intent.id);
     order.received += intent.amount;
-    if (status === 'refunded') order.returned += intent.amount;
-    else if (after.paymentStatus !== 'paid') throw new Error(`order ${order.id}: succeeded but ${after.paymentStatus}`);
+    if (after.paymentStatus === 'paid') return;
+    // Charged but not honoured (its hold ended and its units are gone): all of it went back to the card at once.
+    const back = await this.ctx.db
+      .select({ amount: simulatedRefunds.amount })
+      .from(simulatedRefunds)
+      .where(eq(simulatedRefunds.intentId, intent.id));
+    const returned = back.reduce((sum, refund) => sum + refund.amount, 0);
+    if (returned !== intent.amount || after.paidAt !== null) {
+      throw new Error(`order ${order.id}: charged ${intent.amount}, ${after.paymentStatus}, ${returned} returned`);
+    }
+    order.returned += intent.amount;
   }
 
   /** Premium bought on the membership page by card (not an order; issue 27 bug 2, fixed on h/premium). */
