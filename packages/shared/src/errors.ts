@@ -12,6 +12,8 @@ export const errorCodes = [
   'PAYMENT_FAILED',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
+  /** 503: the work could not be saved (a full disk, the database gone) and nothing was kept; try again. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -38,15 +38,30 @@ export interface PaymentFailure {
 export function orderErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetwork) return error.message;
-    if (
-      ['OUT_OF_STOCK', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'VALIDATION', 'RATE_LIMITED'].includes(
-        error.code,
-      )
-    ) {
-      return error.message;
-    }
+    // UNAVAILABLE (issue 27): the order could not be stored and nothing was kept, in the server's words.
+    const shown = [
+      'OUT_OF_STOCK',
+      'CONFLICT',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'UNAUTHENTICATED',
+      'VALIDATION',
+      'RATE_LIMITED',
+      'UNAVAILABLE',
+    ];
+    if (shown.includes(error.code)) return error.message;
   }
   return checkoutMessages.prepareFailed;
+}
+
+/**
+ * Issue 27: a card order the server stored but whose payment it could not open yet (`payment: null`) is not kept
+ * as this attempt's order: "Try again" sends the same attempt (same key), which finds that order and opens its
+ * payment, never a second order.
+ */
+export function withOpenPayment(placed: PlacedOrderResponse): CreateOrderResponse {
+  if (placed.payment) return { ...placed, payment: placed.payment };
+  throw new ApiError(503, 'UNAVAILABLE', checkoutMessages.paymentNotOpened);
 }
 
 interface UseCheckoutOrderOptions {
@@ -103,13 +118,14 @@ export function useCheckoutOrder({
       setPhase('placing');
       setOrderError(null);
       try {
-        const created = await createOrder({
+        const placed = await createOrder({
           idempotencyKey: current.idempotencyKey,
           contact,
           source: checkoutItemsSource({ kind: current.selection.kind, lines }),
           // The previous attempt's order: released with this one, so editing never piles up held orders.
           ...(current.replaces ? { replacesOrder: current.replaces } : {}),
         });
+        const created = withOpenPayment(placed);
         const next = { ...current, created, replaces: null };
         latest.current.attempt = next;
         saveAttempt(next);
