@@ -1,7 +1,7 @@
 import { checkoutMessages, type PlacedOrderResponse } from '@bilum/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentSettings, products } from '../../db/schema';
+import { orders, paymentSettings } from '../../db/schema';
 import { signedInShopper } from '../../test/accounts';
 import {
   allPaymentMethods,
@@ -12,7 +12,7 @@ import {
   payOrder,
   postOrder,
 } from '../../test/checkout';
-import { createProduct } from '../../test/factories';
+import { createProduct, stockOf as stockOfProduct } from '../../test/factories';
 
 /**
  * Issue 27, "honest failures": an order is either stored and the shopper told so, or not stored and told that.
@@ -54,10 +54,7 @@ async function orderCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function stockOf(productId: number): Promise<number> {
-  const [row] = await ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row?.stock ?? Number.NaN;
-}
+const stockOf = (productId: number) => stockOfProduct(ctx.db, productId);
 
 describe('a checkout on a full disk', () => {
   it('stores nothing when the order cannot be written, says so (503), and the same attempt places it later', async () => {
