@@ -96,6 +96,8 @@ export function useCheckoutOrder({
   const [phase, setPhase] = useState<PaymentPhase>('idle');
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [orderError, setOrderError] = useState<unknown>(null);
+  /** Why the last placing failed, readable at once (the state above only on the next render). */
+  const lastOrderError = useRef<unknown>(null);
   const polls = useRef(0);
   const timer = useRef<number | undefined>(undefined);
   const latest = useRef({ attempt, onPaid, purchasable });
@@ -117,6 +119,7 @@ export function useCheckoutOrder({
       }
       setPhase('placing');
       setOrderError(null);
+      lastOrderError.current = null;
       try {
         const placed = await createOrder({
           idempotencyKey: current.idempotencyKey,
@@ -132,6 +135,7 @@ export function useCheckoutOrder({
         setAttempt(next);
         return created;
       } catch (error) {
+        lastOrderError.current = error;
         setOrderError(error);
         return null;
       } finally {
@@ -290,6 +294,7 @@ export function useCheckoutOrder({
     failure,
     setFailure,
     orderError,
+    lastOrderError: () => lastOrderError.current,
     placeOrder,
     placeWithMethod,
     pay,
