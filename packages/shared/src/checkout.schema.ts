@@ -78,6 +78,10 @@ export const checkoutMessages = {
       ? `Sorry, ${name} is sold out.`
       : `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left.`,
   duplicateProduct: 'Each product may appear only once in an order.',
+  /** Issue 27: the order could not be stored (a full disk, the database gone): nothing was kept. */
+  orderNotSaved: 'We could not save your order; you have not been charged. Please try again.',
+  /** Issue 27: the order is stored, but its card payment could not be opened yet; the same attempt opens it. */
+  paymentNotOpened: 'Your order is saved, but we could not prepare its payment just now. Please try again.',
   idempotencyConflict: 'This checkout was already used for another order. Please start checkout again.',
   holdExpired: 'Your reservation has expired. Please start checkout again.',
   alreadyPaid: 'This order is already paid.',
