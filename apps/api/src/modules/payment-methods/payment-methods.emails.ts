@@ -1,7 +1,7 @@
 import { formatKina, mobileBankingSteps, type PaymentSettings, type ShopSettings } from '@bilum/shared';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
-import { orderEmail, orderLinesText, orderTotalsText, trackingLink } from '../orders/order-emails';
+import { isMembershipOnly, orderEmail, orderLinesText, orderTotalsText, trackingLink } from '../orders/order-emails';
 
 /** A date and time in Port Moresby (UTC+10, no daylight saving), e.g. "Wed 25 Nov 2026, 3:30 pm". */
 export function pngDateTime(date: Date): string {
@@ -43,6 +43,28 @@ const contactLine = (settings: ShopSettings) =>
 export function bankTransferPlacedEmail({ order, items, payment, settings, shopUrl }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
   const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : null;
+  if (isMembershipOnly(items)) {
+    // Premium (decision 024): a membership, not goods; nothing is held or shipped.
+    const paragraphs = [
+      `Hello ${order.firstName},`,
+      `Thank you for choosing Bilum Premium. Your membership order #${order.id} is waiting for your payment by bank transfer or mobile banking.`,
+      orderLinesText(items),
+      orderTotalsText(order, 'Total to pay', true),
+      bankDetailsBlock(order, payment, order.totalToea - order.amountReceivedToea),
+      until
+        ? `Please pay by ${until} (Port Moresby time). If the payment has not reached us by then, the order is cancelled and you can order Premium again.`
+        : '',
+      `How to pay by mobile banking:\n${mobileBankingSteps.map((step) => `- ${step}`).join('\n')}`,
+      `Your Premium membership starts as soon as your payment arrives, and we e-mail you then. See the order at any time:\n${link}`,
+      contactLine(settings),
+    ].filter(Boolean);
+    return orderEmail(
+      order.email,
+      `Please pay for your Bilum Premium membership, order #${order.id} (ref ${order.paymentReference})`,
+      paragraphs,
+      link,
+    );
+  }
   const paragraphs = [
     `Hello ${order.firstName},`,
     `Thank you for your order #${order.id}. It is waiting for your payment by bank transfer or mobile banking.`,
@@ -87,12 +109,14 @@ export function pickupConfirmedEmail({ order, items, settings, shopUrl }: Input)
 }
 
 /** The one reminder before a bank transfer's hold ends. */
-export function paymentReminderEmail({ order, payment, settings, shopUrl }: Input): OutgoingEmail {
+export function paymentReminderEmail({ order, items, payment, settings, shopUrl }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
   const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : 'soon';
   const paragraphs = [
     `Hello ${order.firstName},`,
-    `We have not yet received the full payment for your order #${order.id}. We hold your items until ${until} (Port Moresby time).`,
+    isMembershipOnly(items)
+      ? `We have not yet received the full payment for your Premium membership order #${order.id}. Please pay by ${until} (Port Moresby time); your membership starts when it arrives.`
+      : `We have not yet received the full payment for your order #${order.id}. We hold your items until ${until} (Port Moresby time).`,
     bankDetailsBlock(order, payment, Math.max(0, order.totalToea - order.amountReceivedToea)),
     `How to pay by mobile banking:\n${mobileBankingSteps.map((step) => `- ${step}`).join('\n')}`,
     `Already paid? Thank you: we record payments as they reach our account. Track your order:\n${link}`,
