@@ -200,7 +200,11 @@ describe('Premium by bank transfer is worded as a membership (decision 024)', ()
     const shopper = await signedInShopper(ctx, { phone: '+67571234567' });
     const start = await post(shopper, '/api/membership/payment/bank-transfer');
     expect(start.statusCode, start.body).toBe(201);
-    const { orderId } = start.json() as { orderId: number };
+    const { orderId, trackingCode } = start.json() as { orderId: number; trackingCode: string };
+    const track = async () =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/orders/track', payload: { trackingCode } })).json().order;
+    // The pages (confirmation, tracking, history) word it as a membership from the same instructions.
+    expect((await track()).payment.bankTransfer).toMatchObject({ membership: true, amountDue: price });
 
     const [pleasePay] = await mailTo(shopper.user.email);
     expect(pleasePay?.subject).toContain('Please pay for your Bilum Premium membership');
@@ -220,6 +224,10 @@ describe('Premium by bank transfer is worded as a membership (decision 024)', ()
     const paidMail = (await mailTo(shopper.user.email)).find((mail) => mail.subject === 'Your Bilum Premium receipt');
     expect(paidMail?.text).toContain(`Your Premium membership is active until ${longDay.format(endsAt)}.`);
     expect(paidMail?.text).not.toContain('Shipping');
+    // The tracking page says the same: active until the real end date.
+    const tracked = await track();
+    expect(tracked.premiumActiveUntil).toBe(endsAt.toISOString());
+    expect(tracked.items).toEqual([expect.objectContaining({ isMembership: true })]);
     const [order] = await ordersOf(shopper.user.id);
     expect(paidMail?.text).toContain(formatInvoiceNumber(order?.invoiceNumber ?? 0));
   });

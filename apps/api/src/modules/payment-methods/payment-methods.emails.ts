@@ -126,10 +126,16 @@ export function paymentReminderEmail({ order, items, payment, settings, shopUrl 
 }
 
 /** The hold ended unpaid (bank transfer) or uncollected (pickup): cancelled. */
-export function holdEndedEmail({ order, settings, shopUrl }: Omit<Input, 'payment' | 'items'>): OutgoingEmail {
+export function holdEndedEmail({
+  order,
+  settings,
+  shopUrl,
+  membership = false,
+}: Omit<Input, 'payment' | 'items'> & { membership?: boolean }): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
-  const why =
-    order.paymentMethod === 'pickup'
+  const why = membership
+    ? `We did not receive the payment for your Premium membership order #${order.id} in time, so we have cancelled it. You can order Premium again at any time.`
+    : order.paymentMethod === 'pickup'
       ? `Your order #${order.id} was not collected by its pickup deadline, so we have cancelled it and the items are back on sale.`
       : `We did not receive the payment for your order #${order.id} in time, so we have cancelled it and the items are back on sale.`;
   const received =

@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import { type Actor, recordActivity } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import { noteOrder } from '../order-lifecycle/order-lifecycle';
+import { isMembershipOnly } from '../orders/order-emails';
 import { assignPaymentReference } from './payment-references';
 import { readPaymentSettings } from './payment-settings';
 import { bankTransferPlacedEmail, holdEndedEmail, pickupConfirmedEmail } from './payment-methods.emails';
@@ -137,7 +138,14 @@ export async function afterNonCardHoldExpired(
   shop: ShopSettings,
 ): Promise<void> {
   if (order.paymentMethod === 'card') return;
-  await deps.mailer.enqueue(tx, holdEndedEmail({ order, settings: shop, shopUrl: deps.shopUrl }));
+  const items = await tx
+    .select({ isMembership: orderItems.isMembership })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  await deps.mailer.enqueue(
+    tx,
+    holdEndedEmail({ order, settings: shop, shopUrl: deps.shopUrl, membership: isMembershipOnly(items) }),
+  );
   await recordActivity(tx, {
     actor: { kind: 'system', name: 'hold expiry' },
     action: 'order.hold-expired',
@@ -175,6 +183,12 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
       reference: order.paymentReference ?? '',
       holdExpiresAt: iso(order.holdExpiresAt),
       mobileBanking: [...mobileBankingSteps],
+      membership: isMembershipOnly(
+        await db
+          .select({ isMembership: orderItems.isMembership })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id)),
+      ),
     };
   }
   return {

@@ -60,12 +60,19 @@ export function BankTransferDetails({ instructions }: { instructions: BankTransf
       </h2>
       <p className="mt-1 text-sm">
         Transfer the amount to our account and quote the payment reference, so we can match your payment.
-        {instructions.holdExpiresAt && (
-          <>
-            {' '}
-            We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
-          </>
-        )}
+        {instructions.holdExpiresAt &&
+          (instructions.membership ? (
+            <>
+              {' '}
+              Please pay by <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time): your Premium
+              membership starts as soon as the payment reaches us.
+            </>
+          ) : (
+            <>
+              {' '}
+              We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
+            </>
+          ))}
       </p>
       <dl className="mt-4 grid gap-2 text-sm">
         {rows.map(([label, value, copy]) => (

@@ -74,6 +74,8 @@ function PaymentDue({ order }: { order: MyOrder }) {
 
 function OrderCard({ order }: { order: MyOrder }) {
   const due = isPaymentDue(order);
+  // Premium alone (decision 024): a membership, never shipped.
+  const membershipOnly = order.items.length > 0 && order.items.every((item) => item.isMembership);
   return (
     <article
       aria-label={`Order ${order.trackingCode}`}
@@ -88,7 +90,11 @@ function OrderCard({ order }: { order: MyOrder }) {
         <div className="sm:text-right">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Total</p>
           <p className="text-xl font-extrabold text-stone-900">{formatKina(order.total)}</p>
-          <p className="text-xs text-muted">Shipping {formatKina(order.shipping)}</p>
+          {membershipOnly ? (
+            <p className="text-xs text-muted">Premium membership</p>
+          ) : (
+            <p className="text-xs text-muted">Shipping {formatKina(order.shipping)}</p>
+          )}
         </div>
       </header>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
@@ -96,10 +102,12 @@ function OrderCard({ order }: { order: MyOrder }) {
           <dt className="text-stone-600">Payment</dt>
           <dd className={`${badgeClass} ${paymentStateBadgeClass(order.payment.state)}`}>{order.payment.stateLabel}</dd>
         </div>
-        <div className="flex items-center gap-2">
-          <dt className="text-stone-600">Shipping</dt>
-          <dd className={`${badgeClass} ${shippingBadgeClass[order.shippingStatus]}`}>{order.shippingStatus}</dd>
-        </div>
+        {!membershipOnly && (
+          <div className="flex items-center gap-2">
+            <dt className="text-stone-600">Shipping</dt>
+            <dd className={`${badgeClass} ${shippingBadgeClass[order.shippingStatus]}`}>{order.shippingStatus}</dd>
+          </div>
+        )}
       </dl>
       {due && <PaymentDue order={order} />}
       {!due && order.pickupLocation && (
