@@ -175,6 +175,7 @@ describe('Premium bought by card on the membership page is a sale (decision 024)
     expect(text).toContain('Tax invoice');
     expect(text).toContain(`TIN ${defaultInvoiceSettings.tin}`);
     expect(text).toContain(formatKina(gstIncluded(price)));
+    expect(text).not.toContain('Delivery');
   });
 
   it('gives each card purchase its own number from the one sequence, next to the goods orders', async () => {
