@@ -180,7 +180,12 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <h2 id="tracked-order-title" className="text-lg font-bold text-stone-900">
           Order #{order.orderId}
         </h2>
-        <Badge tone={shippingStatusTone(status)}>{shippingStatusLabel(status)}</Badge>
+        {/* A paid membership is not shipped: its status is that it is active (decision 024). */}
+        {membershipOnly && order.premiumActiveUntil ? (
+          <Badge tone="green">Premium active</Badge>
+        ) : (
+          <Badge tone={shippingStatusTone(status)}>{shippingStatusLabel(status)}</Badge>
+        )}
       </div>
       {!placed && (
         <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
