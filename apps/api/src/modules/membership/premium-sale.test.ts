@@ -196,6 +196,35 @@ describe('Premium bought by card on the membership page is a sale (decision 024)
   });
 });
 
+describe('a membership-page purchase refunded by staff', () => {
+  it('is cancelled and refunded like any order: the year is withdrawn and the books net it to zero', async () => {
+    const shopper = await signedInShopper(ctx, { fullName: 'Ruth Mek' });
+    const { membershipId } = (await post(shopper, '/api/membership/payment')).json() as StartMembershipPayment;
+    await post(shopper, `/api/membership/payment/${membershipId}/confirm`, {
+      cardholderName: 'Ruth Mek',
+      termsAccepted: true,
+      card: goodCard,
+    });
+    await ctx.simulator.whenEventsDelivered();
+    const [order] = await ordersOf(shopper.user.id);
+    if (!order) throw new Error('no order');
+    const cancelled = await adminCall('PATCH', `/api/admin/orders/${order.id}`, {
+      status: 'Cancelled',
+      reason: 'Changed mind',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [row] = await ordersOf(shopper.user.id);
+    expect(row?.paymentStatus).toBe('refunded');
+    expect(row?.invoiceNumber).toBe(order.invoiceNumber);
+    // The year it bought is taken back: no longer a member at the shop's time.
+    expect((await membershipEnd(shopper.user.id)).getTime()).toBeLessThanOrEqual(ctx.clock.now().getTime());
+    const [line] = (await csv('orders', portMoresbyDay(ctx.clock.now()))).filter(
+      (record) => record.order === String(order.id),
+    );
+    expect(line).toMatchObject({ 'total (K)': '200.50', 'refunded (K)': '200.50', 'net sales (K)': '0.00' });
+  });
+});
+
 describe('Premium by bank transfer is worded as a membership (decision 024)', () => {
   it('asks for the payment without holding items or shipping, and its paid e-mail says until when it is active', async () => {
     const shopper = await signedInShopper(ctx, { phone: '+67571234567' });
