@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function adminCall(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
+function adminCall(method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) {
   return ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
 }
 
