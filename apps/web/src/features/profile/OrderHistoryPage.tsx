@@ -11,7 +11,7 @@ import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyOrders } from './orders.api';
-import { badgeClass, isPaymentDue, paymentStateBadgeClass, shippingBadgeClass } from './order-status';
+import { badgeClass, isMembershipOnly, isPaymentDue, paymentStateBadgeClass, shippingBadgeClass } from './order-status';
 import { SignedOutNotice } from './SignedOutNotice';
 
 function loadFailure(error: unknown): string {
@@ -75,7 +75,7 @@ function PaymentDue({ order }: { order: MyOrder }) {
 function OrderCard({ order }: { order: MyOrder }) {
   const due = isPaymentDue(order);
   // Premium alone (decision 024): a membership, never shipped.
-  const membershipOnly = order.items.length > 0 && order.items.every((item) => item.isMembership);
+  const membershipOnly = isMembershipOnly(order);
   return (
     <article
       aria-label={`Order ${order.trackingCode}`}

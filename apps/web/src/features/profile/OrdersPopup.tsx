@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useMyOrders } from './orders.api';
-import { badgeClass, isPaymentDue, paymentStateBadgeClass, shippingBadgeClass } from './order-status';
+import { badgeClass, isMembershipOnly, isPaymentDue, paymentStateBadgeClass, shippingBadgeClass } from './order-status';
 import { PopupEmpty, PopupRow } from './PopupParts';
 
 function loadFailure(error: unknown): string {
@@ -68,7 +68,7 @@ export function OrdersPopup({ open, onOpenChange }: { open: boolean; onOpenChang
             <li key={order.id} className="rounded-xl border border-stone-200 p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-bold break-all text-stone-900">Order#: {order.trackingCode}</p>
-                {isPaymentDue(order) ? (
+                {isPaymentDue(order) || isMembershipOnly(order) ? (
                   <span className={`${badgeClass} ${paymentStateBadgeClass(order.payment.state)}`}>
                     {order.payment.stateLabel}
                   </span>

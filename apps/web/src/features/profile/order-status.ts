@@ -25,3 +25,8 @@ export function paymentStateBadgeClass(state: OrderPaymentState): string {
 export const isPaymentDue = (order: Pick<MyOrder, 'amountDue'>): boolean => order.amountDue > 0;
 
 export const badgeClass = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1';
+
+/** Only the Premium membership (decision 024): a membership is never shipped, so no shipping status or line. */
+export function isMembershipOnly(order: { items: readonly { isMembership: boolean }[] }): boolean {
+  return order.items.length > 0 && order.items.every((item) => item.isMembership);
+}
