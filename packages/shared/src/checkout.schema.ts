@@ -434,6 +434,8 @@ export const trackedOrderItemSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number().int().describe('toea'),
   lineTotal: z.number().int().describe('toea'),
+  /** The Premium membership (decision 024): not shipped. */
+  isMembership: z.boolean().optional(),
 });
 
 export const trackedOrderSchema = z.object({
@@ -468,6 +470,8 @@ export const trackedOrderSchema = z.object({
   cardLast4: z.string(),
   /** Issue 19: how it is paid and, while a bank transfer is awaited, the instructions. */
   payment: orderPaymentInfoSchema,
+  /** A paid Premium-only order (decision 024): until when the buyer's membership is active (ISO), else null. */
+  premiumActiveUntil: z.string().nullable().optional(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 

@@ -48,6 +48,7 @@ import { toProduct } from '../catalog/catalog.service';
 import { stockActors } from '../stock/stock.service';
 import { holdOrderUnits, noteOrder, placeOrderRow } from '../order-lifecycle/order-lifecycle';
 import type { Mailer } from '../mail/mail.service';
+import { isMembershipOnly } from './order-emails';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import type { PaymentIntent } from '../payments/payment-provider';
@@ -718,11 +719,16 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           quantity: item.quantity,
           unitPrice: item.unitPriceToea,
           lineTotal: item.unitPriceToea * item.quantity,
+          isMembership: item.isMembership,
         })),
         shipping: order.shippingToea,
         total: order.totalToea,
         cardLast4: order.cardLast4 ?? 'N/A',
         payment,
+        premiumActiveUntil:
+          order.paymentStatus === 'paid' && order.userId !== null && isMembershipOnly(items)
+            ? (await createMembershipService(db).getState(order.userId, now())).endsAt
+            : null,
       };
     },
   };
