@@ -78,6 +78,10 @@ export const checkoutMessages = {
       ? `Sorry, ${name} is sold out.`
       : `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left.`,
   duplicateProduct: 'Each product may appear only once in an order.',
+  /** Issue 27: the order could not be stored (a full disk, the database gone): nothing was kept. */
+  orderNotSaved: 'We could not save your order; you have not been charged. Please try again.',
+  /** Issue 27: the order is stored, but its card payment could not be opened yet; the same attempt opens it. */
+  paymentNotOpened: 'Your order is saved, but we could not prepare its payment just now. Please try again.',
   idempotencyConflict: 'This checkout was already used for another order. Please start checkout again.',
   holdExpired: 'Your reservation has expired. Please start checkout again.',
   alreadyPaid: 'This order is already paid.',
@@ -430,6 +434,8 @@ export const trackedOrderItemSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number().int().describe('toea'),
   lineTotal: z.number().int().describe('toea'),
+  /** The Premium membership (decision 024): not shipped. */
+  isMembership: z.boolean().optional(),
 });
 
 export const trackedOrderSchema = z.object({
@@ -464,6 +470,8 @@ export const trackedOrderSchema = z.object({
   cardLast4: z.string(),
   /** Issue 19: how it is paid and, while a bank transfer is awaited, the instructions. */
   payment: orderPaymentInfoSchema,
+  /** A paid Premium-only order (decision 024): until when the buyer's membership is active (ISO), else null. */
+  premiumActiveUntil: z.string().nullable().optional(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 

@@ -13,6 +13,8 @@ export const errorCodes = [
   'PRICE_CHANGED',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
+  /** 503: the work could not be saved (a full disk, the database gone) and nothing was kept; try again. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

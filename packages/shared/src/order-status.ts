@@ -20,6 +20,7 @@ export const shopperOrderStatusKinds = [
   'delivered',
   'cancelled',
   'refunded',
+  'premium-active',
 ] as const;
 export type ShopperOrderStatusKind = (typeof shopperOrderStatusKinds)[number];
 
@@ -50,6 +51,8 @@ export interface ShopperStatusInput {
   amountReceived: number;
   /** Collected at a pickup point rather than delivered. */
   pickup: boolean;
+  /** Only the Premium membership (decision 024): never shipped, so once paid it reads "Premium active". */
+  membershipOnly?: boolean;
 }
 
 export const shopperStatusLabels = {
@@ -64,6 +67,7 @@ export const shopperStatusLabels = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  'premium-active': 'Premium active',
 } as const satisfies Record<Exclude<ShopperOrderStatusKind, 'part-paid'>, string>;
 
 /** "Part-paid: K100.00 of K179.00 received" */
@@ -83,6 +87,7 @@ const tones: Record<ShopperOrderStatusKind, ShopperStatusTone> = {
   delivered: 'green',
   cancelled: 'red',
   refunded: 'grey',
+  'premium-active': 'green',
 };
 
 /** The one rule for the words a shopper sees for an order's state. */
@@ -104,6 +109,7 @@ function statusKind(order: ShopperStatusInput): ShopperOrderStatusKind {
     case 'refunded':
       return 'refunded';
     default:
+      if (order.membershipOnly && order.shippingStatus !== 'Cancelled') return 'premium-active';
       switch (order.shippingStatus) {
         case 'Processing':
           return 'processing';

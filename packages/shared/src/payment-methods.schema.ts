@@ -76,6 +76,8 @@ export const bankTransferInstructionsSchema = z.object({
   /** Until when the stock is held (ISO); null once it is no longer held. */
   holdExpiresAt: z.string().nullable(),
   mobileBanking: z.array(z.string()),
+  /** Only the Premium membership (decision 024): worded as a membership, nothing held or shipped. */
+  membership: z.boolean().optional(),
 });
 export type BankTransferInstructions = z.infer<typeof bankTransferInstructionsSchema>;
 

@@ -1,7 +1,7 @@
 import type { ErrorBody, FieldIssue } from '@bilum/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, isUniqueViolation } from '../errors';
 
 function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
   return reply
@@ -51,15 +51,6 @@ export function validationMessage(where: string | undefined, issues: FieldIssue[
   return where === 'querystring' || where === 'params'
     ? 'This address is not valid. Please check it and try again.'
     : 'This request is not valid.';
-}
-
-/** PostgreSQL's unique_violation (23505), as node-postgres or PGlite raise it, possibly wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /** One error handler: every error body has the same shape; 5xx messages are masked and logged. */

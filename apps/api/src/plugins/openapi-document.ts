@@ -85,6 +85,7 @@ const errorDescriptions: Record<number, string> = {
   415: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Too many requests; try again later (RATE_LIMITED)',
   500: 'Something went wrong on the shop’s side (INTERNAL)',
+  503: 'Could not be saved (a full disk, the database gone): nothing was kept; try again (UNAVAILABLE)',
 };
 
 type Transform = typeof jsonSchemaTransform;
@@ -128,6 +129,8 @@ export function errorStatusesFor(route: RouteLike, method: string, url: string, 
   // Rate-limited routes, and every admin route (an API key has its own per-key limit).
   const limited = [...hooksOf(route.preHandler), ...hooksOf(route.onRequest)].some(isRateLimiter);
   if (limited || policy === 'admin') statuses.add(429);
+  // Issue 27: placing an order that cannot be stored says so; nothing was kept (orders.service.ts findOrPlace).
+  if (method === 'POST' && /^\/api\/(orders|membership\/payment\/bank-transfer)$/.test(url)) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 

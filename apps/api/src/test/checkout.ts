@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { TestCardSimulator } from '../modules/payments/test-card-simulator';
 import { createTestCardSimulator } from '../modules/payments/test-card-simulator';
 import { testCardNumbers } from '../modules/payments/test-cards';
+import { signedInAdmin, type SignedIn } from './accounts';
 import { createTestApp, type TestContext } from './test-app';
 
 /** A clock a test can move (stock holds, the simulator's processing delay). */
@@ -151,3 +152,17 @@ export const allPaymentMethods = {
   bankTransferHoldHours: 48,
   pickupDeadlineDays: 3,
 };
+
+/** The checkout app with every way to pay turned on by an administrator (issue 19), and that administrator. */
+export async function createAllMethodsTestApp(): Promise<{ ctx: CheckoutTestContext; admin: SignedIn }> {
+  const ctx = await createCheckoutTestApp();
+  const admin = await signedInAdmin(ctx);
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings/payments',
+    headers: { cookie: admin.cookie },
+    payload: allPaymentMethods,
+  });
+  if (saved.statusCode !== 200) throw new Error(`payment settings not saved: ${saved.statusCode} ${saved.body}`);
+  return { ctx, admin };
+}

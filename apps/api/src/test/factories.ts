@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { type NewProductRow, products } from '../db/schema';
+import { type NewProductRow, type OrderRow, orders, products } from '../db/schema';
 
 let sequence = 0;
 
@@ -27,5 +28,18 @@ export async function createProduct(
     })
     .returning();
   if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** A product's stock on hand now. */
+export async function stockOf(db: Database, productId: number): Promise<number> {
+  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row?.stock ?? Number.NaN;
+}
+
+/** An order's row as stored; throws when there is none. */
+export async function orderRow(db: Database, id: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
   return row;
 }

@@ -8,6 +8,14 @@ export function formatDateTime(iso: string): string {
 }
 
 /** A long en-PG date without the time, e.g. "5 March 2026" (membership end dates). */
+const shopDayFormat = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone: 'Pacific/Port_Moresby' });
+
+/** A day as the shop's e-mails write it, in Port Moresby time ("10 December 2027"): a membership's end date. */
+export function formatShopDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : shopDayFormat.format(date);
+}
+
 export function formatLongDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);

@@ -1,4 +1,4 @@
-import type { OutgoingEmail, QueuedEmail } from '../mail/mail.service';
+import type { EmailSecret, OutgoingEmail, QueuedEmail } from '../mail/mail.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -12,31 +12,52 @@ export function email(to: string, subject: string, paragraphs: string[]): Outgoi
   };
 }
 
-export function resetCodeEmail(input: {
+/** Who gets a one-time link, and until when it works: the outbox stops sending the message then. */
+export interface OneTimeLinkInput {
   to: string;
   fullName: string;
-  code: string;
   shopUrl: string;
   token: string;
-  validMinutes: number;
-  /** When the code and the link stop working: the outbox stops sending the message then. */
   expiresAt: Date;
-}): QueuedEmail {
-  const link = `${input.shopUrl}/reset-password?token=${encodeURIComponent(input.token)}`;
-  const message = email(input.to, 'Your Bilum password reset code', [
-    `Hello ${input.fullName},`,
-    'Someone asked to reset the password of your Bilum account.',
-    `Your code: ${input.code}`,
-    `Enter it at ${input.shopUrl}/verify-otp, or open this link to choose a new password:\n${link}`,
-    `The code and the link work once, for ${input.validMinutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
-  ]);
-  // The outbox keeps the code and the link only until the message is sent or expires (issue 16).
-  const secrets = [
-    { value: link, removedAs: '[link removed]' },
-    { value: input.token, removedAs: '[link removed]' },
-    { value: input.code, removedAs: '[code removed]' },
-  ];
-  return { ...message, secrets, expiresAt: input.expiresAt };
+}
+
+/**
+ * A message carrying a one-time link to `page` (`<shop><page>?token=…`) after the greeting: the outbox keeps the
+ * link, its token and the `secrets` given (e.g. a code) only until the message is sent or expires (issue 16).
+ */
+export function oneTimeLinkEmail(
+  input: OneTimeLinkInput,
+  page: string,
+  subject: string,
+  paragraphs: (link: string) => string[],
+  secrets: EmailSecret[] = [],
+): QueuedEmail {
+  const link = `${input.shopUrl}${page}?token=${encodeURIComponent(input.token)}`;
+  const message = email(input.to, subject, [`Hello ${input.fullName},`, ...paragraphs(link)]);
+  return {
+    ...message,
+    secrets: [
+      { value: link, removedAs: '[link removed]' },
+      { value: input.token, removedAs: '[link removed]' },
+      ...secrets,
+    ],
+    expiresAt: input.expiresAt,
+  };
+}
+
+export function resetCodeEmail(input: OneTimeLinkInput & { code: string; validMinutes: number }): QueuedEmail {
+  return oneTimeLinkEmail(
+    input,
+    '/reset-password',
+    'Your Bilum password reset code',
+    (link) => [
+      'Someone asked to reset the password of your Bilum account.',
+      `Your code: ${input.code}`,
+      `Enter it at ${input.shopUrl}/verify-otp, or open this link to choose a new password:\n${link}`,
+      `The code and the link work once, for ${input.validMinutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
+    ],
+    [{ value: input.code, removedAs: '[code removed]' }],
+  );
 }
 
 export function passwordChangedEmail(input: { to: string; fullName: string; shopUrl: string }): OutgoingEmail {

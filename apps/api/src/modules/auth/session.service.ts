@@ -70,10 +70,13 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
       }
       if (at.getTime() - session.lastSeenAt.getTime() >= sessionLifetimes.touchEveryMs) {
         const slid = Math.min(at.getTime() + sessionLifetimes.idleMs, session.absoluteExpiresAt.getTime());
+        // Issue 27: a touch that cannot be written (a full disk) is tried again at the next request; it never
+        // fails this one (a checkout on a full disk answers what became of the order, not a 500 about the session).
         await db
           .update(sessions)
           .set({ lastSeenAt: at, expiresAt: new Date(slid) })
-          .where(eq(sessions.id, sessionId));
+          .where(eq(sessions.id, sessionId))
+          .catch(() => undefined);
       }
       return { sessionId, user: sessionUserOf(row.user) };
     },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema';
 import type { Mailer } from '../mail/mail.service';
+import { createMembershipService } from '../membership/membership.service';
 import type { EmailAttachment } from '../mail/mail.transport';
 import { orderConfirmationEmail } from '../orders/order-emails';
 import { readOrderItems } from '../orders/orders.service';
@@ -25,13 +26,40 @@ const kind = 'invoice-document';
 /** What an order's document job is about (`outbox_jobs.event_id`), so the admin finds it through the index. */
 export const invoiceJobKey = (orderId: number) => `order-${orderId}-invoice`;
 
-/** In the paying transaction: the job that draws the invoice and sends the confirmation once that commits. */
+/** The Premium year an order bought (decision 024): its confirmation says until when the membership is active. */
+export interface PremiumBought {
+  endsAt: Date;
+  renewal: boolean;
+}
+
+/**
+ * In the paying transaction: the job that draws the invoice and sends the confirmation once that commits; `premium`
+ * when the payment bought a Premium year (the end date it made, so the e-mail names it exactly).
+ */
 export async function queueInvoiceDocument(
   jobs: Pick<OutboxJobs, 'enqueue'>,
   tx: DbExecutor,
   orderId: number,
+  premium?: PremiumBought,
 ): Promise<void> {
-  await jobs.enqueue(tx, { kind, payload: { orderId }, eventId: invoiceJobKey(orderId) });
+  const payload = premium
+    ? { orderId, premiumEndsAt: premium.endsAt.toISOString(), premiumRenewal: premium.renewal }
+    : { orderId };
+  await jobs.enqueue(tx, { kind, payload, eventId: invoiceJobKey(orderId) });
+}
+
+/** The Premium year a job's order bought: from the payload, else (a job queued before) the shopper's membership now. */
+async function premiumOf(
+  executor: DbExecutor,
+  order: OrderRow,
+  payload: Record<string, unknown>,
+): Promise<PremiumBought | undefined> {
+  if (typeof payload.premiumEndsAt === 'string') {
+    return { endsAt: new Date(payload.premiumEndsAt), renewal: payload.premiumRenewal === true };
+  }
+  if (order.userId === null) return undefined;
+  const state = await createMembershipService(executor).getState(order.userId);
+  return state.endsAt ? { endsAt: new Date(state.endsAt), renewal: false } : undefined;
 }
 
 type Render = (invoice: Invoice) => Promise<Uint8Array>;
@@ -86,6 +114,7 @@ export function invoiceDocumentJob(deps: InvoiceDocumentsDeps): JobHandler {
     if (failure !== null && job.attempts + 1 < maxJobAttempts[kind]) throw failure;
     const settings = await deps.settings.get();
     const items = await readOrderItems(db, orderId);
+    const premium = items.some((item) => item.isMembership) ? await premiumOf(db, order, job.payload) : undefined;
     await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!locked || locked.confirmationEmailId !== null) return;
@@ -95,6 +124,7 @@ export function invoiceDocumentJob(deps: InvoiceDocumentsDeps): JobHandler {
         shopUrl,
         settings,
         invoiceAttached: attachments.length > 0,
+        premium,
       });
       const emailId = await mailer.enqueue(tx, { ...email, attachments });
       await noteOrder(tx, orderId, { confirmationEmailId: emailId });

@@ -124,7 +124,10 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   newPageIfBelow(110);
   const totals: [string, string, boolean][] = [
     ['Subtotal', formatKina(invoice.subtotal), false],
-    ['Delivery', formatKina(invoice.shipping), false],
+    // Nothing to send (the Premium membership alone, decision 024): no delivery line.
+    ...(invoice.delivery.kind === 'none'
+      ? []
+      : [['Delivery', formatKina(invoice.shipping), false] as [string, string, boolean]]),
     [`Total (${invoice.currency.toUpperCase()})`, formatKina(invoice.total), true],
     [`${invoiceMessages.gstIncluded} (10%)`, formatKina(invoice.gstIncluded), false],
   ];

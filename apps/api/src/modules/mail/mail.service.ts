@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow, type RedactedEmail } from '../../db/schema';
-import { claimDue as claimDueRows, jitteredRetryDelayMs } from '../outbox/outbox-claim';
+import { claimDue as claimDueRows, failedTry, jitteredRetryDelayMs } from '../outbox/outbox-claim';
 import { createOutboxJobs, type OutboxJobs } from '../outbox/outbox-jobs';
 import type { MailTransport, OutgoingEmail } from './mail.transport';
 
@@ -167,17 +167,12 @@ export function createMailer({
       const nextAttemptAt = new Date(now().getTime() + jitteredRetryDelayMs(attempts, random));
       const expired = row.expiresAt !== null && row.expiresAt <= nextAttemptAt;
       const gaveUp = attempts >= maxSendAttempts || expired;
-      const message = error instanceof Error ? error.message : String(error);
-      log.error(
-        { err: error, emailId: row.id, attempts },
-        gaveUp ? 'e-mail failed for good' : 'e-mail failed; will retry',
-      );
+      const context = { emailId: row.id, attempts };
       await db
         .update(emailOutbox)
         .set({
-          status: gaveUp ? 'failed' : 'pending',
+          ...failedTry(log, error, { name: 'e-mail', context, gaveUp, note: expired ? expiredError : undefined }),
           attempts,
-          lastError: (expired ? `${message} (${expiredError})` : message).slice(0, 500),
           nextAttemptAt,
           ...(gaveUp ? withoutSecrets(row) : {}),
         })

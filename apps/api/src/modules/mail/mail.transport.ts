@@ -18,13 +18,20 @@ export interface OutgoingEmail {
   attachments?: readonly EmailAttachment[] | null;
 }
 
-/** nodemailer's form of the attachments. */
-function mailAttachments(attachments: OutgoingEmail['attachments']) {
-  return attachments?.map(({ filename, contentType, contentBase64 }) => ({
-    filename,
-    contentType,
-    content: Buffer.from(contentBase64, 'base64'),
-  }));
+/** nodemailer's form of a message (the same for a mail server and the outbox folder). */
+function mailMessage({ from, to, subject, text, html, attachments }: OutgoingEmail & { from: string }) {
+  return {
+    from,
+    to,
+    subject,
+    text,
+    html: html ?? undefined,
+    attachments: attachments?.map(({ filename, contentType, contentBase64 }) => ({
+      filename,
+      contentType,
+      content: Buffer.from(contentBase64, 'base64'),
+    })),
+  };
 }
 
 /** Delivers one message or throws; the outbox decides about retries. */
@@ -56,15 +63,8 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(withoutMailLogging(smtpUrl));
   return {
     kind: 'smtp',
-    async send({ from, to, subject, text, html, attachments }) {
-      await transporter.sendMail({
-        from,
-        to,
-        subject,
-        text,
-        html: html ?? undefined,
-        attachments: mailAttachments(attachments),
-      });
+    async send(message) {
+      await transporter.sendMail(mailMessage(message));
     },
     close: () => transporter.close(),
   };
@@ -79,15 +79,9 @@ export function folderTransport(dir: string, log: MailLog): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'folder',
-    async send({ id, from, to, subject, text, html, attachments }) {
-      const info = await composer.sendMail({
-        from,
-        to,
-        subject,
-        text,
-        html: html ?? undefined,
-        attachments: mailAttachments(attachments),
-      });
+    async send(message) {
+      const { id, to, subject, text } = message;
+      const info = await composer.sendMail(mailMessage(message));
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${id}.eml`);

@@ -11,19 +11,22 @@ import {
 } from '@bilum/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type MembershipRow, memberships, products, users } from '../../db/schema';
+import { type MembershipRow, memberships, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Mailer } from '../mail/mail.service';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from '../payments/payment-provider';
 import { requoteShopperOrders } from '../orders/order-quote';
-import { premiumReceiptEmail } from './membership.emails';
+import type { SettingsService } from '../settings/settings.service';
+import { recordPremiumCardSale } from './premium-sale';
 import { assertCanBuyPremium, createMembershipService, premiumStillBuyable } from './membership.service';
 
 export interface MembershipPurchaseDeps {
   db: Database;
   payments: PaymentProvider;
-  /** The one outbox: the receipt is queued in the transaction that completes the year. */
+  /** The one outbox: the sale's invoice job (and its e-mail) is queued in the transaction that completes the year. */
   mailer: Mailer;
+  /** The shop's settings, for the sale's "order paid" alert. */
+  settings: Pick<SettingsService, 'get'>;
   /** The shop's address (shopUrl in config.ts): 3-D Secure returns to a page of it. */
   shopUrl: string;
   now?: () => Date;
@@ -62,6 +65,7 @@ export function createMembershipPurchaseService({
   db,
   payments,
   mailer,
+  settings,
   shopUrl,
   now = () => new Date(),
 }: MembershipPurchaseDeps) {
@@ -115,6 +119,8 @@ export function createMembershipPurchaseService({
    */
   async function complete(row: MembershipRow, intent: PaymentIntent): Promise<boolean> {
     let sent = false;
+    // Read before the transaction: on PGlite a query outside it would wait for the transaction to end.
+    const shop = await settings.get();
     const completed = await db.transaction(async (tx) => {
       const at = now();
       const buyable = await premiumStillBuyable(tx, row.userId, at);
@@ -156,31 +162,23 @@ export function createMembershipPurchaseService({
           ),
         )
         .returning({ endsAt: memberships.endsAt });
-      // Only the call that completed the year sends its receipt: once per payment, whoever came first.
+      // Only the call that completed the year records it as a sale (decision 024): a paid one-line order with its
+      // invoice number, in the books, whose confirmation e-mail carries the tax invoice and the end date.
       if (made?.endsAt) {
         // A member now: the shopper's unpaid orders get member prices and free delivery (decision 022).
         await requoteShopperOrders(tx, row.userId, at);
-        const [buyer] = await tx
-          .select({ email: users.email, fullName: users.fullName })
-          .from(users)
-          .where(eq(users.id, row.userId));
-        if (buyer) {
-          await mailer.enqueue(
-            tx,
-            premiumReceiptEmail({
-              to: buyer.email,
-              fullName: buyer.fullName,
-              renewal: Boolean(active),
-              amountToea: intent.amount,
-              cardLast4: intent.cardLast4,
-              paidAt: at,
-              endsAt: made.endsAt,
-              reference: `M-${row.id}`,
-              shopUrl,
-            }),
-          );
-          sent = true;
-        }
+        await recordPremiumCardSale({ mailer, shopUrl }, tx, {
+          membershipId: row.id,
+          userId: row.userId,
+          amountToea: intent.amount,
+          intentId: intent.id,
+          cardLast4: intent.cardLast4,
+          paidAt: at,
+          endsAt: made.endsAt,
+          renewal: Boolean(active),
+          settings: shop,
+        });
+        sent = true;
       }
       return true;
     });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, memberships, products, simulatedPaymentIntents } from '../../db/schema';
 import { makeMember, type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
-import { card, orderBody, payOrder, placeOrder, postOrder } from '../../test/checkout';
+import { card, orderBody, payOrder, placeOrder, postOrder, runDocumentJobs } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import type { TestCardSimulator } from '../payments/test-card-simulator';
@@ -302,6 +302,7 @@ describe('issue 17: the Premium receipt e-mail', () => {
     expect(refreshed.json().status).toBe('succeeded');
     await post(shopper, `/api/membership/payment/${membershipId}/confirm`, { ...form, card: goodCard });
     await ctx.app.checkout.jobs.runOnce();
+    await runDocumentJobs(ctx);
 
     const receipts = (await mailTo(shopper)).filter((mail) => mail.subject.includes('Premium'));
     expect(receipts.map((mail) => mail.subject)).toEqual(['Your Bilum Premium receipt']);
@@ -320,6 +321,7 @@ describe('issue 17: the Premium receipt e-mail', () => {
     const endsAt = new Date(Date.now() + 10 * day);
     await makeMember(ctx.db, shopper.user.id, { startsAt: new Date(Date.now() - 355 * day), endsAt });
     expect((await pay(shopper)).status).toBe('succeeded');
+    await runDocumentJobs(ctx);
     const renewedEnd = new Date((await sessionOf(shopper)).membership.endsAt ?? 0);
     const receipts = await mailTo(shopper);
     expect(receipts.map((mail) => mail.subject)).toEqual(['Your Bilum Premium renewal receipt']);

@@ -65,7 +65,7 @@ export function createMembershipService(db: DbExecutor) {
     async activatePremium(
       userId: number,
       payment: { reference: string; paidAt?: Date },
-    ): Promise<{ membershipId: number; endsAt: Date }> {
+    ): Promise<{ membershipId: number; endsAt: Date; renewal: boolean }> {
       const now = payment.paidAt ?? new Date();
       const [active] = await db
         .select({ id: memberships.id, endsAt: memberships.endsAt })
@@ -87,7 +87,7 @@ export function createMembershipService(db: DbExecutor) {
           .update(memberships)
           .set({ endsAt, lastPaymentAt: now, paymentReference: payment.reference })
           .where(eq(memberships.id, active.id));
-        return { membershipId: active.id, endsAt };
+        return { membershipId: active.id, endsAt, renewal: true };
       }
       const endsAt = addOneYear(now);
       const [created] = await db
@@ -103,7 +103,7 @@ export function createMembershipService(db: DbExecutor) {
         })
         .returning({ id: memberships.id });
       if (!created) throw new Error('memberships insert returned nothing');
-      return { membershipId: created.id, endsAt };
+      return { membershipId: created.id, endsAt, renewal: false };
     },
 
     /**

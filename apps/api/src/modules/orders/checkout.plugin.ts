@@ -73,6 +73,7 @@ export async function registerCheckout(
     db: deps.db,
     payments: deps.payments,
     mailer: deps.mailer,
+    settings: deps.settings,
     shopUrl: ordersDeps.shopUrl,
     now: deps.now,
   });

@@ -26,14 +26,29 @@ export function orderLinesText(items: readonly OrderItemRow[]): string {
  * left the delivery fee out): the saving, the delivery fee of its zone (K0.00 for pickup, the free zone and
  * members) and the total, under the caller's label ("Total paid", "Total to pay").
  */
-export function orderTotalsText(order: OrderRow, totalLabel: string): string {
+export function orderTotalsText(order: OrderRow, totalLabel: string, membershipOnly = false): string {
   return [
     order.savingsToea > 0 ? `You saved: ${formatKina(order.savingsToea)}` : null,
-    `Shipping${order.deliveryZone ? ` (${order.deliveryZone})` : order.pickupLocation ? ' (pickup)' : ''}: ${formatKina(order.shippingToea)}`,
+    // A membership is not shipped (decision 024): no delivery line at all.
+    membershipOnly
+      ? null
+      : `Shipping${order.deliveryZone ? ` (${order.deliveryZone})` : order.pickupLocation ? ' (pickup)' : ''}: ${formatKina(order.shippingToea)}`,
     `${totalLabel}: ${formatKina(order.totalToea)}`,
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** Only the Premium membership, nothing to deliver: worded as a membership, never as goods (decision 024). */
+export function isMembershipOnly(items: readonly Pick<OrderItemRow, 'isMembership'>[]): boolean {
+  return items.length > 0 && items.every((item) => item.isMembership);
+}
+
+const longDay = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone: 'Pacific/Port_Moresby' });
+
+/** "Your Premium membership is active until 23 November 2027." (the day in Port Moresby). */
+export function premiumActiveUntil(endsAt: Date): string {
+  return `Your Premium membership is active until ${longDay.format(endsAt)}.`;
 }
 
 function deliveryLine(order: OrderRow): string | null {
@@ -52,9 +67,39 @@ export function orderConfirmationEmail(input: {
   shopUrl: string;
   settings: ShopSettings;
   invoiceAttached?: boolean;
+  /** The Premium year the payment bought: the e-mail says until when it is active. */
+  premium?: { endsAt: Date; renewal: boolean };
 }): OutgoingEmail {
-  const { order, items, shopUrl, settings, invoiceAttached = true } = input;
+  const { order, items, shopUrl, settings, invoiceAttached = true, premium } = input;
   const link = trackingLink(shopUrl, order.trackingCode);
+  const invoice =
+    order.invoiceNumber !== null
+      ? [
+          `Your tax invoice ${formatInvoiceNumber(order.invoiceNumber)} ${invoiceAttached ? 'is attached (PDF) and ' : ''}can be printed here:\n${invoiceLink(shopUrl, order.trackingCode)}`,
+        ]
+      : [];
+  const links = order.invoiceNumber !== null ? [link, invoiceLink(shopUrl, order.trackingCode)] : link;
+  if (isMembershipOnly(items)) {
+    const card =
+      order.paymentMethod === 'card' && order.cardLast4 && order.cardLast4 !== 'N/A'
+        ? ` with the card ending ${order.cardLast4}`
+        : '';
+    const paragraphs = [
+      `Hello ${order.firstName},`,
+      premium?.renewal
+        ? 'Thank you for renewing Bilum Premium. We have received your payment and added one year to your membership.'
+        : 'Thank you for joining Bilum Premium. We have received your payment and your membership is active now.',
+      orderLinesText(items),
+      orderTotalsText(order, 'Total paid', true),
+      [`Paid on ${longDay.format(order.paidAt ?? order.updatedAt)}${card}.`, `Order ID: ${order.id}`].join('\n'),
+      ...(premium ? [premiumActiveUntil(premium.endsAt)] : []),
+      ...invoice,
+      `See your membership at any time on your profile: ${shopUrl}/profile`,
+      `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`,
+    ];
+    const subject = premium?.renewal ? 'Your Bilum Premium renewal receipt' : 'Your Bilum Premium receipt';
+    return orderEmail(order.email, subject, paragraphs, links);
+  }
   const paragraphs = [
     `Hello ${order.firstName},`,
     `Thank you for your order. We have received your payment and your order #${order.id} is confirmed.`,
@@ -62,14 +107,11 @@ export function orderConfirmationEmail(input: {
     orderTotalsText(order, 'Total paid'),
     [`Order ID: ${order.id}`, `Tracking code: ${order.trackingCode}`, deliveryLine(order)].filter(Boolean).join('\n'),
     `Track your order at any time:\n${link}`,
-    ...(order.invoiceNumber !== null
-      ? [
-          `Your tax invoice ${formatInvoiceNumber(order.invoiceNumber)} ${invoiceAttached ? 'is attached (PDF) and ' : ''}can be printed here:\n${invoiceLink(shopUrl, order.trackingCode)}`,
-        ]
-      : []),
+    // Premium bought with goods (the cart): the membership's end date too.
+    ...(premium ? [premiumActiveUntil(premium.endsAt)] : []),
+    ...invoice,
     `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`,
   ];
-  const links = order.invoiceNumber !== null ? [link, invoiceLink(shopUrl, order.trackingCode)] : link;
   return orderEmail(order.email, `Your Bilum order #${order.id} is confirmed`, paragraphs, links);
 }
 

@@ -39,7 +39,7 @@ import {
   type ProductRow,
   products,
 } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, isUniqueViolation, notFound } from '../../errors';
 import { orderAddress } from './order-address';
 import { assertExpectedTotal, requoteUnpaidOrder } from './order-quote';
 import { hasValidPrice } from '../cart/cart.service';
@@ -48,6 +48,7 @@ import { toProduct } from '../catalog/catalog.service';
 import { stockActors } from '../stock/stock.service';
 import { holdOrderUnits, noteOrder, placeOrderRow } from '../order-lifecycle/order-lifecycle';
 import type { Mailer } from '../mail/mail.service';
+import { isMembershipOnly } from './order-emails';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import type { PaymentIntent } from '../payments/payment-provider';
@@ -380,7 +381,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
     placer: OrderPlacer,
     caller: OrderCaller,
     shop: ShopSettings | null,
-  ): Promise<{ order: OrderRow; replaced: ReplacedOrder | null }> {
+  ): Promise<{ order: OrderRow; items: OrderItemRow[]; replaced: ReplacedOrder | null }> {
     return db.transaction(async (tx) => {
       await lockOrderPlacer(tx, placer);
       const replaced = await releaseReplacedOrder(tx, caller, body.replacesOrder);
@@ -455,18 +456,21 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       );
       const shortLine = short && lines.find((line) => line.product.id === short.productId);
       if (short && shortLine) throw outOfStock(shortLine.product, short.stock);
-      await tx.insert(orderItems).values(
-        lines.map((line) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          productImage: line.product.image,
-          quantity: line.quantity,
-          unitPriceToea: line.unitPrice,
-          originalPriceToea: line.originalPrice,
-          isMembership: line.product.isMembership,
-        })),
-      );
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          lines.map((line) => ({
+            orderId: order.id,
+            productId: line.product.id,
+            productName: line.product.name,
+            productImage: line.product.image,
+            quantity: line.quantity,
+            unitPriceToea: line.unitPrice,
+            originalPriceToea: line.originalPrice,
+            isMembership: line.product.isMembership,
+          })),
+        )
+        .returning();
       // Issue 27: a bank transfer or pickup order is placed now, so its lines leave the server cart now (they come
       // back if it ends unpaid: releaseHeldOrder); a card order's leave when it is paid (payment-completion.ts).
       if (body.paymentMethod !== 'card' && user && body.source.type === 'cart') {
@@ -490,9 +494,40 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
             });
       return {
         order: placed,
+        items: items.sort((a, b) => a.id - b.id),
         replaced: replaced && { orderId: replaced.id, paymentIntentId: replaced.paymentIntentId },
       };
     });
+  }
+
+  /**
+   * The order of this idempotency key: the one already stored, or a new one placed now. Issue 27: when the new
+   * one could not be stored (a full disk, the database gone), its transaction was rolled back and the answer is
+   * the 503 that says so, never the masked 500 that left shoppers unsure whether they had ordered.
+   */
+  async function findOrPlace(
+    user: SessionUser | null,
+    body: CreateOrderBody,
+    keys: { keyHash: string; requestHash: string; tokenHash: string },
+    placer: OrderPlacer,
+  ): Promise<{ order: OrderRow; items: OrderItemRow[] | null; created: boolean; replaced: ReplacedOrder | null }> {
+    try {
+      const found = await findByKeyHash(keys.keyHash);
+      if (found) return { order: found, items: null, created: false, replaced: null };
+      const caller: OrderCaller = { user, checkoutToken: body.replacesOrder?.checkoutToken };
+      // Read before the transaction (PGlite): the shop's details for a bank transfer's or pickup's e-mail.
+      const shop = body.paymentMethod === 'card' ? null : await deps.settings.get();
+      return { ...(await placeOrder(user, body, keys, placer, caller, shop)), created: true };
+    } catch (error) {
+      // A concurrent request with the same key may have placed the order (and taken the last unit) first:
+      // then its order is the answer, whatever this attempt ran into.
+      const order = await findByKeyHash(keys.keyHash).catch(() => undefined);
+      if (order) return { order, items: null, created: false, replaced: null };
+      if (error instanceof SameKeyOrderExists) throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
+      if (error instanceof AppError || isUniqueViolation(error)) throw error;
+      deps.log.error({ err: error }, 'the order could not be stored; its transaction was rolled back');
+      throw new AppError('UNAVAILABLE', checkoutMessages.orderNotSaved);
+    }
   }
 
   /**
@@ -551,24 +586,9 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         ),
         tokenHash: sha256(checkoutToken),
       };
-      let order = await findByKeyHash(keys.keyHash);
-      let created = false;
-      let replaced: ReplacedOrder | null = null;
-      if (!order) {
-        try {
-          const caller: OrderCaller = { user, checkoutToken: body.replacesOrder?.checkoutToken };
-          // Read before the transaction (PGlite): the shop's details for a bank transfer's or pickup's e-mail.
-          const shop = body.paymentMethod === 'card' ? null : await deps.settings.get();
-          ({ order, replaced } = await placeOrder(user, body, keys, placer, caller, shop));
-          created = true;
-        } catch (error) {
-          // A concurrent request with the same key may have placed the order (and taken the last unit) first:
-          // then its order is the answer, whatever this attempt ran into.
-          order = await findByKeyHash(keys.keyHash);
-          if (!order && !(error instanceof SameKeyOrderExists)) throw error;
-        }
-      }
-      if (!order) throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
+      const found = await findOrPlace(user, body, keys, placer);
+      const { items, created, replaced } = found;
+      let order = found.order;
       if (!created && order.requestHash !== keys.requestHash) {
         throw new AppError('CONFLICT', checkoutMessages.idempotencyConflict);
       }
@@ -581,14 +601,23 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           await assertExpectedTotal(db, requote, body.expectedTotalToea, (row) => toCheckoutOrderOf(db, row), now());
         }
       }
-      // Only a card has a payment intent; a bank transfer or pickup order is paid later, recorded by staff.
-      const intent = order.paymentMethod === 'card' ? await ensureIntent(order) : null;
-      const fresh = (await orderById(order.id)) ?? order;
+      // Issue 27: from here on the order is stored, so the answer says so whatever fails next. Only a card has a
+      // payment intent; one the provider (or a full disk) could not open now is `payment: null`, and the same
+      // attempt (same key) opens it (the provider's key is the order's: never a second intent).
+      const intent =
+        order.paymentMethod === 'card'
+          ? await ensureIntent(order).catch((error: unknown) => {
+              deps.log.error({ err: error, orderId: order.id }, 'order stored, but its payment intent is not open');
+              return null;
+            })
+          : null;
+      // A new order is answered from its own transaction (no read that could fail after the commit).
+      const fresh = created ? order : ((await orderById(order.id)) ?? order);
       return {
         created,
         replaced,
         response: {
-          order: toCheckoutOrder(fresh, await readOrderItems(db, order.id)),
+          order: toCheckoutOrder(fresh, items ?? (await readOrderItems(db, order.id))),
           payment: intent && {
             intentId: intent.id,
             clientSecret: intent.clientSecret,
@@ -690,11 +719,16 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           quantity: item.quantity,
           unitPrice: item.unitPriceToea,
           lineTotal: item.unitPriceToea * item.quantity,
+          isMembership: item.isMembership,
         })),
         shipping: order.shippingToea,
         total: order.totalToea,
         cardLast4: order.cardLast4 ?? 'N/A',
         payment,
+        premiumActiveUntil:
+          order.paymentStatus === 'paid' && order.userId !== null && isMembershipOnly(items)
+            ? (await createMembershipService(db).getState(order.userId, now())).endsAt
+            : null,
       };
     },
   };

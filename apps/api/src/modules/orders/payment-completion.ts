@@ -95,13 +95,15 @@ export async function completeOrderPayment(
     const bought = items.map((item) => item.productId);
     await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, bought)));
   }
-  if (paid.userId !== null && items.some((item) => item.isMembership)) {
-    await createMembershipService(tx).activatePremium(paid.userId, { reference: paidWith.reference, paidAt });
-    // A member now: the shopper's other unpaid orders get member prices and free delivery (decision 022).
-    await requoteShopperOrders(tx, paid.userId, paidAt);
-  }
-  // The invoice PDF and the confirmation e-mail with it: drawn after the commit, retried (issue 27).
-  await queueInvoiceDocument(deps.mailer.jobs, tx, paid.id);
+  const premium =
+    paid.userId !== null && items.some((item) => item.isMembership)
+      ? await createMembershipService(tx).activatePremium(paid.userId, { reference: paidWith.reference, paidAt })
+      : undefined;
+  // A member now: the shopper's other unpaid orders get member prices and free delivery (decision 022).
+  if (premium && paid.userId !== null) await requoteShopperOrders(tx, paid.userId, paidAt);
+  // The invoice PDF and the confirmation e-mail with it (saying until when Premium is active): drawn after the
+  // commit, retried (issue 27).
+  await queueInvoiceDocument(deps.mailer.jobs, tx, paid.id, premium);
   // The shop's own "order paid" e-mail to its order address (issue 21, decision 018), in this transaction.
   await queueOrderAlert(deps, tx, { kind: 'paid', order: paid, items, settings });
   // Outgoing webhook (decision 017), in this transaction: every way to pay ends here.

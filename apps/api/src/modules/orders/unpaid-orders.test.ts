@@ -8,19 +8,18 @@ import {
 } from '@bilum/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, emailOutbox, orders, products, stockMovements } from '../../db/schema';
-import { signedInAdmin, signedInShopper, type SignedIn } from '../../test/accounts';
+import { activityLog, emailOutbox, stockMovements } from '../../db/schema';
+import { signedInShopper, type SignedIn } from '../../test/accounts';
 import {
-  allPaymentMethods,
   card,
   type CheckoutTestContext,
-  createCheckoutTestApp,
+  createAllMethodsTestApp,
   deliveryContact,
   orderBody,
   payOrder,
   postOrder,
 } from '../../test/checkout';
-import { createProduct } from '../../test/factories';
+import { createProduct, orderRow as storedOrder, stockOf as stockOfProduct } from '../../test/factories';
 
 /*
  * Issue 27, seams 3 and 4: a bank-transfer or pay-at-pickup order is the shopper's from the moment it is placed (in
@@ -33,10 +32,7 @@ let admin: SignedIn;
 const HOUR = 60 * 60_000;
 
 beforeAll(async () => {
-  ctx = await createCheckoutTestApp();
-  admin = await signedInAdmin(ctx);
-  const saved = await staff('PUT', '/api/admin/settings/payments', allPaymentMethods);
-  expect(saved.statusCode).toBe(200);
+  ({ ctx, admin } = await createAllMethodsTestApp());
 });
 afterAll(async () => ctx.close());
 
@@ -69,16 +65,8 @@ async function myOrders(shopper: SignedIn): Promise<MyOrder[]> {
   return (response.json() as MyOrders).orders;
 }
 
-async function stockOf(productId: number): Promise<number> {
-  const [row] = await ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row?.stock ?? Number.NaN;
-}
-
-async function orderRow(id: number) {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error(`no order ${id}`);
-  return row;
-}
+const stockOf = (productId: number) => stockOfProduct(ctx.db, productId);
+const orderRow = (id: number) => storedOrder(ctx.db, id);
 
 async function pickupPoint(): Promise<{ id: number; name: string; address: string }> {
   const options = (await ctx.app.inject({ method: 'GET', url: '/api/delivery/options' })).json();

@@ -24,6 +24,26 @@ export function jitteredRetryDelayMs(attempts: number, random: () => number = Ma
   return Math.round(base - base * 0.25 * Math.min(1, Math.max(0, random())));
 }
 
+/**
+ * A failed try of an outbox row (an e-mail, a job), logged as `<name> failed; will retry` or `... for good`, and
+ * what its row records of it: pending for the next try or failed for good, and the error (with `note`) cut to fit.
+ */
+export function failedTry(
+  log: { error(object: object, message: string): void },
+  error: unknown,
+  what: { name: string; context: object; gaveUp: boolean; note?: string },
+): { status: 'pending' | 'failed'; lastError: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  log.error(
+    { err: error, ...what.context },
+    what.gaveUp ? `${what.name} failed for good` : `${what.name} failed; will retry`,
+  );
+  return {
+    status: what.gaveUp ? 'failed' : 'pending',
+    lastError: (what.note ? `${message} (${what.note})` : message).slice(0, 500),
+  };
+}
+
 type OutboxTable = typeof emailOutbox | typeof outboxJobs;
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { type OutboxJobKind, type OutboxJobRow, outboxJobs } from '../../db/schema';
-import { claimDue, jitteredRetryDelayMs } from './outbox-claim';
+import { claimDue, failedTry, jitteredRetryDelayMs } from './outbox-claim';
 
 /** Tries before a job is marked failed and left for a person to look at (shown in the admin). */
 export const maxJobAttempts: Record<OutboxJobKind, number> = {
@@ -91,17 +91,12 @@ export function createOutboxJobs({ db, log, now = () => new Date(), random = Mat
       result.done += 1;
     } catch (error) {
       const gaveUp = attempts >= maxJobAttempts[job.kind];
-      const message = error instanceof Error ? error.message : String(error);
-      log.error(
-        { err: error, jobId: job.id, kind: job.kind, attempts },
-        gaveUp ? 'an outbox job failed for good' : 'an outbox job failed; will retry',
-      );
+      const context = { jobId: job.id, kind: job.kind, attempts };
       await db
         .update(outboxJobs)
         .set({
-          status: gaveUp ? 'failed' : 'pending',
+          ...failedTry(log, error, { name: 'an outbox job', context, gaveUp }),
           attempts,
-          lastError: message.slice(0, 500),
           responseStatus: error instanceof JobFailure ? error.responseStatus : null,
           nextAttemptAt: new Date(now().getTime() + jitteredRetryDelayMs(attempts, random)),
           finishedAt: gaveUp ? now() : null,

@@ -12,6 +12,7 @@ import {
   paymentMethodMessages as messages,
   paymentReminderHoursBefore,
   type RecordPaymentInput,
+  type ShopSettings,
 } from '@bilum/shared';
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { noteOrder, transition } from '../order-lifecycle/order-lifecycle';
@@ -114,6 +115,59 @@ export function createOrderPaymentsService(deps: {
 
   const isOpen = (order: OrderRow) => order.paymentStatus === 'pending' && order.stockState === 'held';
 
+  /**
+   * One payment staff record (a bank transfer's money, a pickup paid at the counter), in one transaction: the
+   * order locked and still awaiting `method`, the payment row, then `settle` (the order's new state and the
+   * activity entry). The e-mails it queued go out after the commit.
+   */
+  async function recordStaffPayment<T>(
+    actor: Actor,
+    id: number,
+    method: { expected: 'bank-transfer' | 'pickup'; otherwise: string },
+    at: Date,
+    payment: (
+      order: OrderRow,
+    ) => Pick<typeof orderPayments.$inferInsert, 'method' | 'amountToea' | 'bankReference' | 'receivedOn'>,
+    settle: (tx: Transaction, order: OrderRow, who: ReturnType<typeof recorder>, shop: ShopSettings) => Promise<T>,
+  ): Promise<T> {
+    const shop = await deps.settings.get();
+    const answer = await db.transaction(async (tx) => {
+      const order = await lockedOrder(tx, id);
+      if (order.paymentMethod !== method.expected) throw new AppError('CONFLICT', method.otherwise);
+      if (!isOpen(order)) throw new AppError('CONFLICT', messages.notAwaiting);
+      const who = recorder(actor);
+      await tx.insert(orderPayments).values({
+        orderId: order.id,
+        ...payment(order),
+        recordedByUserId: who.userId,
+        recordedByName: who.name,
+        recordedAt: at,
+      });
+      return settle(tx, order, who, shop);
+    });
+    mailer.wake();
+    return answer;
+  }
+
+  /** Paid in full by a way staff record: the same completion as a card's (sold, one confirmation, Premium). */
+  const completeRecorded = (
+    tx: Transaction,
+    order: OrderRow,
+    reference: string,
+    shop: ShopSettings,
+    at: Date,
+    set: Parameters<typeof completeOrderPayment>[6],
+  ) =>
+    completeOrderPayment(
+      { mailer, shopUrl: deps.shopUrl },
+      tx,
+      order,
+      { intentId: null, cardLast4: 'N/A', reference },
+      shop,
+      at,
+      set,
+    );
+
   return {
     /** GET /api/admin/orders/:id/payments */
     async adminPayment(id: number): Promise<AdminOrderPayment> {
@@ -132,127 +186,98 @@ export function createOrderPaymentsService(deps: {
           { path: 'receivedOn', message: messages.receivedOnInvalid },
         ]);
       }
-      const shop = await deps.settings.get();
-      const answer = await db.transaction(async (tx) => {
-        const order = await lockedOrder(tx, id);
-        if (order.paymentMethod !== 'bank-transfer') throw new AppError('CONFLICT', messages.notBankTransfer);
-        if (!isOpen(order)) throw new AppError('CONFLICT', messages.notAwaiting);
-        const who = recorder(actor);
-        await tx.insert(orderPayments).values({
-          orderId: order.id,
+      return recordStaffPayment(
+        actor,
+        id,
+        { expected: 'bank-transfer', otherwise: messages.notBankTransfer },
+        at,
+        () => ({
           method: 'bank-transfer',
           amountToea: input.amount,
           bankReference: input.bankReference,
           receivedOn: input.receivedOn,
-          recordedByUserId: who.userId,
-          recordedByName: who.name,
-          recordedAt: at,
-        });
-        const received = order.amountReceivedToea + input.amount;
-        if (received > 2_147_483_647) throw new AppError('VALIDATION', messages.amountTooLarge);
-        let updated: OrderRow;
-        if (received >= order.totalToea) {
-          updated = await completeOrderPayment(
-            { mailer, shopUrl: deps.shopUrl },
-            tx,
-            order,
-            { intentId: null, cardLast4: 'N/A', reference: order.paymentReference ?? `order-${order.id}` },
-            shop,
-            at,
-            { amountReceivedToea: received },
-          );
-        } else {
-          updated = await transition(tx, order.id, {
-            event: 'receive-part',
-            actor: 'staff',
-            at,
-            set: { amountReceivedToea: received },
+        }),
+        async (tx, order, _who, shop) => {
+          const received = order.amountReceivedToea + input.amount;
+          if (received > 2_147_483_647) throw new AppError('VALIDATION', messages.amountTooLarge);
+          let updated: OrderRow;
+          if (received >= order.totalToea) {
+            updated = await completeRecorded(tx, order, order.paymentReference ?? `order-${order.id}`, shop, at, {
+              amountReceivedToea: received,
+            });
+          } else {
+            updated = await transition(tx, order.id, {
+              event: 'receive-part',
+              actor: 'staff',
+              at,
+              set: { amountReceivedToea: received },
+            });
+          }
+          const sums = { total: order.totalToea, amountReceived: received };
+          const state = orderPaymentState({
+            paymentMethod: updated.paymentMethod,
+            paymentStatus: updated.paymentStatus,
+            ...sums,
           });
-        }
-        const sums = { total: order.totalToea, amountReceived: received };
-        const state = orderPaymentState({
-          paymentMethod: updated.paymentMethod,
-          paymentStatus: updated.paymentStatus,
-          ...sums,
-        });
-        const outcome =
-          state === 'part-paid'
-            ? `part-paid, ${formatKina(amountOutstanding(sums))} still due`
-            : state === 'over-paid'
-              ? `paid; over-paid: refund ${formatKina(amountOverpaid(sums))}`
-              : 'paid in full';
-        await recordActivity(tx, {
-          actor,
-          action: 'order.payment-recorded',
-          entityType: 'order',
-          entityId: order.id,
-          summary: `Recorded ${formatKina(input.amount)} received on ${input.receivedOn} (bank ref ${input.bankReference}): ${outcome}`,
-          before: { amountReceived: order.amountReceivedToea, paymentStatus: order.paymentStatus },
-          after: { amountReceived: received, paymentStatus: updated.paymentStatus },
-        });
-        return {
-          payment: await view(tx, updated),
-          message: messages.recorded(state, amountOutstanding(sums), amountOverpaid(sums)),
-        };
-      });
-      mailer.wake();
-      return answer;
+          const outcome =
+            state === 'part-paid'
+              ? `part-paid, ${formatKina(amountOutstanding(sums))} still due`
+              : state === 'over-paid'
+                ? `paid; over-paid: refund ${formatKina(amountOverpaid(sums))}`
+                : 'paid in full';
+          await recordActivity(tx, {
+            actor,
+            action: 'order.payment-recorded',
+            entityType: 'order',
+            entityId: order.id,
+            summary: `Recorded ${formatKina(input.amount)} received on ${input.receivedOn} (bank ref ${input.bankReference}): ${outcome}`,
+            before: { amountReceived: order.amountReceivedToea, paymentStatus: order.paymentStatus },
+            after: { amountReceived: received, paymentStatus: updated.paymentStatus },
+          });
+          return {
+            payment: await view(tx, updated),
+            message: messages.recorded(state, amountOutstanding(sums), amountOverpaid(sums)),
+          };
+        },
+      );
     },
 
     /** POST /api/admin/orders/:id/collected: a pickup order paid at the counter and handed over. */
     async markCollected(actor: Actor, id: number, method: CounterPaymentMethod) {
       const at = now();
-      const shop = await deps.settings.get();
-      const answer = await db.transaction(async (tx) => {
-        const order = await lockedOrder(tx, id);
-        if (order.paymentMethod !== 'pickup') throw new AppError('CONFLICT', messages.notPickup);
-        if (!isOpen(order)) throw new AppError('CONFLICT', messages.notAwaiting);
-        const who = recorder(actor);
-        await tx.insert(orderPayments).values({
-          orderId: order.id,
-          method,
-          amountToea: order.totalToea,
-          bankReference: null,
-          receivedOn: pngDay(at),
-          recordedByUserId: who.userId,
-          recordedByName: who.name,
-          recordedAt: at,
-        });
-        const updated = await completeOrderPayment(
-          { mailer, shopUrl: deps.shopUrl },
-          tx,
-          order,
-          { intentId: null, cardLast4: 'N/A', reference: `order-${order.id}-counter` },
-          shop,
-          at,
-          {
+      return recordStaffPayment(
+        actor,
+        id,
+        { expected: 'pickup', otherwise: messages.notPickup },
+        at,
+        (order) => ({ method, amountToea: order.totalToea, bankReference: null, receivedOn: pngDay(at) }),
+        async (tx, order, who, shop) => {
+          const updated = await completeRecorded(tx, order, `order-${order.id}-counter`, shop, at, {
             amountReceivedToea: order.totalToea,
             shippingStatus: 'Delivered',
             dispatchedAt: at,
             deliveredAt: at,
-          },
-        );
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          fromStatus: order.shippingStatus,
-          toStatus: 'Delivered',
-          changedByUserId: who.userId,
-          changedByName: who.name,
-          changedAt: at,
-        });
-        await recordActivity(tx, {
-          actor,
-          action: 'order.paid-and-collected',
-          entityType: 'order',
-          entityId: order.id,
-          summary: `Paid and collected: ${formatKina(order.totalToea)} by ${counterPaymentLabels[method]}`,
-          before: { paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus },
-          after: { paymentStatus: 'paid', shippingStatus: 'Delivered', method },
-        });
-        return { payment: await view(tx, updated), message: messages.collected };
-      });
-      mailer.wake();
-      return answer;
+          });
+          await tx.insert(orderStatusHistory).values({
+            orderId: order.id,
+            fromStatus: order.shippingStatus,
+            toStatus: 'Delivered',
+            changedByUserId: who.userId,
+            changedByName: who.name,
+            changedAt: at,
+          });
+          await recordActivity(tx, {
+            actor,
+            action: 'order.paid-and-collected',
+            entityType: 'order',
+            entityId: order.id,
+            summary: `Paid and collected: ${formatKina(order.totalToea)} by ${counterPaymentLabels[method]}`,
+            before: { paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus },
+            after: { paymentStatus: 'paid', shippingStatus: 'Delivered', method },
+          });
+          return { payment: await view(tx, updated), message: messages.collected };
+        },
+      );
     },
 
     /**

@@ -7,7 +7,7 @@ import {
 } from '@bilum/shared';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
-import { orderEmail, orderLinesText, orderTotalsText, trackingLink } from '../orders/order-emails';
+import { isMembershipOnly, orderEmail, orderLinesText, orderTotalsText, trackingLink } from '../orders/order-emails';
 
 /** A date and time in Port Moresby (UTC+10, no daylight saving), e.g. "Wed 25 Nov 2026, 3:30 pm". */
 export function pngDateTime(date: Date): string {
@@ -62,23 +62,33 @@ export function bankTransferPlacedEmail({ order, items, payment, settings, shopU
   const link = trackingLink(shopUrl, order.trackingCode);
   const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : null;
   const due = order.totalToea - order.amountReceivedToea;
+  // Premium (decision 024): a membership, not goods; nothing is held or shipped.
+  const membership = isMembershipOnly(items);
   const paragraphs = [
     `Hello ${order.firstName},`,
-    `Thank you for your order #${order.id}. It is waiting for your payment by bank transfer or mobile banking.`,
+    membership
+      ? `Thank you for choosing Bilum Premium. Your membership order #${order.id} is waiting for your payment by bank transfer or mobile banking.`
+      : `Thank you for your order #${order.id}. It is waiting for your payment by bank transfer or mobile banking.`,
     orderLinesText(items),
-    orderTotalsText(order, 'Order total'),
+    membership ? orderTotalsText(order, 'Total to pay', true) : orderTotalsText(order, 'Order total'),
     bankDetailsBlock(order, payment, due),
     until
-      ? `We hold your items until ${until} (Port Moresby time). If the payment has not reached us by then, the order is cancelled and the items go back on sale.`
+      ? membership
+        ? `Please pay by ${until} (Port Moresby time). If the payment has not reached us by then, the order is cancelled and you can order Premium again.`
+        : `We hold your items until ${until} (Port Moresby time). If the payment has not reached us by then, the order is cancelled and the items go back on sale.`
       : '',
     `How to pay by mobile banking:\n${mobileBankingSteps.map((step) => `- ${step}`).join('\n')}`,
-    `We e-mail you as soon as your payment arrives.`,
+    membership
+      ? `Your Premium membership starts as soon as your payment arrives, and we e-mail you then.`
+      : `We e-mail you as soon as your payment arrives.`,
     trackingOnly(order, link),
     contactLine(settings),
   ].filter(Boolean);
   return orderEmail(
     order.email,
-    `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum order #${order.id}`,
+    membership
+      ? `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum Premium membership, order #${order.id}`
+      : `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum order #${order.id}`,
     paragraphs,
     link,
     referenceLead(order, due),
@@ -117,10 +127,12 @@ export function paymentReminderEmail({ order, items, payment, settings, shopUrl 
   const due = Math.max(0, order.totalToea - order.amountReceivedToea);
   const paragraphs = [
     `Hello ${order.firstName},`,
-    `We have not yet received the full payment for your order #${order.id}. We hold your items until ${until} (Port Moresby time).`,
+    isMembershipOnly(items)
+      ? `We have not yet received the full payment for your Premium membership order #${order.id}. Please pay by ${until} (Port Moresby time); your membership starts when it arrives.`
+      : `We have not yet received the full payment for your order #${order.id}. We hold your items until ${until} (Port Moresby time).`,
     // Issue 27: every "please pay" message itemises the goods, the delivery and the total.
     orderLinesText(items),
-    orderTotalsText(order, 'Order total'),
+    orderTotalsText(order, 'Order total', isMembershipOnly(items)),
     ...(order.amountReceivedToea > 0
       ? [`Received so far: ${formatKina(order.amountReceivedToea)}. Still to pay: ${formatKina(due)}.`]
       : []),
@@ -140,10 +152,16 @@ export function paymentReminderEmail({ order, items, payment, settings, shopUrl 
 }
 
 /** The hold ended unpaid (bank transfer) or uncollected (pickup): cancelled. */
-export function holdEndedEmail({ order, settings, shopUrl }: Omit<Input, 'payment' | 'items'>): OutgoingEmail {
+export function holdEndedEmail({
+  order,
+  settings,
+  shopUrl,
+  membership = false,
+}: Omit<Input, 'payment' | 'items'> & { membership?: boolean }): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
-  const why =
-    order.paymentMethod === 'pickup'
+  const why = membership
+    ? `We did not receive the payment for your Premium membership order #${order.id} in time, so we have cancelled it. You can order Premium again at any time.`
+    : order.paymentMethod === 'pickup'
       ? `Your order #${order.id} was not collected by its pickup deadline, so we have cancelled it and the items are back on sale.`
       : `We did not receive the payment for your order #${order.id} in time, so we have cancelled it and the items are back on sale.`;
   const received =

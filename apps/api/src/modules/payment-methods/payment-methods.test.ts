@@ -1,18 +1,19 @@
 import { type AdminOrderPaymentAnswer, formatKina, type PlacedOrderResponse, type TrackedOrder } from '@bilum/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, emailOutbox, orders, products } from '../../db/schema';
+import { activityLog, emailOutbox } from '../../db/schema';
 import { signedInAdmin, signedInShopper, type SignedIn } from '../../test/accounts';
 import {
   allPaymentMethods,
   type CheckoutTestContext,
+  createAllMethodsTestApp,
   createCheckoutTestApp,
   deliveryContact,
   orderBody,
   postOrder,
   runDocumentJobs,
 } from '../../test/checkout';
-import { createProduct } from '../../test/factories';
+import { createProduct, orderRow as storedOrder, stockOf as stockOfProduct } from '../../test/factories';
 import { createMembershipService } from '../membership/membership.service';
 import { premiumOffer } from '../membership/membership-purchase.service';
 
@@ -23,10 +24,7 @@ const HOUR = 60 * 60_000;
 const bankSettings = allPaymentMethods;
 
 beforeAll(async () => {
-  ctx = await createCheckoutTestApp();
-  admin = await signedInAdmin(ctx);
-  const saved = await adminCall('PUT', '/api/admin/settings/payments', bankSettings);
-  expect(saved.statusCode).toBe(200);
+  ({ ctx, admin } = await createAllMethodsTestApp());
 });
 afterAll(async () => ctx.close());
 
@@ -34,16 +32,8 @@ function adminCall(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object
   return ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 }
 
-async function stockOf(productId: number): Promise<number> {
-  const [row] = await ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row?.stock ?? Number.NaN;
-}
-
-async function orderRow(id: number) {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error(`no order ${id}`);
-  return row;
-}
+const stockOf = (productId: number) => stockOfProduct(ctx.db, productId);
+const orderRow = (id: number) => storedOrder(ctx.db, id);
 
 /** The e-mails to `to`, once the paid orders' document jobs have queued their confirmations. */
 async function emailsTo(to: string) {

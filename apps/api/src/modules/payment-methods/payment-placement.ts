@@ -20,6 +20,7 @@ import { AppError } from '../../errors';
 import { type Actor, recordActivity } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import { noteOrder } from '../order-lifecycle/order-lifecycle';
+import { isMembershipOnly } from '../orders/order-emails';
 import { assignPaymentReference } from './payment-references';
 import { readPaymentSettings } from './payment-settings';
 import { bankTransferPlacedEmail, holdEndedEmail, pickupConfirmedEmail } from './payment-methods.emails';
@@ -140,7 +141,14 @@ export async function afterNonCardHoldExpired(
   shop: ShopSettings,
 ): Promise<void> {
   if (order.paymentMethod === 'card') return;
-  await deps.mailer.enqueue(tx, holdEndedEmail({ order, settings: shop, shopUrl: deps.shopUrl }));
+  const items = await tx
+    .select({ isMembership: orderItems.isMembership })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  await deps.mailer.enqueue(
+    tx,
+    holdEndedEmail({ order, settings: shop, shopUrl: deps.shopUrl, membership: isMembershipOnly(items) }),
+  );
   await recordActivity(tx, {
     actor: { kind: 'system', name: 'hold expiry' },
     action: 'order.hold-expired',
@@ -166,6 +174,10 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
     refunded: order.paymentStatus === 'paid' ? await succeededRefundsToea(db, order.id) : 0,
   });
   const open = order.paymentStatus === 'pending' && order.stockState === 'held';
+  // Only the Premium membership (decision 024): worded as a membership, never as goods held or shipped.
+  const membership = isMembershipOnly(
+    await db.select({ isMembership: orderItems.isMembership }).from(orderItems).where(eq(orderItems.orderId, order.id)),
+  );
   let bankTransfer: OrderPaymentInfo['bankTransfer'] = null;
   if (order.paymentMethod === 'bank-transfer' && open) {
     const payment = await readPaymentSettings(db);
@@ -178,6 +190,7 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
       reference: order.paymentReference ?? '',
       holdExpiresAt: iso(order.holdExpiresAt),
       mobileBanking: [...mobileBankingSteps],
+      membership,
     };
   }
   const collectBy = order.paymentMethod === 'pickup' && open ? iso(order.holdExpiresAt) : null;
@@ -197,6 +210,7 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
       total: order.totalToea,
       amountReceived: order.amountReceivedToea,
       pickup: order.pickupLocation !== null,
+      membershipOnly: membership,
     }),
   };
 }

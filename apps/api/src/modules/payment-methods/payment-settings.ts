@@ -3,18 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type PaymentSettingsRow, paymentSettings } from '../../db/schema';
 
-function toSettings(row: PaymentSettingsRow): PaymentSettings {
-  return {
-    cardEnabled: row.cardEnabled,
-    bankTransferEnabled: row.bankTransferEnabled,
-    pickupEnabled: row.pickupEnabled,
-    bankAccountName: row.bankAccountName,
-    bankName: row.bankName,
-    bankBsb: row.bankBsb,
-    bankAccountNumber: row.bankAccountNumber,
-    bankTransferHoldHours: row.bankTransferHoldHours,
-    pickupDeadlineDays: row.pickupDeadlineDays,
-  };
+/** The settings are the row's columns but its key and when it was saved. */
+function toSettings({ id: _id, updatedAt: _updatedAt, ...settings }: PaymentSettingsRow): PaymentSettings {
+  return settings;
 }
 
 /** The payment settings (one row, made by the migration; the defaults if it is missing). */

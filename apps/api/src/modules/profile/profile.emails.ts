@@ -1,28 +1,13 @@
-import { email } from '../auth/password-reset.emails';
+import { email, oneTimeLinkEmail, type OneTimeLinkInput } from '../auth/password-reset.emails';
 import type { OutgoingEmail, QueuedEmail } from '../mail/mail.service';
 
 /** To the NEW address: the link that makes it the account's e-mail (issue 16, finding 3). */
-export function confirmNewEmail(input: {
-  to: string;
-  fullName: string;
-  shopUrl: string;
-  token: string;
-  expiresAt: Date;
-  validHours: number;
-}): QueuedEmail {
-  const link = `${input.shopUrl}/confirm-email?token=${encodeURIComponent(input.token)}`;
-  const message = email(input.to, 'Confirm your new Bilum e-mail address', [
-    `Hello ${input.fullName},`,
+export function confirmNewEmail(input: OneTimeLinkInput & { validHours: number }): QueuedEmail {
+  return oneTimeLinkEmail(input, '/confirm-email', 'Confirm your new Bilum e-mail address', (link) => [
     'You asked to use this address for your Bilum account. Open this link to confirm it:',
     link,
     `The link works once, for ${input.validHours} hours. Until then you sign in with your current address. If you did not ask for this, ignore this e-mail.`,
   ]);
-  // The outbox keeps the link only until the message is sent or expires.
-  const secrets = [
-    { value: link, removedAs: '[link removed]' },
-    { value: input.token, removedAs: '[link removed]' },
-  ];
-  return { ...message, secrets, expiresAt: input.expiresAt };
 }
 
 /** To the OLD address, once the new one is confirmed. */

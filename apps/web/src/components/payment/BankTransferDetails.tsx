@@ -79,7 +79,16 @@ export function BankTransferDetails({ instructions }: { instructions: BankTransf
       </div>
       {instructions.holdExpiresAt && (
         <p className="mt-3 text-sm">
-          We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
+          {instructions.membership ? (
+            <>
+              Please pay by <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time): your Premium
+              membership starts as soon as the payment reaches us.
+            </>
+          ) : (
+            <>
+              We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
+            </>
+          )}
         </p>
       )}
       <dl className="mt-3 grid gap-2 text-sm">

@@ -247,6 +247,14 @@ export default function GuestCheckoutPage() {
               ready={priced.purchasable !== null && !priced.nothingToBuy && !methods.isPending}
               serverError={checkout.orderError}
               onConfirm={confirmDetails}
+              failureMessage={() => {
+                // Issue 27: an order the shop could not store (or stored without its payment) is not the
+                // contact details' fault: the toast says what happened, as the alert above does.
+                const error = checkout.lastOrderError();
+                return error instanceof ApiError && error.code === 'UNAVAILABLE'
+                  ? error.message
+                  : contactMessages.guestSaveFailed;
+              }}
               onDestinationChange={setDestination}
             />
           ) : (
@@ -311,6 +319,7 @@ function GuestDetailsForm({
   ready,
   serverError,
   onConfirm,
+  failureMessage,
   onDestinationChange,
 }: {
   hasPhysicalItems: boolean;
@@ -320,6 +329,8 @@ function GuestDetailsForm({
   ready: boolean;
   serverError: unknown;
   onConfirm: (details: ContactDetails) => Promise<boolean>;
+  /** The toast when `onConfirm` failed. */
+  failureMessage: () => string;
   onDestinationChange: (destination: QuoteDestination) => void;
 }) {
   const form = useContactForm(hasPhysicalItems, defaults ?? undefined);
@@ -328,7 +339,7 @@ function GuestDetailsForm({
     async (values) => {
       setMissing(false);
       const ok = await onConfirm(values);
-      if (!ok) toast.error(contactMessages.guestSaveFailed, { duration: guestToastMs.standard });
+      if (!ok) toast.error(failureMessage(), { duration: guestToastMs.standard });
     },
     () => {
       const values = form.getValues() as Record<string, unknown>;

@@ -49,11 +49,13 @@ export default function OrderConfirmationPage() {
   const awaitingTransfer = payment?.bankTransfer ?? null;
   // Issue 27: pay at pickup says how much, where and by when, first.
   const pickup = payment?.state === 'pay-at-pickup' ? payment.pickup : null;
-  const intro = awaitingTransfer
-    ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
-    : payment?.state === 'pay-at-pickup'
-      ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
-      : 'Your payment was successful and your order is being prepared.';
+  const intro = awaitingTransfer?.membership
+    ? 'Your Premium membership order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below; Premium starts as soon as the payment reaches us.'
+    : awaitingTransfer
+      ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
+      : payment?.state === 'pay-at-pickup'
+        ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
+        : 'Your payment was successful and your order is being prepared.';
 
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-10 sm:py-16">

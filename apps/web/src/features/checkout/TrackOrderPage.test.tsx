@@ -203,3 +203,60 @@ describe('tracking a pickup order (issue 27)', () => {
     expect(screen.queryByTestId('pickup-amount')).toBeNull();
   });
 });
+
+describe('tracking Premium alone (decision 024)', () => {
+  const premium = {
+    productId: 70,
+    name: 'Premium Membership (1 year)',
+    image: null,
+    quantity: 1,
+    unitPrice: 20_050,
+    lineTotal: 20_050,
+    isMembership: true,
+  };
+
+  it('shows a paid membership as active until its end date, with no address, delivery estimate or shipping', async () => {
+    const heading = await showTracked({
+      ...paidOrder,
+      shippingAddress: null,
+      deliveryZone: null,
+      deliveryDays: null,
+      items: [premium],
+      total: 20_050,
+      premiumActiveUntil: '2027-11-26T14:30:00.000Z',
+    });
+    expect(badgeText(heading)).toBe('Premium active');
+    // 00:30 on 27 November in Port Moresby (UTC+10), whatever the browser's zone.
+    expect(screen.getByText('Your Premium membership is active until 27 November 2027.')).toBeTruthy();
+    expect(screen.queryByText('Shipping address')).toBeNull();
+    expect(screen.queryByText('Estimated delivery')).toBeNull();
+    expect(screen.queryByTestId('tracked-shipping')).toBeNull();
+  });
+
+  it('asks for the bank transfer without holding items', async () => {
+    await showTracked({
+      ...paidOrder,
+      status: 'Awaiting payment',
+      paymentStatus: 'pending',
+      items: [premium],
+      payment: {
+        ...paidOrder.payment,
+        method: 'bank-transfer',
+        state: 'awaiting-payment',
+        bankTransfer: {
+          accountName: 'Bilum Crafts Ltd',
+          bankName: 'BSP',
+          bsb: '088-950',
+          accountNumber: '1001234567',
+          amountDue: 20_050,
+          reference: 'BLM-123456',
+          holdExpiresAt: '2026-11-29T00:44:00.000Z',
+          mobileBanking: [],
+          membership: true,
+        },
+      },
+    });
+    expect(screen.getByText(/your Premium membership starts as soon as the payment reaches us/)).toBeTruthy();
+    expect(screen.queryByText(/We hold your items/)).toBeNull();
+  });
+});

@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/form-field';
 import { ProductImage } from '../../components/ui/product-image';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatDateTime, formatLongDate } from '../../lib/dates';
+import { formatDateTime, formatLongDate, formatShopDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTrackOrder } from './checkout.api';
 import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
@@ -162,6 +162,8 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
   // Issue 17: an unpaid order is shown as what it is, never as placed.
   const placed = isPlacedOrder(order);
   const transfer = order.payment.bankTransfer;
+  // Premium alone (decision 024): a membership, never shipped; no address, delivery estimate or shipping line.
+  const membershipOnly = order.items.length > 0 && order.items.every((item) => item.isMembership);
   return (
     <section
       aria-labelledby="tracked-order-title"
@@ -182,6 +184,14 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
               : transfer
                 ? trackingMessages.awaitingTransferNote
                 : trackingMessages.awaitingPaymentNote}
+        </p>
+      )}
+      {order.premiumActiveUntil && (
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
+        >
+          Your Premium membership is active until {formatShopDay(order.premiumActiveUntil)}.
         </p>
       )}
       {transfer && (
@@ -213,13 +223,19 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
             </>
           )}
         </Detail>
-        {!pickup && (
-          <Detail label={isPickup ? 'Pickup location' : 'Shipping address'}>
-            {order.pickupLocation ?? order.shippingAddress ?? '—'}
-          </Detail>
+        {membershipOnly ? (
+          <Detail label="Membership">Bilum Premium, one year: nothing to deliver</Detail>
+        ) : (
+          !pickup && (
+            <Detail label={isPickup ? 'Pickup location' : 'Shipping address'}>
+              {order.pickupLocation ?? order.shippingAddress ?? '—'}
+            </Detail>
+          )
         )}
         <Detail label={placed ? 'Placed' : 'Started'}>{formatDateTime(order.placedAt)}</Detail>
-        {placed && !isPickup && status.kind !== 'delivered' && <Detail label="Estimated delivery">{estimated}</Detail>}
+        {placed && !isPickup && !membershipOnly && status.kind !== 'delivered' && (
+          <Detail label="Estimated delivery">{estimated}</Detail>
+        )}
         {status.kind === 'delivered' && order.deliveredAt && (
           <Detail label="Delivered">{formatDateTime(order.deliveredAt)}</Detail>
         )}
@@ -264,13 +280,15 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           ))}
         </ul>
       )}
-      <div className="flex justify-between border-t border-stone-200 pt-4 text-sm">
-        <span className="text-stone-600">Shipping</span>
-        <span className="font-medium text-stone-900" data-testid="tracked-shipping">
-          {formatKina(order.shipping)}
-        </span>
-      </div>
-      <div className="flex justify-between pt-2 text-base">
+      {!membershipOnly && (
+        <div className="flex justify-between border-t border-stone-200 pt-4 text-sm">
+          <span className="text-stone-600">Shipping</span>
+          <span className="font-medium text-stone-900" data-testid="tracked-shipping">
+            {formatKina(order.shipping)}
+          </span>
+        </div>
+      )}
+      <div className={`flex justify-between pt-2 text-base ${membershipOnly ? 'border-t border-stone-200 pt-4' : ''}`}>
         <span className="font-bold text-stone-900">Total</span>
         <span className="font-extrabold text-stone-900">{formatKina(order.total)}</span>
       </div>

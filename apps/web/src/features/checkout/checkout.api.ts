@@ -1,7 +1,6 @@
 import type {
   CheckoutQuote,
   CreateOrderInput,
-  CreateOrderResponse,
   OrderConfirmation,
   PaymentPublicConfigResponse,
   PaymentResult,
@@ -81,9 +80,12 @@ export function useCheckoutQuote(source: CheckoutItemsSource | null, delivery: Q
 const tokenHeaders = (checkoutToken: string | null | undefined): Record<string, string> =>
   checkoutToken ? { [checkoutTokenHeader]: checkoutToken } : {};
 
-/** POST /api/orders: the server prices the lines, holds the stock and opens the payment. */
+/**
+ * POST /api/orders: the server prices the lines, holds the stock and opens the payment. `payment` is null when
+ * the order was stored but its payment could not be opened yet (issue 27; use-checkout-order.ts withOpenPayment).
+ */
 export const createOrder = (input: CreateOrderInput) =>
-  api<CreateOrderResponse>('/orders', { method: 'POST', body: input });
+  api<PlacedOrderResponse>('/orders', { method: 'POST', body: input });
 
 /** POST /api/orders with a bank transfer or pay at pickup (issue 19): no payment intent in the answer. */
 export const placeOrderToPayLater = (input: CreateOrderInput) =>

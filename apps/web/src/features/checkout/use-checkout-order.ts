@@ -57,16 +57,31 @@ export interface PaymentFailure {
 export function orderErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetwork) return error.message;
-    if (
-      ['OUT_OF_STOCK', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'VALIDATION', 'RATE_LIMITED'].includes(
-        error.code,
-      ) ||
-      error.code === 'PRICE_CHANGED'
-    ) {
-      return error.message;
-    }
+    // UNAVAILABLE (issue 27): the order could not be stored and nothing was kept, in the server's words.
+    const shown = [
+      'OUT_OF_STOCK',
+      'CONFLICT',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'UNAUTHENTICATED',
+      'VALIDATION',
+      'RATE_LIMITED',
+      'UNAVAILABLE',
+      'PRICE_CHANGED',
+    ];
+    if (shown.includes(error.code)) return error.message;
   }
   return checkoutMessages.prepareFailed;
+}
+
+/**
+ * Issue 27: a card order the server stored but whose payment it could not open yet (`payment: null`) is not kept
+ * as this attempt's order: "Try again" sends the same attempt (same key), which finds that order and opens its
+ * payment, never a second order.
+ */
+export function withOpenPayment(placed: PlacedOrderResponse): CreateOrderResponse {
+  if (placed.payment) return { ...placed, payment: placed.payment };
+  throw new ApiError(503, 'UNAVAILABLE', checkoutMessages.paymentNotOpened);
 }
 
 interface UseCheckoutOrderOptions {
@@ -111,6 +126,8 @@ export function useCheckoutOrder({
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [orderError, setOrderError] = useState<unknown>(null);
+  /** Why the last placing failed, readable at once (the state above only on the next render). */
+  const lastOrderError = useRef<unknown>(null);
   const polls = useRef(0);
   const timer = useRef<number | undefined>(undefined);
   const latest = useRef({ attempt, onPaid, purchasable, shownTotal, onPriceChanged });
@@ -132,8 +149,9 @@ export function useCheckoutOrder({
       }
       setPhase('placing');
       setOrderError(null);
+      lastOrderError.current = null;
       try {
-        const created = await createOrder({
+        const placed = await createOrder({
           idempotencyKey: current.idempotencyKey,
           contact,
           source: checkoutItemsSource({ kind: current.selection.kind, lines }),
@@ -142,12 +160,14 @@ export function useCheckoutOrder({
           ...(latest.current.shownTotal !== null ? { expectedTotalToea: latest.current.shownTotal } : {}),
         });
         setPriceChange(null);
+        const created = withOpenPayment(placed);
         const next = { ...current, created, replaces: null };
         latest.current.attempt = next;
         saveAttempt(next);
         setAttempt(next);
         return created;
       } catch (error) {
+        lastOrderError.current = error;
         setOrderError(error);
         // Refused at another total (the page shows the message and Try again): the prices are read again first.
         if (priceChangeOf(error)) latest.current.onPriceChanged?.();
@@ -341,6 +361,7 @@ export function useCheckoutOrder({
     failure,
     setFailure,
     orderError,
+    lastOrderError: () => lastOrderError.current,
     placeOrder,
     placeWithMethod,
     pay,

@@ -121,8 +121,13 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       <dl className="ml-auto mt-4 grid w-full max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm [&>dd]:pl-4">
         <dt>Subtotal</dt>
         <dd className="text-right tabular-nums">{formatKina(invoice.subtotal)}</dd>
-        <dt>Delivery</dt>
-        <dd className="text-right tabular-nums">{formatKina(invoice.shipping)}</dd>
+        {/* Nothing to send (the Premium membership alone, decision 024): no delivery line. */}
+        {invoice.delivery.kind !== 'none' && (
+          <>
+            <dt>Delivery</dt>
+            <dd className="text-right tabular-nums">{formatKina(invoice.shipping)}</dd>
+          </>
+        )}
         <dt className="border-t border-stone-300 pt-2 text-base font-bold">Total ({invoice.currency.toUpperCase()})</dt>
         <dd className="border-t border-stone-300 pt-2 text-right text-base font-bold tabular-nums">
           {formatKina(invoice.total)}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
+import { formatShopDay } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PerksList } from './PerksList';
@@ -34,7 +35,7 @@ function NotAMember() {
 }
 
 function Welcome() {
-  const { user, isMember } = useSession();
+  const { user, isMember, membership } = useSession();
   if (!isMember) return <NotAMember />;
   const firstName = user?.fullName.split(/\s+/)[0];
   return (
@@ -57,11 +58,23 @@ function Welcome() {
           <h1 id="welcome" className="mt-2 text-2xl font-extrabold text-stone-900 sm:text-3xl">
             Welcome to Premium{firstName ? `, ${firstName}` : ''}!
           </h1>
-          <p className="mt-2 text-stone-600">Your membership is active for one year. Here is what you get:</p>
+          {membership.endsAt ? (
+            <p role="status" className="mt-2 font-semibold text-emerald-800">
+              Your Premium membership is active until {formatShopDay(membership.endsAt)}.
+            </p>
+          ) : null}
+          <p className="mt-2 text-stone-600">Here is what you get:</p>
         </div>
         <div className="mt-6">
           <PerksList />
         </div>
+        <p className="mt-6 text-center text-sm text-stone-700">
+          Your receipt and tax invoice are on their way by e-mail, and always in{' '}
+          <Link to="/order-history" className="font-semibold text-brand-800 underline underline-offset-2">
+            your orders
+          </Link>
+          .
+        </p>
         <div className="mt-8 grid gap-3 sm:grid-cols-2">
           <Button asChild size="lg">
             <Link to="/dashboard">Start Shopping</Link>

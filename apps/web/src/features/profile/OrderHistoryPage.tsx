@@ -12,7 +12,7 @@ import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyOrders } from './orders.api';
-import { isPaymentDue } from './order-status';
+import { isMembershipOnly, isPaymentDue } from './order-status';
 import { SignedOutNotice } from './SignedOutNotice';
 
 function loadFailure(error: unknown): string {
@@ -77,6 +77,8 @@ function PaymentDue({ order }: { order: MyOrder }) {
 
 function OrderCard({ order }: { order: MyOrder }) {
   const due = isPaymentDue(order);
+  // Premium alone (decision 024): a membership, never shipped.
+  const membershipOnly = isMembershipOnly(order);
   return (
     <article
       aria-label={`Order ${order.trackingCode}`}
@@ -91,7 +93,11 @@ function OrderCard({ order }: { order: MyOrder }) {
         <div className="sm:text-right">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Total</p>
           <p className="text-xl font-extrabold text-stone-900">{formatKina(order.total)}</p>
-          <p className="text-xs text-muted">Shipping {formatKina(order.shipping)}</p>
+          {membershipOnly ? (
+            <p className="text-xs text-muted">Premium membership</p>
+          ) : (
+            <p className="text-xs text-muted">Shipping {formatKina(order.shipping)}</p>
+          )}
         </div>
       </header>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
