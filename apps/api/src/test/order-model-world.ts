@@ -329,7 +329,7 @@ export class OrderModelWorld {
     order.returned += intent.amount;
   }
 
-  /** Premium bought on the membership page by card (not an order; issue 27 bug 2, fixed on h/premium). */
+  /** Premium bought on the membership page by card (issue 27: missing from the books until h/premium). */
   async buyPremiumOnPage(shopperIndex: number) {
     const shopper = this.shoppers[shopperIndex % this.shoppers.length]!;
     const headers = { cookie: shopper.signedIn.cookie };
@@ -621,7 +621,7 @@ export class OrderModelWorld {
     }
     const salesNet = salesCsv.reduce((sum, day) => sum + toea(day['net sales (K)']), 0);
     const pagePremium = this.allShoppers.reduce((sum, shopper) => sum + shopper.premiumPagePaid, 0);
-    // Until h/premium is merged, Premium bought on the membership page is not in the books (ORDER_MODEL_SKIP).
+    // With ORDER_MODEL_SKIP=premium-page, Premium bought on the membership page is left out of the books check.
     const outsideBooks = this.skip.has('premium-page') ? pagePremium : 0;
     if (
       cashIn + pagePremium - cashOut - outsideBooks !== salesNet + owed ||
@@ -652,7 +652,7 @@ export class OrderModelWorld {
       }
     }
     if (!this.skip.has('premium-page')) {
-      // Once h/premium is merged: each Premium year bought on the page is a sale with an invoice number of its own.
+      // Each Premium year bought on the page is a sale with an invoice number of its own (h/premium).
       const pageSales = this.allShoppers.filter((shopper) => shopper.premiumPagePaid > 0).length;
       const membershipSales = await this.ctx.db
         .select({ id: orders.id, invoiceNumber: orders.invoiceNumber })
