@@ -44,4 +44,13 @@ describe('shopperOrderStatus', () => {
       tone: 'green',
     });
   });
+
+  it('a paid Premium-only order reads "Premium active", never a shipment pending (decision 024)', () => {
+    expect(label({ membershipOnly: true })).toBe('Premium active');
+    expect(label({ membershipOnly: true, paymentMethod: 'bank-transfer', paymentStatus: 'pending' })).toBe(
+      'Awaiting payment',
+    );
+    expect(label({ membershipOnly: true, shippingStatus: 'Cancelled' })).toBe('Cancelled');
+    expect(label({ membershipOnly: true, paymentStatus: 'refunded' })).toBe('Refunded');
+  });
 });

@@ -237,7 +237,8 @@ describe('Premium by bank transfer is worded as a membership (decision 024)', ()
     expect((await track()).payment.bankTransfer).toMatchObject({ membership: true, amountDue: price });
 
     const [pleasePay] = await mailTo(shopper.user.email);
-    expect(pleasePay?.subject).toContain('Please pay for your Bilum Premium membership');
+    expect(pleasePay?.subject).toContain('Bilum Premium membership');
+    expect(pleasePay?.subject).toMatch(/^Pay K\d+\.\d\d with reference PAY \d{4} \d{2}: /);
     expect(pleasePay?.text).toContain('Your Premium membership starts as soon as your payment arrives');
     expect(pleasePay?.text).not.toContain('hold your items');
     expect(pleasePay?.text).not.toContain('Shipping');

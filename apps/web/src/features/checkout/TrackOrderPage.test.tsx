@@ -224,6 +224,8 @@ describe('tracking Premium alone (decision 024)', () => {
       items: [premium],
       total: 20_050,
       premiumActiveUntil: '2027-11-26T14:30:00.000Z',
+      // The server's one status rule says so for a paid membership-only order (shopperOrderStatus).
+      payment: { ...paidOrder.payment, status: { kind: 'premium-active', label: 'Premium active', tone: 'green' } },
     });
     expect(badgeText(heading)).toBe('Premium active');
     // 00:30 on 27 November in Port Moresby (UTC+10), whatever the browser's zone.
