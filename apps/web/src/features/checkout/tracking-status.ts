@@ -1,14 +1,10 @@
-/** The tracking page's badge colours (checkout-and-admin.md 4, "Tracking badge colours"). */
-export type BadgeTone = 'green' | 'blue' | 'yellow' | 'orange' | 'red' | 'grey';
+import type { ShopperStatusTone } from '@bilum/shared/order-status';
+import { statusToneClasses } from '../../components/payment/OrderStatusBadge';
 
-export const badgeToneClasses: Record<BadgeTone, string> = {
-  green: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
-  blue: 'bg-sky-100 text-sky-800 ring-sky-200',
-  yellow: 'bg-amber-100 text-amber-900 ring-amber-200',
-  orange: 'bg-orange-100 text-orange-800 ring-orange-200',
-  red: 'bg-red-100 text-red-800 ring-red-200',
-  grey: 'bg-stone-100 text-stone-700 ring-stone-200',
-};
+/** The tracking page's badge colours (checkout-and-admin.md 4, "Tracking badge colours"): one set for every badge. */
+export type BadgeTone = ShopperStatusTone;
+
+export const badgeToneClasses: Record<BadgeTone, string> = statusToneClasses;
 
 /**
  * Delivered green; shipped or in transit blue; processing yellow; pending and awaiting payment orange; cancelled
