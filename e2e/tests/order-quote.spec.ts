@@ -80,7 +80,7 @@ test.describe('at 375 px', () => {
 
     const placedTotal = bag.price + fee;
     const memberTotal = Math.round(bag.price * 0.9);
-    await page.goto(`/index-item/${bag.id}`);
+    await page.goto(`/item/${bag.id}`);
     await page.getByRole('button', { name: 'Buy It Now' }).click();
     // Her saved details (Mount Hagen, Western Highlands) fill the form: on to the payment.
     await expect(page).toHaveURL(/\/contact-details$/);

@@ -160,6 +160,9 @@ describe('/order-history with unpaid orders (issue 27)', () => {
     const paidCard = screen.getByRole('article', { name: 'Order BLM-PAID-0040' });
     expect(within(paidCard).queryByRole('region')).toBeNull();
     expect(within(paidCard).getByTestId('order-status').textContent).toBe('Dispatched');
+    // The spec's payment status beside it; an unpaid order's status already is its payment's.
+    expect(within(paidCard).getByTestId('payment-status').textContent).toBe('Paid');
+    expect(within(card).queryByTestId('payment-status')).toBeNull();
     expect(within(paidCard).getByRole('link', { name: 'Tax Invoice' })).toBeTruthy();
   });
 

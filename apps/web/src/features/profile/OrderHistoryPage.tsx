@@ -3,16 +3,17 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { BankTransferDetails } from '../../components/payment/BankTransferDetails';
-import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
+import { OrderStatusBadge, statusToneClasses } from '../../components/payment/OrderStatusBadge';
 import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyOrders } from './orders.api';
-import { isMembershipOnly, isPaymentDue } from './order-status';
+import { isMembershipOnly, isPaymentDue, paymentTone, statusIsPayment } from './order-status';
 import { SignedOutNotice } from './SignedOutNotice';
 
 function loadFailure(error: unknown): string {
@@ -101,6 +102,22 @@ function OrderCard({ order }: { order: MyOrder }) {
         </div>
       </header>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {/* The spec's payment status beside the order's status (checkout-and-admin.md, Order history), unless the
+            status already is the payment's (awaiting, part-paid, pay at pickup, not completed, refunded). */}
+        {!statusIsPayment(order.payment.status.kind) && (
+          <div className="flex flex-wrap items-center gap-2">
+            <dt className="text-stone-600">Payment</dt>
+            <dd
+              data-testid="payment-status"
+              className={cn(
+                'inline-flex rounded-2xl px-2.5 py-0.5 text-xs font-semibold ring-1',
+                statusToneClasses[paymentTone(order.payment.state)],
+              )}
+            >
+              {order.payment.stateLabel}
+            </dd>
+          </div>
+        )}
         <div className="flex flex-wrap items-center gap-2">
           <dt className="text-stone-600">Status</dt>
           <dd>
