@@ -39,6 +39,7 @@ import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '
 import type { CatalogService } from '../catalog/catalog.service';
 import { toProduct } from '../catalog/catalog.service';
 import { heldProducts } from '../orders/order-holds';
+import { requoteOrdersWithProduct } from '../orders/order-quote';
 import {
   adminActor,
   changeStock,
@@ -641,6 +642,13 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
                 if (stock !== existing.stock) {
                   const moved = await setStockTo(tx, { productId: existing.id, stock, reason: 'import', actor, at });
                   if (!moved.ok) throw new AppError('CONFLICT', stockMessages.tooMuch);
+                }
+                // A lower price reaches the unpaid orders holding it at once, as from the product form (decision 022).
+                if (
+                  values.priceToea !== existing.priceToea ||
+                  values.originalPriceToea !== existing.originalPriceToea
+                ) {
+                  await requoteOrdersWithProduct(tx, existing.id, at);
                 }
                 updated += 1;
               } else {

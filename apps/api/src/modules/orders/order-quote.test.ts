@@ -177,6 +177,29 @@ describe('an unpaid order is paid at its quote (issue 27, seam 2)', () => {
     expect(await intentOf(placed)).toMatchObject({ amount: 55_000 });
   });
 
+  it('a catalogue import that lowers a price reaches the held orders at once', async () => {
+    const importedBag = await createProduct(ctx.db, { name: 'Imported bag', priceToea: 40_000, stock: 5 });
+    const placed = await placeOrder(
+      ctx,
+      orderBody({ type: 'items', items: [{ productId: importedBag.id, quantity: 1 }] }),
+    );
+    expect(placed.order.summary.total).toBe(40_000);
+    const [onHand] = await ctx.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, importedBag.id));
+    const csv = [
+      'sku,name,price,stock,category,description,image',
+      `${importedBag.sku},Imported bag,350.00,${onHand?.stock},phones,${importedBag.description},${importedBag.image}`,
+    ].join('\n');
+    const imported = await staff('POST', '/api/admin/products/import', { csv });
+    expect(imported.statusCode).toBe(200);
+    expect((await orderRow(placed.order.id)).totalToea).toBe(35_000);
+    const paid = await payOrder(ctx, placed, { card: card(), expectedTotalToea: 35_000 });
+    expect(paid.json().status).toBe('succeeded');
+    expect(await intentOf(placed)).toMatchObject({ amount: 35_000 });
+  });
+
   it('staff lower a zone’s fee: the held orders delivered there pay the new fee', async () => {
     const { placed } = await annasOrder();
     const zones: DeliveryZone[] = (await staff('GET', '/api/admin/delivery-zones')).json().zones;
