@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { seriousViolations } from '../src/axe';
 
 /*
  * Issue 17, WCAG 2.1 AA: axe-core on every route of apps/web/src/app/router.tsx and on every dialog, signed out,
@@ -90,22 +90,9 @@ const adminRoutes = [
 
 type Findings = string[];
 
-/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is now, named by where. */
 async function axe(page: Page, where: string, findings: Findings) {
-  // Violations only, in the page itself (the shop has no frames): several times faster than the default.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  for (const violation of results.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    for (const node of violation.nodes) {
-      findings.push(
-        `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary}`,
-      );
-    }
-  }
+  for (const violation of await seriousViolations(page)) findings.push(`${where}: ${violation}`);
 }
 
 /** The page settles: its main heading is shown and its data has arrived. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { expectAccessible } from '../src/axe';
 import { readOrderConfirmationEmail } from '../src/orders';
 
 /** A guest order placed and paid with the test card through the API; its id, tracking code and e-mail. */
@@ -50,17 +50,6 @@ async function placePaidGuestOrder(request: APIRequestContext, { pay = true }: {
   return { orderId: order.id, trackingCode: order.trackingCode, email };
 }
 
-/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin-login');
   await page.getByLabel('Username').fill(e2eAdmin.username);
@@ -95,7 +84,7 @@ for (const viewport of [
     // Nothing wider than the screen.
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
 
     // From the tracking page.
     await page.goto(`/track-order?tracking_code=${encodeURIComponent(trackingCode)}`);
@@ -113,7 +102,7 @@ test('an unpaid order has no invoice yet, and says so', async ({ page }) => {
   await expect(page.getByRole('article', { name: /Tax invoice INV-/ })).toHaveCount(0);
   await expect(page.getByText('GST included')).toHaveCount(0);
   await expect(page).toHaveTitle('Tax invoice - Bilum');
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 });
 
 test('staff print the packing slip (no prices) and the invoice from the order view', async ({ page }) => {
@@ -140,7 +129,7 @@ test('staff print the packing slip (no prices) and the invoice from the order vi
   await expect(slip.getByRole('cell', { name: '2', exact: true })).toBeVisible();
   await expect(slip).not.toContainText(/K\d/);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 
   await page.goto(`/order-inventory/${orderId}/invoice`);
   await expect(page.getByRole('article', { name: /Tax invoice INV-/ })).toContainText(/Total \(PGK\)\s*K\d/);

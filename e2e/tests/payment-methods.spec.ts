@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { expectAccessible } from '../src/axe';
 
 /** Issue 19: bank transfer / mobile banking and pay at pickup, at desktop and phone widths. */
 
@@ -10,16 +10,6 @@ const bankDetails = {
   bsb: '088-950',
   accountNumber: '1001234567',
 };
-
-/** No serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin-login');

@@ -1,20 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { expectAccessible } from '../src/axe';
 
 /**
  * Issue 27: an unpaid bank-transfer order is the shopper's from the moment it is placed: its lines leave the
  * server cart, and /order-history shows it with its reference, the amount to pay and the deadline.
  */
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The owner turns bank transfer on (with the shop's account), leaving the other ways to pay as they are. */
 async function turnOnBankTransfer(browser: Browser) {
