@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { MigrationError } from './db/migrator';
 import { seedDemoData } from './db/seed';
 import { reportAdminAccount } from './modules/auth/admin-account';
+import { closePdfWorkers } from './pdf/pdf-workers';
 
 async function main() {
   const config = loadConfig();
@@ -61,6 +62,7 @@ async function main() {
     try {
       await app.close();
       clearInterval(idleCloser);
+      await closePdfWorkers();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -62,10 +62,14 @@ export const invoiceMessages = {
 
 /** The date printed on invoices and slips, in Port Moresby's time: "23 November 2026". */
 export function formatInvoiceDate(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString('en-GB', {
+  // One formatter, made when first needed: `toLocaleDateString` with options builds a new one every call.
+  invoiceDates ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'Pacific/Port_Moresby',
   });
+  return invoiceDates.format(new Date(iso));
 }
+
+let invoiceDates: Intl.DateTimeFormat | undefined;

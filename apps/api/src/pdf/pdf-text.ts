@@ -25,7 +25,24 @@ export const missingGlyph = '?';
 interface Face {
   file: string;
   bytes: Uint8Array;
+  /** For choosing fonts and measuring: a copy of `parsed` with glyphs of its own. */
   font: FontkitFont;
+  /** The parsed font file: its tables are read once per process and shared by every copy (`copyOf`). */
+  parsed: FontkitFont;
+}
+
+/**
+ * A copy of a parsed font that shares its tables (read-only once parsed) but makes its own glyphs, layout and
+ * character map. Each document embeds copies: a parsed font keeps the glyphs it has made, and one made while
+ * subsetting another document (a component of "Ō", made without its characters) would lose its text (ToUnicode)
+ * in the next; parsing each font file again for every document instead cost ~20 ms of the event loop a PDF.
+ * fontkit keeps a font's glyphs in `_glyphs` and computes its layout engine and character map lazily on the object
+ * they are asked of, so a prototype copy with an empty `_glyphs` is a font of its own over the same tables.
+ */
+function copyOf(parsed: FontkitFont): FontkitFont {
+  const copy = Object.create(parsed) as FontkitFont & { _glyphs: Record<number, unknown> };
+  copy._glyphs = {};
+  return copy;
 }
 
 let faces: Promise<Map<string, Face>> | null = null;
@@ -37,7 +54,8 @@ function loadFaces(): Promise<Map<string, Face>> {
     const loaded = await Promise.all(
       files.map(async (file): Promise<Face> => {
         const bytes: Uint8Array = await readFile(new URL(file, fontsFolder));
-        return { file, bytes, font: fontkit.create(bytes) };
+        const parsed = fontkit.create(bytes);
+        return { file, bytes, parsed, font: copyOf(parsed) };
       }),
     );
     return new Map(loaded.map((face) => [face.file, face]));
@@ -83,9 +101,20 @@ function splitRuns(chain: readonly Face[], text: string): TextRun[] {
   return runs;
 }
 
+/** Advances of runs laid out before, per font: documents draw the same labels and names again and again. */
+const advances = new Map<string, Map<string, number>>();
+const advancesKept = 4_000;
+
 /** Width in points of a run, as pdf-lib measures and draws it: the laid-out glyphs' advances, no kerning. */
 function runWidth(face: Face, text: string, size: number): number {
-  const advance = face.font.layout(text).glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0);
+  let known = advances.get(face.file);
+  if (!known) advances.set(face.file, (known = new Map()));
+  let advance = known.get(text);
+  if (advance === undefined) {
+    advance = face.font.layout(text).glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0);
+    if (known.size >= advancesKept) known.clear();
+    known.set(text, advance);
+  }
   return (advance * size) / face.font.unitsPerEm;
 }
 
@@ -123,9 +152,14 @@ export async function pdfText(pdf: PDFDocument): Promise<PdfText> {
     regular: chains.regular.map(faceOf),
     bold: chains.bold.map(faceOf),
   };
-  // pdf-lib parses each font it embeds again, for this document only: a parsed font keeps the glyphs it has made,
-  // and one made while subsetting another document (a component of "Ō") would lose its text (ToUnicode) here.
-  pdf.registerFontkit(fontkit);
+  // pdf-lib asks its fontkit to parse each font it embeds: it gets a copy of its own for this document (`copyOf`).
+  const parsedOf = new Map([...loaded.values()].map((face) => [face.bytes, face.parsed]));
+  pdf.registerFontkit({
+    create(bytes: Uint8Array) {
+      const parsed = parsedOf.get(bytes);
+      return parsed ? copyOf(parsed) : fontkit.create(bytes);
+    },
+  } as typeof fontkit);
   const embedded = new Map<string, Promise<PDFFont>>();
   const embed = (face: Face): Promise<PDFFont> => {
     let font = embedded.get(face.file);

@@ -11,7 +11,7 @@ import { readOrderItems } from '../orders/orders.service';
 import { type JobHandler, jobsAbout, maxJobAttempts, type OutboxJobs } from '../outbox/outbox-jobs';
 import type { SettingsService } from '../settings/settings.service';
 import { hasInvoice, invoiceOf, invoiceSettingsIn } from './invoice.service';
-import { renderInvoicePdf } from './invoice-pdf';
+import { pdfWorkerTask } from '../../pdf/pdf-workers';
 
 /**
  * A paid order's documents (issue 27): the paying transaction only gives the invoice its number (the database
@@ -64,11 +64,14 @@ async function premiumOf(
 
 type Render = (invoice: Invoice) => Promise<Uint8Array>;
 
+/** The tax invoice's PDF, drawn in the PDF worker thread (invoice-pdf.worker.ts). */
+export const drawInvoicePdf: Render = pdfWorkerTask<Invoice>(new URL('./invoice-pdf.worker.ts', import.meta.url));
+
 /** The tax invoice PDF of a paid order as an e-mail attachment; none while the order has no invoice. */
 export async function invoiceAttachments(
   executor: DbExecutor,
   order: OrderRow,
-  render: Render = renderInvoicePdf,
+  render: Render = drawInvoicePdf,
 ): Promise<EmailAttachment[]> {
   if (!hasInvoice(order)) return [];
   const invoice = await invoiceOf(executor, order, () => invoiceSettingsIn(executor));
@@ -98,7 +101,7 @@ export interface InvoiceDocumentsDeps {
  */
 export function invoiceDocumentJob(deps: InvoiceDocumentsDeps): JobHandler {
   const { db, mailer, shopUrl } = deps;
-  const render = deps.render ?? renderInvoicePdf;
+  const render = deps.render ?? drawInvoicePdf;
   return async (job) => {
     const orderId = Number(job.payload.orderId);
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));

@@ -9,8 +9,8 @@ import {
   zoneForProvince,
 } from '@bilum/shared';
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { orderItems, type OrderRow, orders, products } from '../../db/schema';
+import type { Database, DbExecutor } from '../../db/client';
+import { type OrderItemRow, orderItems, type OrderRow, orders, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { readZones } from '../delivery/delivery.service';
 import { createMembershipService, noMembership } from '../membership/membership.service';
@@ -34,8 +34,12 @@ export interface Requote {
   changed: boolean;
 }
 
-/** The quote of `order` now (no writes). */
-async function quoteOf(tx: DbExecutor, order: OrderRow, at: Date): Promise<OrderQuote> {
+/** The quote of `order` now (no writes), over its lines as stored. */
+async function quoteOf(
+  tx: DbExecutor,
+  order: OrderRow,
+  at: Date,
+): Promise<{ quote: OrderQuote; items: OrderItemRow[] }> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   const ids = [...new Set(items.map((item) => item.productId))];
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
@@ -48,7 +52,7 @@ async function quoteOf(tx: DbExecutor, order: OrderRow, at: Date): Promise<Order
   const nothingToDeliver = items.every((item) => item.isMembership);
   const delivered = !pickup && !nothingToDeliver && order.shippingToea > 0 && !membership.isMember;
   const zone = delivered ? zoneForProvince(await readZones(tx), order.province) : null;
-  return quoteOrder({
+  const quote = quoteOrder({
     lines: items.map((item) => {
       const product = byId.get(item.productId);
       const priced = product && product.archivedAt === null && product.priceToea > 0;
@@ -68,6 +72,7 @@ async function quoteOf(tx: DbExecutor, order: OrderRow, at: Date): Promise<Order
     membership,
     delivery: { pickup, nothingToDeliver, zoneFee: zone ? zone.feeToea : null },
   });
+  return { quote, items };
 }
 
 /**
@@ -83,18 +88,8 @@ export async function requoteUnpaidOrder(
 ): Promise<Requote | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || !requotable.includes(orderStateOf(order))) return undefined;
-  const quote = await quoteOf(tx, order, at);
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const linesChanged = quote.lines.some((line) => {
-    const item = items.find((candidate) => candidate.id === line.id);
-    return !item || item.unitPriceToea !== line.unitPrice || item.originalPriceToea !== line.originalPrice;
-  });
-  const changed =
-    linesChanged ||
-    quote.total !== order.totalToea ||
-    quote.shipping !== order.shippingToea ||
-    quote.subtotal !== order.subtotalToea ||
-    quote.savings !== order.savingsToea;
+  const { quote, items } = await quoteOf(tx, order, at);
+  const changed = quoteChanged(order, items, quote);
   const writable = quote.total > 0 && quote.total >= order.amountReceivedToea && fitsMoneyColumn(quote.subtotal);
   if (!changed || !writable) return { order, quote: changed ? quoteFromOrder(order, quote) : quote, changed: false };
   const updated = await transition(tx, order.id, {
@@ -114,6 +109,34 @@ export async function requoteUnpaidOrder(
     })),
   });
   return { order: updated, quote, changed: true };
+}
+
+/** Whether `quote` differs from what the order and its lines say now. */
+function quoteChanged(order: OrderRow, items: readonly OrderItemRow[], quote: OrderQuote): boolean {
+  const linesChanged = quote.lines.some((line) => {
+    const item = items.find((candidate) => candidate.id === line.id);
+    return !item || item.unitPriceToea !== line.unitPrice || item.originalPriceToea !== line.originalPrice;
+  });
+  return (
+    linesChanged ||
+    quote.total !== order.totalToea ||
+    quote.shipping !== order.shippingToea ||
+    quote.subtotal !== order.subtotalToea ||
+    quote.savings !== order.savingsToea
+  );
+}
+
+/**
+ * Before a payment attempt of the shopper's (decision 022): the order (as just read) priced again. Nearly always
+ * nothing changed, which a few reads tell; only a changed quote takes the transaction that locks the order and
+ * writes it (`requoteUnpaidOrder`, which prices it again under the lock). A change that lands after these reads is
+ * no risk: the payment is still checked against the order's total when it is settled, and refunded if it differs.
+ */
+export async function requoteBeforePayment(db: Database, order: OrderRow, at: Date): Promise<Requote | undefined> {
+  if (!requotable.includes(orderStateOf(order))) return undefined;
+  const { quote, items } = await quoteOf(db, order, at);
+  if (!quoteChanged(order, items, quote)) return { order, quote, changed: false };
+  return db.transaction((tx) => requoteUnpaidOrder(tx, order.id, 'shopper', at));
 }
 
 /** The order's own figures as a quote (when a lower quote could not be written). */

@@ -41,7 +41,7 @@ import {
 } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import { orderAddress } from './order-address';
-import { assertExpectedTotal, requoteUnpaidOrder } from './order-quote';
+import { assertExpectedTotal, requoteBeforePayment } from './order-quote';
 import { hasValidPrice } from '../cart/cart.service';
 import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
@@ -594,8 +594,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       }
       if (!created) {
         // The same checkout asked again: the order it made is priced again first, as before any payment.
-        const orderId = order.id;
-        const requote = await db.transaction((tx) => requoteUnpaidOrder(tx, orderId, 'shopper', now()));
+        const requote = await requoteBeforePayment(db, order, now());
         if (requote) {
           order = requote.order;
           await assertExpectedTotal(db, requote, body.expectedTotalToea, (row) => toCheckoutOrderOf(db, row), now());

@@ -7,7 +7,7 @@ import { createMembershipService, premiumStillBuyable } from '../membership/memb
 import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
 import { queueInvoiceDocument } from '../invoices/invoice-documents';
 import { replacingOrderId } from './order-holds';
-import { assertExpectedTotal, requoteShopperOrders, requoteUnpaidOrder } from './order-quote';
+import { assertExpectedTotal, requoteBeforePayment, requoteShopperOrders } from './order-quote';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
 import { queueOrderAlert } from '../backoffice/order-alerts';
 import { stockActors } from '../stock/stock.service';
@@ -350,7 +350,7 @@ export function createPaymentCompletion(
       assertPayable(placed);
       // Decision 022: priced again before every attempt (membership, prices, delivery); the page must have shown
       // this amount, or nothing is charged and the answer is the new quote (409 PRICE_CHANGED).
-      const requote = await db.transaction((tx) => requoteUnpaidOrder(tx, placed.id, 'shopper', now()));
+      const requote = await requoteBeforePayment(db, placed, now());
       const order = requote?.order ?? placed;
       if (requote) await assertExpectedTotal(db, requote, input.expectedTotalToea, ordersService.checkoutOrder, now());
       if (payments.name === 'simulator' ? !input.card : !input.paymentMethodId) {
