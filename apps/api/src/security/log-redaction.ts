@@ -30,8 +30,36 @@ function redactError(error: Error, depth = 0): Error {
   return copy;
 }
 
+/**
+ * The second line (issue 28): fields that hold a secret by their name are replaced wherever a log line carries them
+ * (at the top of the line, in `req`/`res`, or one level down), should any code ever log them. The first line is not
+ * logging them at all: no message text, no request body, no headers.
+ */
+const secretFields = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'resetCode',
+  'secret',
+  'apiKey',
+  'link',
+  'text',
+  'html',
+  'body',
+];
+/** Request and response headers that carry a credential. */
+const secretHeaders = ['authorization', 'cookie', '["set-cookie"]', '["x-checkout-token"]', '["x-api-key"]'];
+const at = (parent: string, name: string) => (name.startsWith('[') ? `${parent}${name}` : `${parent}.${name}`);
+export const secretLogPaths = [
+  ...secretFields,
+  ...secretFields.map((field) => `*.${field}`),
+  ...secretHeaders.flatMap((header) => ['headers', 'req.headers', 'res.headers'].map((where) => at(where, header))),
+];
+
 /** Fastify `logger` options: spread them into the logger's options. */
 export const logRedaction = {
+  redact: { paths: secretLogPaths, censor: '[removed]' },
   formatters: {
     log(object: Record<string, unknown>): Record<string, unknown> {
       const { err, url } = object;
