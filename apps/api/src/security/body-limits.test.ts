@@ -35,7 +35,12 @@ describe('bodies over a limit', () => {
     const before = await productCount();
     const csv = `sku,name\n${'x'.repeat(MAX_CSV_CHARS)}`;
     for (const url of ['/api/admin/products/import/preview', '/api/admin/products/import']) {
-      const response = await ctx.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload: { csv } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: admin.cookie },
+        payload: { csv },
+      });
       expect(response.statusCode, url).toBe(413);
       expect(response.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: csvTooLargeMessage });
     }

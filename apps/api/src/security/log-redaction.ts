@@ -7,7 +7,9 @@ import type { FastifyRequest } from 'fastify';
  * - the parameters of a failed database query (Drizzle puts them in the error's message: an e-mail's text with its
  *   reset code, a password hash).
  */
-const secretParams = /([?&](?:token|code|secret|password|key)=)[^&#]*/gi;
+// Also any name that ends so (issue 28): an order's `tracking_code` (it opens the order), the 3-D Secure page's
+// `payment_intent_client_secret`, a `checkoutToken` or an `api_key`.
+const secretParams = /([?&][\w.-]*(?:token|code|secret|password|key)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(secretParams, '$1[removed]');

@@ -117,7 +117,10 @@ describe('secrets never in logs, with the outbox folder as the mail transport', 
     expect(log).toContain('incoming request'); // The log was read at trace level…
     expect(log).toContain('saved in the outbox folder'); // …and says where each e-mail went.
     for (const secret of secrets) {
-      expect(logLines.filter((line) => line.includes(secret)), secret).toEqual([]);
+      expect(
+        logLines.filter((line) => line.includes(secret)),
+        secret,
+      ).toEqual([]);
     }
   });
 

@@ -20,7 +20,8 @@ const importBodyLimit = MAX_CSV_CHARS * 4 + 1024;
 /** A CSV text over MAX_CSV_CHARS is a body over a limit: 413, like every other (issue 28), before the schema's 400. */
 async function csvWithinLimit(request: FastifyRequest) {
   const csv = (request.body as { csv?: unknown } | null)?.csv;
-  if (typeof csv === 'string' && csv.length > MAX_CSV_CHARS) throw new AppError('PAYLOAD_TOO_LARGE', csvTooLargeMessage);
+  if (typeof csv === 'string' && csv.length > MAX_CSV_CHARS)
+    throw new AppError('PAYLOAD_TOO_LARGE', csvTooLargeMessage);
 }
 
 /** /api/admin/products (the list) and the catalogue as CSV (issue 18); admin only. */

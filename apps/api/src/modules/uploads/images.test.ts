@@ -105,11 +105,9 @@ describe('POST /api/admin/uploads', () => {
     const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
     const picture = Buffer.concat([samplePictures.png, Buffer.alloc(MAX_IMAGE_BYTES - samplePictures.png.length)]);
     const body = multipart('huge.png', 'image/png', Buffer.concat([picture, Buffer.alloc(64 * 1024, 1)]));
-    const head = body.payload.length - picture.length - 64 * 1024 - Buffer.byteLength('\r\n------bilum-test-boundary--\r\n');
-    const pieces = [
-      body.payload.subarray(0, head + MAX_IMAGE_BYTES),
-      body.payload.subarray(head + MAX_IMAGE_BYTES),
-    ];
+    const head =
+      body.payload.length - picture.length - 64 * 1024 - Buffer.byteLength('\r\n------bilum-test-boundary--\r\n');
+    const pieces = [body.payload.subarray(0, head + MAX_IMAGE_BYTES), body.payload.subarray(head + MAX_IMAGE_BYTES)];
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/uploads',
