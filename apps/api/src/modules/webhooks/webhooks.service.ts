@@ -34,6 +34,8 @@ export { emitEvent } from './webhook-events';
 /** Purpose of the server-key derivation that gives an endpoint its signing secret (security/server-key.ts). */
 const secretPurpose = 'webhook-signing-secret';
 const recentDeliveries = 50;
+/** How long registration waits for DNS before it takes the address (each delivery checks it again). */
+const registrationDnsTimeoutMs = 5_000;
 const recentFailedEmails = 20;
 
 export interface WebhooksDeps {
@@ -70,15 +72,19 @@ export function createWebhooksService({
   /**
    * At registration, the same check as at every delivery (`checkOutboundUrl`, issue 28): https (http only to
    * loopback in tests), no user name or password, no private or local host name, and every address the name
-   * resolves to a public one. A name that does not resolve yet is taken (the receiver may go live later);
-   * each delivery checks it again, since DNS can change.
+   * resolves to a public one. A name that does not resolve yet, or not within 5 seconds, is taken (the receiver
+   * may go live later); each delivery checks it again, since DNS can change.
    */
   async function assertAcceptableUrl(address: string) {
     const fail = (message: string) => {
       throw new AppError('VALIDATION', message, undefined, [{ path: 'url', message }]);
     };
+    let timer: NodeJS.Timeout | undefined;
+    const slowDns = new Promise<void>((done) => {
+      timer = setTimeout(done, registrationDnsTimeoutMs);
+    });
     try {
-      await checkOutboundUrl(new URL(address), { allowLoopback, resolve });
+      await Promise.race([checkOutboundUrl(new URL(address), { allowLoopback, resolve }), slowDns]);
     } catch (error) {
       if (!(error instanceof OutboundFetchError)) throw error;
       const messages: Partial<Record<OutboundFetchError['reason'], string>> = {
@@ -89,6 +95,8 @@ export function createWebhooksService({
       const message = messages[error.reason];
       if (message) fail(message);
       if (error.reason !== 'dns') throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
