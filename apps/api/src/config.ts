@@ -71,7 +71,7 @@ const accountEnv = {
 };
 
 export interface MailConfig {
-  /** Send through this SMTP server; unset: write each message into `outboxDir` and the log. */
+  /** Send through this SMTP server; unset: write each message into `outboxDir` (the log names the file only). */
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;

@@ -6,6 +6,12 @@
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
+/** 5 MB (MiB): a phone photo fits; anything larger is refused (413) and stored nowhere (issue 28). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The answer to a picture over MAX_IMAGE_BYTES, from the server (413) and from the admin's picker alike. */
+export const imageTooLargeMessage = `The image is too large. Please upload one of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
+
 /** Where an uploaded picture's original is served: `/api/images/{id}`, the id being 32 hex digits. */
 const uploadedImagePath = /^\/api\/images\/([0-9a-f]{32})$/;
 

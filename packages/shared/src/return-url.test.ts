@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSafeReturnUrl, safeReturnUrl, shopReturnPath, signInPath } from './return-url';
 
@@ -42,6 +43,24 @@ const hostileReturnUrls = [
   '',
   '  /cart',
   '/cart ',
+  // Issue 28: encoded slashes, backslashes and control characters, once or many times over.
+  '/%2F%2Fevil.example',
+  '/%2f%2fevil.example',
+  '/%2F/evil.example',
+  '/%5C%5Cevil.example',
+  '/%5C/evil.example',
+  '/%5c%2fevil.example',
+  '/%252F%252Fevil.example',
+  '/%25252F%25252Fevil.example',
+  '/%09/evil.example',
+  '/%0A//evil.example',
+  '/%00',
+  '/%2e%2e%2F%2Fevil.example',
+  '/a/%2e%2e/%2F%2Fevil.example',
+  '/a/%252e%252e//evil.example',
+  '/.%2F%2Fevil.example',
+  '/%E0%A4%A',
+  '/%2525252525252525252F',
 ];
 
 describe('shopReturnPath', () => {
@@ -51,6 +70,12 @@ describe('shopReturnPath', () => {
     expect(shopReturnPath('/', shop)).toBe('/');
     expect(shopReturnPath('/a/../cart', shop)).toBe('/cart');
     expect(shopReturnPath('/./cart', shop)).toBe('/cart');
+  });
+
+  it('keeps encoded characters that cannot lead off the shop, as the parser normalised them', () => {
+    expect(shopReturnPath('/caf%C3%A9', shop)).toBe('/caf%C3%A9');
+    expect(shopReturnPath('/products/a%2Fb?q=%2F%2Fx', shop)).toBe('/products/a%2Fb?q=%2F%2Fx');
+    expect(shopReturnPath('/search?q=%5C%5C#%2F%2F', shop)).toBe('/search?q=%5C%5C#%2F%2F');
   });
 
   it('takes an absolute address on the shop’s own origin and answers its path', () => {
@@ -73,6 +98,73 @@ describe('shopReturnPath', () => {
       expect(path.startsWith('//')).toBe(false);
       expect(new URL(path, shop).origin).toBe(shop);
     }
+  });
+});
+
+/** Strings made of the pieces the tricks are made of, so that the generator finds them often. */
+const trickyPiece = fc.constantFrom(
+  '/',
+  '//',
+  '\\',
+  '%2F',
+  '%2f',
+  '%5C',
+  '%25',
+  '%2e',
+  '.',
+  '..',
+  '%',
+  '2',
+  'F',
+  '5',
+  'C',
+  'e',
+  ':',
+  '@',
+  '?',
+  '#',
+  '\t',
+  '\n',
+  ' ',
+  '%09',
+  '%0A',
+  'evil.example',
+  'https:',
+  'javascript:',
+  'shop.example.pg',
+  'cart',
+);
+const trickyString = fc.oneof(
+  fc.array(trickyPiece, { maxLength: 12 }).map((pieces) => pieces.join('')),
+  fc.string({ maxLength: 60, unit: 'binary' }),
+);
+
+/** The path read as a server that decodes it until it no longer changes would read it. */
+function fullyDecoded(path: string): string {
+  let current = path;
+  for (let round = 0; round < 20; round += 1) {
+    const next = decodeURIComponent(current);
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+describe('safeReturnUrl, whatever string goes in (property)', () => {
+  it('answers a path of the shop: one leading slash, never two, and still on the shop once fully decoded', () => {
+    fc.assert(
+      fc.property(trickyString, (value) => {
+        const path = safeReturnUrl(value, '/fallback', shop);
+        expect(path.startsWith('/')).toBe(true);
+        expect(path.startsWith('//')).toBe(false);
+        expect(path.startsWith('/\\')).toBe(false);
+        expect(new URL(path, shop).origin).toBe(shop);
+        const decoded = fullyDecoded(new URL(path, shop).pathname);
+        expect(decoded.startsWith('//') || decoded.startsWith('/\\')).toBe(false);
+        expect(new URL(decoded, shop).origin).toBe(shop);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

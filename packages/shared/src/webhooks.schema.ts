@@ -21,6 +21,8 @@ export const webhookTestEventType = 'webhook.test';
 export const webhookMessages = {
   url: 'Please enter the https:// address of the receiver.',
   privateAddress: 'The address leads to a private or local network, which is not allowed.',
+  credentials:
+    'The address must not hold a user name or password. The receiver checks the signature instead (bilum-signature).',
   events: 'Choose at least one event.',
   created: 'Copy its signing secret now: it is shown only once.',
   deleted: 'Webhook removed.',

@@ -53,6 +53,16 @@ export function validationMessage(where: string | undefined, issues: FieldIssue[
     : 'This request is not valid.';
 }
 
+/** A number of bytes as a person reads it: `1 MB`, `512 KB`, `19.1 MB`. */
+export function readableBytes(bytes: number): string {
+  const [size, unit] = bytes >= 1024 * 1024 ? [bytes / 1024 / 1024, 'MB'] : [bytes / 1024, 'KB'];
+  return `${Math.round(size * 10) / 10} ${unit}`;
+}
+
+/** The 413 of a body over the route's limit (Fastify's own error says only "Request body is too large"). */
+export const bodyTooLargeMessage = (limit: number) =>
+  `This request is too large: the shop takes at most ${readableBytes(limit)} here.`;
+
 /** One error handler: every error body has the same shape; 5xx messages are masked and logged. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -88,6 +98,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, 500, internalError);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Refused before any handler read it: nothing of the body is stored (issue 28).
+      return send(reply, 413, {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: bodyTooLargeMessage(request.routeOptions.bodyLimit ?? 1_048_576),
+      });
+    }
     if (status === 500) {
       request.log.error({ err, method: request.method, url: request.url }, 'unhandled error');
       return send(reply, 500, internalError);

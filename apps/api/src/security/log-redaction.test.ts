@@ -42,4 +42,14 @@ describe('log redaction', () => {
     expect(redactUrl('/x?a=1&Code=123456&password=p')).toBe('/x?a=1&Code=[removed]&password=[removed]');
     expect(redactUrl('/products?page=2')).toBe('/products?page=2');
   });
+
+  it('removes the value of any query parameter whose name ends like a secret (issue 28)', () => {
+    expect(redactUrl('/track-order?tracking_code=BLM-7Q2X&lang=en')).toBe(
+      '/track-order?tracking_code=[removed]&lang=en',
+    );
+    expect(redactUrl('/checkout/return?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x')).toBe(
+      '/checkout/return?payment_intent=pi_1&payment_intent_client_secret=[removed]',
+    );
+    expect(redactUrl('/x?checkoutToken=abc&api_key=k')).toBe('/x?checkoutToken=[removed]&api_key=[removed]');
+  });
 });

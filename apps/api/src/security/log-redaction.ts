@@ -7,7 +7,9 @@ import type { FastifyRequest } from 'fastify';
  * - the parameters of a failed database query (Drizzle puts them in the error's message: an e-mail's text with its
  *   reset code, a password hash).
  */
-const secretParams = /([?&](?:token|code|secret|password|key)=)[^&#]*/gi;
+// Also any name that ends so (issue 28): an order's `tracking_code` (it opens the order), the 3-D Secure page's
+// `payment_intent_client_secret`, a `checkoutToken` or an `api_key`.
+const secretParams = /([?&][\w.-]*(?:token|code|secret|password|key)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(secretParams, '$1[removed]');
@@ -30,8 +32,36 @@ function redactError(error: Error, depth = 0): Error {
   return copy;
 }
 
+/**
+ * The second line (issue 28): fields that hold a secret by their name are replaced wherever a log line carries them
+ * (at the top of the line, in `req`/`res`, or one level down), should any code ever log them. The first line is not
+ * logging them at all: no message text, no request body, no headers.
+ */
+const secretFields = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'resetCode',
+  'secret',
+  'apiKey',
+  'link',
+  'text',
+  'html',
+  'body',
+];
+/** Request and response headers that carry a credential. */
+const secretHeaders = ['authorization', 'cookie', '["set-cookie"]', '["x-checkout-token"]', '["x-api-key"]'];
+const at = (parent: string, name: string) => (name.startsWith('[') ? `${parent}${name}` : `${parent}.${name}`);
+export const secretLogPaths = [
+  ...secretFields,
+  ...secretFields.map((field) => `*.${field}`),
+  ...secretHeaders.flatMap((header) => ['headers', 'req.headers', 'res.headers'].map((where) => at(where, header))),
+];
+
 /** Fastify `logger` options: spread them into the logger's options. */
 export const logRedaction = {
+  redact: { paths: secretLogPaths, censor: '[removed]' },
   formatters: {
     log(object: Record<string, unknown>): Record<string, unknown> {
       const { err, url } = object;

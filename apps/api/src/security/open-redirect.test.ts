@@ -48,6 +48,10 @@ const hostile = [
   'java\tscript:alert(1)',
   'javascript:alert(document.cookie)',
   '%2F%2Fevil.example',
+  // Issue 28: encoded slashes and backslashes, judged as they read once decoded.
+  '/%2F%2Fevil.example',
+  '/%5C%5Cevil.example',
+  '/%252F%252Fevil.example',
   'data:text/html,<script>alert(1)</script>',
 ];
 

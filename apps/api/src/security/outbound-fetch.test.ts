@@ -103,7 +103,7 @@ describe('fetchOutbound', () => {
     ).toBe('scheme');
     expect((await failure(fetchOutbound('ftp://pictures.example/a.png', onLoopback()))).reason).toBe('scheme');
     expect((await failure(fetchOutbound('https://user:pw@pictures.example/a.png', onLoopback()))).reason).toBe(
-      'scheme',
+      'credentials',
     );
   });
 

@@ -103,7 +103,7 @@ export function classifyAddress(address: string): AddressKind {
 }
 
 export type OutboundFetchFailure =
-  'scheme' | 'address' | 'dns' | 'redirects' | 'status' | 'too-large' | 'timeout' | 'network';
+  'scheme' | 'credentials' | 'address' | 'dns' | 'redirects' | 'status' | 'too-large' | 'timeout' | 'network';
 
 export class OutboundFetchError extends Error {
   constructor(
@@ -154,18 +154,48 @@ export interface OutboundFetchResult {
 
 const defaultResolve = (hostname: string) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** Checks the scheme and every address of the host; answers the one address to connect to. */
-async function checkedAddress(url: URL, options: OutboundFetchOptions): Promise<ResolvedAddress> {
+/**
+ * Host names that name a machine of a private or local network whatever public DNS answers: names of one label
+ * (`intranet`, completed by the server's own search domain), and the suffixes reserved or used for local networks
+ * and cloud internals (`metadata.google.internal`, `printer.local`, `router.home.arpa`). `localhost` and
+ * `*.localhost` are loopback (RFC 6761).
+ */
+const privateNameSuffixes = ['.local', '.internal', '.intranet', '.lan', '.home.arpa', '.corp', '.private'];
+
+export function classifyHostName(hostname: string): AddressKind | 'dns' {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) return 'loopback';
+  if (!name.includes('.') || privateNameSuffixes.some((suffix) => name.endsWith(suffix))) return 'refused';
+  return 'dns';
+}
+
+const privateAddressMessage = 'the address leads to a private or local network, which is not allowed';
+
+/**
+ * The one check of an address the shop is asked to reach (a picture by URL, a webhook receiver), used when the
+ * address is entered and again at every fetch, since DNS can change in between (issue 28): https only (http to
+ * loopback in tests), no user name or password in it, no private or local host name, and every address the host
+ * resolves to a public one. Answers the one address to connect to; throws OutboundFetchError saying why not.
+ */
+export async function checkOutboundUrl(
+  url: URL,
+  options: Pick<OutboundFetchOptions, 'allowLoopback' | 'resolve'>,
+): Promise<ResolvedAddress> {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowLoopback)) {
     throw new OutboundFetchError('scheme', 'only https:// addresses can be fetched');
   }
-  if (url.username || url.password)
-    throw new OutboundFetchError('scheme', 'addresses with a user name are not fetched');
+  if (url.username || url.password) {
+    throw new OutboundFetchError('credentials', 'addresses with a user name or password are not fetched');
+  }
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: ResolvedAddress[];
   if (isIP(hostname)) {
     addresses = [{ address: hostname, family: isIP(hostname) }];
   } else {
+    const named = classifyHostName(hostname);
+    if (named === 'refused' || (named === 'loopback' && !options.allowLoopback)) {
+      throw new OutboundFetchError('address', privateAddressMessage);
+    }
     try {
       addresses = await (options.resolve ?? defaultResolve)(hostname);
     } catch {
@@ -176,9 +206,7 @@ async function checkedAddress(url: URL, options: OutboundFetchOptions): Promise<
   const kinds = addresses.map((entry) => classifyAddress(entry.address));
   const allowed = (kind: AddressKind) => kind === 'public' || (kind === 'loopback' && options.allowLoopback);
   // Every address must pass, not just the first: DNS may answer in another order next time.
-  if (!kinds.every(allowed)) {
-    throw new OutboundFetchError('address', 'the address leads to a private or local network, which is not allowed');
-  }
+  if (!kinds.every(allowed)) throw new OutboundFetchError('address', privateAddressMessage);
   if (url.protocol === 'http:' && !kinds.every((kind) => kind === 'loopback')) {
     throw new OutboundFetchError('scheme', 'only https:// addresses can be fetched');
   }
@@ -265,7 +293,7 @@ export async function fetchOutbound(address: string, options: OutboundFetchOptio
 
   const attempt = async (): Promise<OutboundFetchResult> => {
     for (let redirects = 0; ; redirects += 1) {
-      const target = await checkedAddress(url, options);
+      const target = await checkOutboundUrl(url, options);
       const { response, abort } = await get(url, target, options, signal);
       const status = response.statusCode ?? 0;
       if (redirectStatuses.has(status) && response.headers.location) {

@@ -72,21 +72,21 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 
 /**
  * Without a mail server (no SMTP_URL, for trying the shop): each message becomes an .eml file in `dir` (any mail
- * program opens it) and a log line with its text, so a person trying the shop can read a reset code. The only
- * place where a message's text is logged (README "Accounts and e-mail").
+ * program opens it); that file is where a person trying the shop reads a reset code or an invitation link. The log
+ * says only that a message was saved and where, never its subject or text: those carry codes and links (issue 28).
  */
 export function folderTransport(dir: string, log: MailLog): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'folder',
     async send(message) {
-      const { id, to, subject, text } = message;
+      const { id, to } = message;
       const info = await composer.sendMail(mailMessage(message));
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${id}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to, subject, file }, `E-mail to ${to} saved in the outbox folder:\n${text}`);
+      log.info({ to, file }, `E-mail to ${to} saved in the outbox folder: ${file}`);
     },
   };
 }

@@ -1,12 +1,39 @@
 import multipart from '@fastify/multipart';
 import { IMAGE_VARIANT_WIDTHS, imageFromUrlSchema, uploadedImageSchema } from '@bilum/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { guardAdminRoutes } from '../admin/admin-guard';
 import { type ImagesService, MAX_IMAGE_BYTES, uploadMessages } from './images.service';
+
+/** The parser's 413 for a multipart limit as the shop's error: the file's size, or too many files, fields or parts. */
+function multipartLimitError(error: unknown): AppError | null {
+  const { statusCode, code } = error as { statusCode?: number; code?: string };
+  if (statusCode !== 413) return null;
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    code === 'FST_REQ_FILE_TOO_LARGE' ? uploadMessages.tooLarge : uploadMessages.oneFile,
+  );
+}
+
+/**
+ * The bytes of the one uploaded file, or a 413 when it is over MAX_IMAGE_BYTES. The parser cuts a file at the
+ * limit and, when the cut falls at the end of a piece of the request, ends it without an error (issue 28: a
+ * picture over 5 MB was stored cut to 5 MiB), so `truncated` is checked as well as the error.
+ */
+async function uploadedFileBytes(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError('VALIDATION', uploadMessages.noFile);
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
+    return bytes;
+  } catch (error) {
+    throw (error instanceof AppError ? null : multipartLimitError(error)) ?? error;
+  }
+}
 
 /** POST /api/admin/uploads: an admin uploads one product picture (multipart, field "file"). */
 export function imageUploadRoutes(images: ImagesService): FastifyPluginAsyncZod {
@@ -29,17 +56,7 @@ export function imageUploadRoutes(images: ImagesService): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.noFile);
-        const file = await request.file();
-        if (!file) throw new AppError('VALIDATION', uploadMessages.noFile);
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
-          }
-          throw error;
-        }
+        const bytes = await uploadedFileBytes(request);
         const stored = await images.store(bytes, signedInUser(request).id);
         return reply.code(201).send(stored);
       },

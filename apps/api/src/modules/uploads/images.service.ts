@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   IMAGE_VARIANT_WIDTHS,
   type FieldIssue,
+  imageTooLargeMessage,
   type ImageVariantWidth,
   type UploadedImage,
   imageVariantPath,
+  MAX_IMAGE_BYTES,
 } from '@bilum/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -14,16 +16,18 @@ import { fetchOutbound, OutboundFetchError, type OutboundFetchOptions } from '..
 import { detectImageType } from './image-type';
 import { makeImageVariant, makeImageVariants, NotAPictureError } from './image-variants';
 
-/** 5 MB: a phone photo fits; anything larger is refused before it reaches the database. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The limit lives in packages/shared/src/images.ts, so the admin's picker refuses the same files. */
+export { MAX_IMAGE_BYTES };
 
 /** How long fetching a picture from an address may take, redirects included. */
 export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 
 export const uploadMessages = {
   notAnImage: 'Please upload a JPEG, PNG or WebP image.',
-  tooLarge: `The image is too large. Please upload one of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
+  tooLarge: imageTooLargeMessage,
   noFile: 'Please choose an image file to upload.',
+  /** More files, fields or parts than one picture's upload carries. */
+  oneFile: 'Please upload one picture at a time.',
   notFound: 'Image not found.',
   /** A picture address the shop could not fetch and store (the reason follows). */
   fetchFailed: (reason: string) => `The picture at this address could not be used: ${reason}.`,

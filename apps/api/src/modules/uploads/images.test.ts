@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,28 @@ describe('POST /api/admin/uploads', () => {
     const response = await upload('huge.png', 'image/png', oversized);
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toMatch(/too large/);
+  });
+
+  it('refuses a picture over 5 MB that arrives in pieces, however they fall, and stores nothing (issue 28)', async () => {
+    // The limit falls exactly at the end of a piece: the parser then cuts the file at 5 MiB without an error.
+    const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
+    const picture = Buffer.concat([samplePictures.png, Buffer.alloc(MAX_IMAGE_BYTES - samplePictures.png.length)]);
+    const body = multipart('huge.png', 'image/png', Buffer.concat([picture, Buffer.alloc(64 * 1024, 1)]));
+    const head =
+      body.payload.length - picture.length - 64 * 1024 - Buffer.byteLength('\r\n------bilum-test-boundary--\r\n');
+    const pieces = [body.payload.subarray(0, head + MAX_IMAGE_BYTES), body.payload.subarray(head + MAX_IMAGE_BYTES)];
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      payload: Readable.from(pieces),
+      headers: { ...body.headers, cookie: admin.cookie, 'content-length': String(body.payload.length) },
+    });
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The image is too large. Please upload one of at most 5 MB.',
+    });
+    expect(await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toEqual(before);
   });
 
   it('refuses a request from another site and one without an admin session', async () => {

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   type CreatedWebhookEndpoint,
   type WebhookDelivery,
@@ -19,7 +18,7 @@ import type { Database } from '../../db/client';
 import { emailOutbox, type OutboxJobRow, outboxJobs, type WebhookEndpointRow, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
-  classifyAddress,
+  checkOutboundUrl,
   fetchOutbound,
   OutboundFetchError,
   type ResolvedAddress,
@@ -35,6 +34,8 @@ export { emitEvent } from './webhook-events';
 /** Purpose of the server-key derivation that gives an endpoint its signing secret (security/server-key.ts). */
 const secretPurpose = 'webhook-signing-secret';
 const recentDeliveries = 50;
+/** How long registration waits for DNS before it takes the address (each delivery checks it again). */
+const registrationDnsTimeoutMs = 5_000;
 const recentFailedEmails = 20;
 
 export interface WebhooksDeps {
@@ -68,17 +69,35 @@ export function createWebhooksService({
   const secretOf = (endpoint: Pick<WebhookEndpointRow, 'secretSalt'>) =>
     `whsec_${secrets.derive(secretPurpose, endpoint.secretSalt)}`;
 
-  /** The address must be https (http only to loopback in tests) and not name a private address outright; the
-   *  delivery checks every resolved address again (outbound-fetch.ts). */
-  function assertAcceptableUrl(address: string) {
+  /**
+   * At registration, the same check as at every delivery (`checkOutboundUrl`, issue 28): https (http only to
+   * loopback in tests), no user name or password, no private or local host name, and every address the name
+   * resolves to a public one. A name that does not resolve yet, or not within 5 seconds, is taken (the receiver
+   * may go live later); each delivery checks it again, since DNS can change.
+   */
+  async function assertAcceptableUrl(address: string) {
     const fail = (message: string) => {
       throw new AppError('VALIDATION', message, undefined, [{ path: 'url', message }]);
     };
-    const url = new URL(address);
-    if (url.protocol !== 'https:' && !(allowLoopback && url.protocol === 'http:')) fail(webhookMessages.url);
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const kind = isIP(host) ? classifyAddress(host) : host === 'localhost' ? 'loopback' : 'public';
-    if (kind === 'refused' || (kind === 'loopback' && !allowLoopback)) fail(webhookMessages.privateAddress);
+    let timer: NodeJS.Timeout | undefined;
+    const slowDns = new Promise<void>((done) => {
+      timer = setTimeout(done, registrationDnsTimeoutMs);
+    });
+    try {
+      await Promise.race([checkOutboundUrl(new URL(address), { allowLoopback, resolve }), slowDns]);
+    } catch (error) {
+      if (!(error instanceof OutboundFetchError)) throw error;
+      const messages: Partial<Record<OutboundFetchError['reason'], string>> = {
+        scheme: webhookMessages.url,
+        credentials: webhookMessages.credentials,
+        address: webhookMessages.privateAddress,
+      };
+      const message = messages[error.reason];
+      if (message) fail(message);
+      if (error.reason !== 'dns') throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async function endpointRow(id: number): Promise<WebhookEndpointRow> {
@@ -175,7 +194,7 @@ export function createWebhooksService({
 
     async create(input: WebhookEndpointInput, actor: Actor): Promise<CreatedWebhookEndpoint> {
       const parsed = webhookEndpointInputSchema.parse(input);
-      assertAcceptableUrl(parsed.url);
+      await assertAcceptableUrl(parsed.url);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(webhookEndpoints)

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { webhookEventIdHeader, webhookSignatureHeader } from '@bilum/shared';
+import { webhookEventIdHeader, webhookMessages, webhookSignatureHeader } from '@bilum/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -268,6 +268,72 @@ describe('outgoing webhooks (issue 21)', () => {
       payload: { active: false },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses at registration an address with a user name or a private host name, and stores nothing (issue 28)', async () => {
+    for (const [url, message] of [
+      ['https://user:pw@hooks.example/in', webhookMessages.credentials],
+      ['https://token@hooks.example/in', webhookMessages.credentials],
+      ['https://metadata.google.internal/computeMetadata/v1/', webhookMessages.privateAddress],
+      ['https://intranet/hook', webhookMessages.privateAddress],
+      ['https://printer.local/hook', webhookMessages.privateAddress],
+      ['https://router.home.arpa./hook', webhookMessages.privateAddress],
+      ['https://[fe80::1]/hook', webhookMessages.privateAddress],
+      ['https://[::ffff:10.0.0.1]/hook', webhookMessages.privateAddress],
+      ['https://0x0a000001/hook', webhookMessages.privateAddress],
+    ] as const) {
+      const refused = await createHook({ url, events: ['order.paid'] });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().error.issues, url).toEqual([{ path: 'url', message }]);
+    }
+    expect(await ctx.db.select().from(webhookEndpoints)).toEqual([]);
+  });
+
+  it('refuses at registration a host name that resolves to a private or loopback address, as a delivery would', async () => {
+    const publicAddress = { address: '93.184.216.34', family: 4 };
+    const dns: Record<string, { address: string; family: number }[]> = {
+      'rebind.example': [{ address: '127.0.0.1', family: 4 }],
+      'mixed.example': [publicAddress, { address: '10.0.0.5', family: 4 }],
+      'metadata.example': [{ address: '169.254.169.254', family: 4 }],
+      'hooks.example': [publicAddress],
+    };
+    const webhooks = createWebhooksService({
+      db: ctx.db,
+      // A mailer of its own: this service's delivery handler must not replace the app's.
+      mailer: createMailer({
+        db: ctx.db,
+        transport: { kind: 'test', async send() {} },
+        from: 'shop@example.pg',
+        log: { error: () => undefined },
+      }),
+      secrets: secretHasher(Buffer.from('test-key')),
+      allowLoopback: false,
+      resolve: async (host) => {
+        const answer = dns[host];
+        if (!answer) throw new Error('ENOTFOUND');
+        return answer;
+      },
+    });
+    const actor = { kind: 'system', name: 'test' } as const;
+    const register = (url: string) => webhooks.create({ url, events: ['order.paid'] }, actor);
+    for (const url of [
+      'https://rebind.example/in',
+      'https://mixed.example/in',
+      'https://metadata.example/latest',
+      'https://localhost/in',
+      'https://shop.localhost/in',
+      'https://127.0.0.1/in',
+    ]) {
+      await expect(register(url), url).rejects.toMatchObject({
+        statusCode: 400,
+        message: webhookMessages.privateAddress,
+        issues: [{ path: 'url', message: webhookMessages.privateAddress }],
+      });
+    }
+    expect(await ctx.db.select().from(webhookEndpoints)).toEqual([]);
+    // A public receiver is taken, and so is one whose name does not resolve yet: each delivery checks it again.
+    expect((await register('https://hooks.example/in')).url).toBe('https://hooks.example/in');
+    expect((await register('https://not-live-yet.example/in')).url).toBe('https://not-live-yet.example/in');
   });
 
   it('is for the admin only', async () => {

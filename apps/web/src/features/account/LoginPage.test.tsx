@@ -1,15 +1,21 @@
 import { signedOutSession } from '@bilum/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { sessionKey } from '../../lib/session';
 import LoginPage from './LoginPage';
 
+/** Shows the address the app went to after signing in. */
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
 /** Signs in against a server whose POST /api/auth/login answers with `answer`. */
-function signInAgainst(answer: () => Response | Promise<Response>) {
+function signInAgainst(answer: () => Response | Promise<Response>, start = '/login') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => answer()),
@@ -18,8 +24,11 @@ function signInAgainst(answer: () => Response | Promise<Response>) {
   client.setQueryData(sessionKey, signedOutSession);
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/login']}>
-        <LoginPage />
+      <MemoryRouter initialEntries={[start]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="*" element={<WhereAmI />} />
+        </Routes>
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
@@ -61,5 +70,22 @@ describe('/login when signing in fails', () => {
     signInAgainst(() => errorBody(401, 'UNAUTHENTICATED', 'Invalid email or password. Please try again.'));
     expect(await screen.findByText('Login Failed')).toBeTruthy();
     expect(screen.getByText('Invalid email or password. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('/login when signing in succeeds', () => {
+  const user = { id: 7, email: 'kila@example.pg', fullName: 'Kila Rahu', role: 'shopper', staffRole: null };
+
+  it.each(['/%2F%2Fevil.example', '//evil.example', '/%5C%5Cevil.example', 'https://evil.example/'])(
+    'goes to the dashboard, not to %j, even if a server answered it (issue 28)',
+    async (redirectTo) => {
+      signInAgainst(() => Response.json({ user, redirectTo }), `/login?returnUrl=${encodeURIComponent(redirectTo)}`);
+      expect((await screen.findByTestId('where', undefined, { timeout: 4000 })).textContent).toBe('/dashboard');
+    },
+  );
+
+  it('goes back to the page of the shop it was sent from', async () => {
+    signInAgainst(() => Response.json({ user, redirectTo: '/cart' }), '/login?returnUrl=%2Fcart');
+    expect((await screen.findByTestId('where', undefined, { timeout: 4000 })).textContent).toBe('/cart');
   });
 });

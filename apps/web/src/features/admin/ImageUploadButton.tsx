@@ -1,4 +1,6 @@
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '@bilum/shared';
 import { useId, useState } from 'react';
+import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client';
 import { uploadImage } from './admin.api';
 
@@ -8,24 +10,29 @@ export const remotePictureHint =
 
 /**
  * Uploads a JPEG, PNG or WebP picture to the shop (the server checks its bytes and size) and hands back the
- * address the shop serves it from, for the image field beside it.
+ * address the shop serves it from, for the image field beside it. A refusal is said twice: a toast, and a line
+ * under the button that stays. A file over the limit is refused here, before its 5 MB cross a phone's connection,
+ * with the server's own message (issue 28).
  */
 export function ImageUploadButton({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
   const id = useId();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
+  function refuse(message: string) {
+    toast.error(message);
+    setState({ busy: false, error: message });
+  }
+
   async function upload(file: File | undefined) {
     if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES) return refuse(imageTooLargeMessage);
     setState({ busy: true, error: null });
     try {
       const stored = await uploadImage(file);
       onUploaded(stored.url);
       setState({ busy: false, error: null });
     } catch (error) {
-      setState({
-        busy: false,
-        error: error instanceof ApiError ? error.message : 'The upload failed. Please try again.',
-      });
+      refuse(error instanceof ApiError ? error.message : 'The upload failed. Please try again.');
     }
   }
 
