@@ -19,6 +19,7 @@ import { type AdminCaller, actorOfCaller, recordActivity } from '../audit/audit.
 import { hashPassword, randomToken, verifyPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/session.service';
 import type { Mailer } from '../mail/mail.service';
+import { staffSecurityNoticeEmail } from '../second-factor/second-factor.emails';
 import { staffInviteEmail } from './staff.emails';
 
 export const inviteRules = { validMs: 72 * 60 * 60_000 } as const;
@@ -64,6 +65,7 @@ export function createStaffService({
         disabledAt: users.disabledAt,
         createdAt: users.createdAt,
         // Invited and never accepted: an invitation exists and none was used.
+        secondFactor: sql<boolean>`exists (select 1 from staff_second_factors f where f.user_id = "users"."id" and f.confirmed_at is not null)`,
         invited: sql<boolean>`(exists (select 1 from staff_invites i where i.user_id = "users"."id")
           and not exists (select 1 from staff_invites i where i.user_id = "users"."id" and i.used_at is not null))`,
       })
@@ -78,6 +80,7 @@ export function createStaffService({
         role: staffRoleOf(row) ?? 'staff',
         status: row.disabledAt ? 'disabled' : row.invited ? 'invited' : 'active',
         isConfiguredOwner: row.email === configuredOwner,
+        secondFactor: row.secondFactor,
         createdAt: row.createdAt.toISOString(),
       })),
     };
@@ -295,7 +298,13 @@ export function createStaffService({
           before: { passwordChangedAt: row.updatedAt.toISOString() },
           after: { passwordChangedAt: at.toISOString() },
         });
+        // Issue 28: the staff member is told, through the outbox, in this transaction.
+        await mailer.enqueue(
+          tx,
+          staffSecurityNoticeEmail({ to: row.email, fullName: row.fullName, change: 'password-changed', at, shopUrl }),
+        );
       });
+      mailer.wake();
     },
   };
 }
