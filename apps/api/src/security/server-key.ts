@@ -60,13 +60,19 @@ export function secretHasher(key: Buffer): SecretHasher {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', mac(`seal:${purpose}`, '').digest(), iv);
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return ['v1', iv, cipher.getAuthTag(), body]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     open(purpose, sealed) {
       const [version, iv, tag, body] = sealed.split('.');
       if (version !== 'v1' || !iv || !tag || body === undefined) return null;
       try {
-        const decipher = createDecipheriv('aes-256-gcm', mac(`seal:${purpose}`, '').digest(), Buffer.from(iv, 'base64url'));
+        const decipher = createDecipheriv(
+          'aes-256-gcm',
+          mac(`seal:${purpose}`, '').digest(),
+          Buffer.from(iv, 'base64url'),
+        );
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
         return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
       } catch {

@@ -3,18 +3,15 @@ import { pngDateTime } from '../payment-methods/payment-methods.emails';
 
 /** The changes to a staff account's sign-in that its owner is told about (issue 28). */
 export type StaffSecurityChange =
-  | 'password-changed'
-  | 'second-factor-on'
-  | 'second-factor-off'
-  | 'recovery-codes-regenerated'
-  | 'second-factor-reset';
+  'password-changed' | 'second-factor-on' | 'second-factor-off' | 'recovery-codes-regenerated' | 'second-factor-reset';
 
 const what: Record<StaffSecurityChange, string> = {
   'password-changed': 'Your password was changed.',
   'second-factor-on': 'A second factor (an authenticator app) was turned on for your account, with new recovery codes.',
   'second-factor-off': 'The second factor of your account was turned off.',
   'recovery-codes-regenerated': 'New recovery codes were made for your second factor; the old ones no longer work.',
-  'second-factor-reset': 'The shop owner turned off the second factor of your account (for example after a lost phone).',
+  'second-factor-reset':
+    'The shop owner turned off the second factor of your account (for example after a lost phone).',
 };
 
 const subjects: Record<StaffSecurityChange, string> = {

@@ -337,19 +337,21 @@ export function createSecondFactorService(deps: {
           .insert(backofficeSettings)
           .values({ id: SETTINGS_ROW_ID, requireStaffSecondFactor, updatedAt: at })
           .onConflictDoUpdate({ target: backofficeSettings.id, set: { requireStaffSecondFactor, updatedAt: at } });
-        if (before !== requireStaffSecondFactor) {
-          await recordActivity(tx, {
-            actor: actorOfCaller(caller),
-            action: 'settings.staff-second-factor',
-            entityType: 'settings',
-            entityId: 'security',
-            summary: requireStaffSecondFactor
-              ? 'Every staff account must now have a second factor'
-              : 'A second factor is no longer required of staff accounts',
-            before: { requireStaffSecondFactor: before },
-            after: { requireStaffSecondFactor },
-          });
-        }
+        // Saved without a change is logged too, as the shop settings are (settings.service.ts).
+        await recordActivity(tx, {
+          actor: actorOfCaller(caller),
+          action: 'settings.staff-second-factor',
+          entityType: 'settings',
+          entityId: 'security',
+          summary:
+            before === requireStaffSecondFactor
+              ? 'Sign-in security saved without changes'
+              : requireStaffSecondFactor
+                ? 'Every staff account must now have a second factor'
+                : 'A second factor is no longer required of staff accounts',
+          before: { requireStaffSecondFactor: before },
+          after: { requireStaffSecondFactor },
+        });
       });
       return { requireStaffSecondFactor };
     },

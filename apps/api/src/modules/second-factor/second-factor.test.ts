@@ -145,7 +145,10 @@ describe('signing in with a second factor', () => {
       email: user.email,
     });
 
-    const done = await inject('POST', '/api/auth/second-factor', { cookie: pending, payload: { code: codeFor(secret) } });
+    const done = await inject('POST', '/api/auth/second-factor', {
+      cookie: pending,
+      payload: { code: codeFor(secret) },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ user: { id: user.id }, redirectTo: '/entry-option', secondFactor: null });
     const full = sessionCookieOf(done);
@@ -160,7 +163,9 @@ describe('signing in with a second factor', () => {
     const { user, secret } = await enrolledStaff();
     const code = codeFor(secret);
     const first = sessionCookieOf(await passwordStep(user.email, user.password));
-    expect((await inject('POST', '/api/auth/second-factor', { cookie: first, payload: { code } })).statusCode).toBe(200);
+    expect((await inject('POST', '/api/auth/second-factor', { cookie: first, payload: { code } })).statusCode).toBe(
+      200,
+    );
     const second = sessionCookieOf(await passwordStep(user.email, user.password));
     const replay = await inject('POST', '/api/auth/second-factor', { cookie: second, payload: { code } });
     expect(replay.statusCode).toBe(400);
@@ -172,7 +177,10 @@ describe('signing in with a second factor', () => {
     });
     expect(previous.statusCode).toBe(400);
     clock.advance(30_000);
-    const next = await inject('POST', '/api/auth/second-factor', { cookie: second, payload: { code: codeFor(secret) } });
+    const next = await inject('POST', '/api/auth/second-factor', {
+      cookie: second,
+      payload: { code: codeFor(secret) },
+    });
     expect(next.statusCode, next.body).toBe(200);
   });
 
@@ -233,7 +241,10 @@ describe('signing in with a second factor', () => {
     const { user, secret } = await enrolledStaff();
     const response = await passwordStep(user.email, user.password);
     const pending = sessionCookieOf(response);
-    const [row] = await ctx.db.select().from(sessions).where(and(eq(sessions.userId, user.id), isNotNull(sessions.stage)));
+    const [row] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNotNull(sessions.stage)));
     expect(row).toBeDefined();
     const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
     expect(lifetime).toBe(5 * 60_000);
@@ -241,7 +252,10 @@ describe('signing in with a second factor', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, row?.id ?? ''));
-    const late = await inject('POST', '/api/auth/second-factor', { cookie: pending, payload: { code: codeFor(secret) } });
+    const late = await inject('POST', '/api/auth/second-factor', {
+      cookie: pending,
+      payload: { code: codeFor(secret) },
+    });
     expect(late.statusCode).toBe(401);
   });
 
@@ -366,7 +380,10 @@ describe('changing one’s own second factor', () => {
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(recoveryCodes[0]);
     const pending = sessionCookieOf(await passwordStep(user.email, user.password));
-    const old = await inject('POST', '/api/auth/second-factor', { cookie: pending, payload: { code: recoveryCodes[0] } });
+    const old = await inject('POST', '/api/auth/second-factor', {
+      cookie: pending,
+      payload: { code: recoveryCodes[0] },
+    });
     expect(old.statusCode).toBe(400);
     const current = await inject('POST', '/api/auth/second-factor', { cookie: pending, payload: { code: fresh[0] } });
     expect(current.statusCode).toBe(200);

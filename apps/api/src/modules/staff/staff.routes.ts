@@ -87,12 +87,16 @@ export function staffAdminRoutes(deps: {
         config: { anyStaff: true },
         schema: {
           tags,
-          summary: 'Change your own password (any staff member); your other sessions end, and you are e-mailed a notice',
+          summary:
+            'Change your own password (any staff member); your other sessions end, and you are e-mailed a notice',
           body: changeOwnPasswordSchema,
           response: { 200: messageSchema },
         },
         // Issue 28: a wrong current password (400) is a password guess on the account, limited as at sign-in.
-        preHandler: rateLimiter(app, passwordGuessRules(limits, (request) => request.user?.email ?? null, 400)),
+        preHandler: rateLimiter(
+          app,
+          passwordGuessRules(limits, (request) => request.user?.email ?? null, 400),
+        ),
       },
       async (request) => {
         await staff.changeOwnPassword(signedInUser(request), request.sessionId, request.body);
