@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { e2eAdmin, e2eOutboxDir, uniqueEmail } from '../src/accounts';
 import { expectAccessible } from '../src/axe';
@@ -134,4 +134,67 @@ test('an owner turns on a second factor; signing in then needs the code, and a r
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('That code is not right, or it was used already.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-login\/code$/);
+});
+
+/** A new staff account with `role`, invited by the e2e admin through `request`, with its password set. */
+async function newStaff(request: APIRequestContext, role: 'owner' | 'staff', fullName: string) {
+  const email = uniqueEmail(`second-factor-${role}`);
+  const password = `${role}-second-factor-42`;
+  const invited = await request.post('/api/admin/staff', { data: { email, fullName, role } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const accepted = await request.post('/api/auth/staff-invite', {
+    data: { token: await inviteToken(email), password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { email, password };
+}
+
+// Changes a rule every staff sign-in meets, so it runs alone after the other journeys (the shop-wide project).
+test('@shop-wide when the owner requires a second factor, a staff member without one must set it up first', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  expect(
+    (
+      await admin.post('/api/auth/admin-login', { data: { username: e2eAdmin.username, password: e2eAdmin.password } })
+    ).status(),
+  ).toBe(200);
+  const owner = await newStaff(admin, 'owner', 'Rule Owner');
+  const member = await newStaff(admin, 'staff', 'Mary Staff');
+
+  // The owner turns on their own factor (through the API here), then the rule.
+  const ownerApi = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await ownerApi.post('/api/auth/admin-login', { data: { username: owner.email, password: owner.password } });
+  const { secret } = (await (await ownerApi.post('/api/auth/second-factor/setup')).json()) as { secret: string };
+  const confirmed = await ownerApi.post('/api/auth/second-factor/confirm', {
+    data: { code: generateSync({ secret }) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const setRule = (requireStaffSecondFactor: boolean) =>
+    ownerApi.put('/api/admin/settings/security', { data: { requireStaffSecondFactor } });
+  expect((await setRule(true)).status()).toBe(200);
+  try {
+    await passwordStep(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/admin-login\/set-up$/);
+    await expect(page.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible();
+    const memberSecret = ((await page.getByLabel('Secret key').textContent()) ?? '').replace(/\s/g, '');
+    await expectAccessible(page);
+    await screenshots(page, testInfo, 'sign-in-set-up');
+    // Nothing else in the admin opens meanwhile.
+    await page.goto('/entry-option');
+    await expect(page).toHaveURL(/\/admin-login$/);
+
+    await passwordStep(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/admin-login\/set-up$/);
+    const nextSecret = ((await page.getByLabel('Secret key').textContent()) ?? '').replace(/\s/g, '');
+    expect(nextSecret).not.toBe(memberSecret);
+    await page.getByLabel('6-digit code from the app').fill(generateSync({ secret: nextSecret }));
+    await page.getByRole('button', { name: 'Turn on the second factor' }).click();
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved my codes: continue' }).click();
+    await expect(page).toHaveURL(/\/entry-option$/);
+  } finally {
+    expect((await setRule(false)).status()).toBe(200);
+  }
 });
