@@ -56,6 +56,8 @@ test('an owner turns on a second factor; signing in then needs the code, and a r
   page,
   request,
 }, testInfo) => {
+  // Six sign-ins, axe three times and six screenshots: more than the default 30 s on a busy machine.
+  test.slow();
   // A new owner (not the server's admin, whom the other journeys sign in as), invited and set up through the API.
   const email = uniqueEmail('second-factor-owner');
   const password = 'owner-second-factor-42';

@@ -67,7 +67,7 @@ export function SecondFactorSetup({ onEnrolled }: { onEnrolled: (answer: Recover
           Secret key:{' '}
           <code
             aria-label="Secret key"
-            className="block break-all rounded bg-stone-100 px-2 py-1 font-mono text-base text-stone-900 select-all"
+            className="block break-all rounded bg-stone-100 px-2 py-1 font-mono text-sm text-stone-900 select-all"
           >
             {grouped(setup.secret)}
           </code>
