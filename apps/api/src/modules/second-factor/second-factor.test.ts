@@ -474,4 +474,26 @@ describe('notice e-mails', () => {
     await expectNotice('Your Bilum admin password was changed', [newPassword, user.password]);
     expect(subjects).toHaveLength(4);
   });
+
+  it('tell a staff member whose password a new set-password link changed, and not a new member setting a first one', async () => {
+    const owner = await staffAccount('owner');
+    const ownerCookie = await fullSignIn(owner.email, owner.password);
+    const email = `relinked.${Date.now()}@staff.example.pg`;
+    const inviteAndAccept = async (password: string) => {
+      const invited = await inject('POST', '/api/admin/staff', {
+        cookie: ownerCookie,
+        payload: { email, fullName: 'Relinked Member', role: 'staff' },
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const token = /staff-invite\?token=([\w-]+)/.exec((await latestEmail(email))?.text ?? '')?.[1];
+      const accepted = await inject('POST', '/api/auth/staff-invite', { payload: { token, password } });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    };
+    await inviteAndAccept('first-password-of-member-1');
+    expect((await latestEmail(email))?.subject).toBe('You are invited to the Bilum shop admin');
+    await inviteAndAccept('second-password-of-member-2');
+    const notice = await latestEmail(email);
+    expect(notice?.subject).toBe('Your Bilum admin password was changed');
+    expect(notice?.text).not.toContain('second-password-of-member-2');
+  });
 });

@@ -10,7 +10,7 @@ import {
   staffRoleOf,
   type UpdateStaffInput,
 } from '@bilum/shared';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { staffInvites, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -199,8 +199,27 @@ export function createStaffService({
         if (!user || user.role !== 'admin' || user.disabledAt) {
           throw new AppError('VALIDATION', staffMessages.inviteInvalid);
         }
+        // A staff member who had set a password before (a new set-password link, issue 21) changes it now: they
+        // are told, as for any staff password change (issue 28).
+        const [earlier] = await tx
+          .select({ id: staffInvites.id })
+          .from(staffInvites)
+          .where(and(eq(staffInvites.userId, user.id), isNotNull(staffInvites.usedAt)))
+          .limit(1);
         await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
         await tx.update(staffInvites).set({ usedAt: at }).where(eq(staffInvites.id, invite.id));
+        if (earlier) {
+          await mailer.enqueue(
+            tx,
+            staffSecurityNoticeEmail({
+              to: user.email,
+              fullName: user.fullName,
+              change: 'password-changed',
+              at,
+              shopUrl,
+            }),
+          );
+        }
         await sessions.revokeAllForUser(tx, user.id);
         await recordActivity(tx, {
           actor: { kind: 'staff', userId: user.id, name: user.fullName || user.email },
@@ -212,6 +231,7 @@ export function createStaffService({
           after: { status: 'active' },
         });
       });
+      mailer.wake();
     },
 
     /**
