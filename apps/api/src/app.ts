@@ -58,6 +58,8 @@ import { registerApiKeyAuth } from './modules/staff/api-key-auth';
 import { createApiKeysService } from './modules/staff/api-keys.service';
 import { entityActivityRoutes, staffAdminRoutes, staffInviteRoutes } from './modules/staff/staff.routes';
 import { createStaffService } from './modules/staff/staff.service';
+import { secondFactorAdminRoutes, secondFactorSignInRoutes } from './modules/second-factor/second-factor.routes';
+import { createSecondFactorService } from './modules/second-factor/second-factor.service';
 import { registerAuth, sessionCookie } from './plugins/auth';
 import { trustProxyOption } from './plugins/client-address';
 import { registerCompression } from './plugins/compression';
@@ -140,9 +142,12 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
 
   const catalog = createCatalogService(db);
   await app.register(catalogRoutes(catalog, createMembershipService(db)), { prefix: '/api' });
+  // Staff accounts' second factor (issue 28, decision 027): the admin sign-in asks it for the step after the password.
+  const secondFactor = createSecondFactorService({ db, mailer, secrets, shopUrl: shopUrl(config), now });
+  const auth = createAuthService(db, sessions, secondFactor);
   await app.register(
     authRoutes({
-      auth: createAuthService(db, sessions),
+      auth,
       resets: createPasswordResetService({ db, sessions, mailer, secrets, shopUrl: shopUrl(config) }),
       membership: createMembershipService(db),
       cookie,
@@ -219,7 +224,11 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     admin: config.admin,
     now,
   });
-  await app.register(staffAdminRoutes({ db, staff, keys: apiKeys }), { prefix: '/api' });
+  await app.register(staffAdminRoutes({ db, staff, keys: apiKeys, limits: config.authLimits }), { prefix: '/api' });
+  await app.register(secondFactorSignInRoutes({ secondFactor, auth, cookie, limits: config.authLimits }), {
+    prefix: '/api',
+  });
+  await app.register(secondFactorAdminRoutes({ secondFactor, limits: config.authLimits }), { prefix: '/api' });
   await app.register(entityActivityRoutes(db), { prefix: '/api' });
   await app.register(staffInviteRoutes(staff, config.authLimits), { prefix: '/api' });
   // Delivery zones and pickup points (issue 19, decision 012).

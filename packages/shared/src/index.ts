@@ -53,6 +53,7 @@ export * from './admin-orders.schema';
 export * from './payment-methods.schema';
 export * from './audit.schema';
 export * from './staff.schema';
+export * from './second-factor';
 export * from './webhooks.schema';
 export * from './invoice.schema';
 export * from './customers.schema';

@@ -84,6 +84,9 @@ export const sitePages: readonly SitePage[] = [
   privatePage('/membership-choice', 'Choose Membership'),
   privatePage('/logout', 'Logging out'),
   privatePage('/admin-login', 'Admin Sign In'),
+  // The second step of a staff sign-in (issue 28).
+  privatePage('/admin-login/code', 'Enter your code'),
+  privatePage('/admin-login/set-up', 'Set up your second factor'),
   privatePage('/confirm-email', 'Confirm E-mail'),
   privatePage('/cart', 'Your Cart'),
   privatePage('/guest-cart', 'Your Shopping Cart'),

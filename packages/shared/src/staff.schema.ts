@@ -14,6 +14,8 @@ export const staffMemberSchema = z.object({
   status: z.enum(staffStatuses),
   /** The ADMIN_USERNAME account: its role and access are set by the server's configuration, not here. */
   isConfiguredOwner: z.boolean(),
+  /** Whether the account has a second factor on (issue 28): the owner can reset it (lost phone). */
+  secondFactor: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;

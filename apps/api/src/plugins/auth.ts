@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { accountMessages, type SessionUser } from '@bilum/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { type SessionService, sessionLifetimes } from '../modules/auth/session.service';
+import { type SessionService, type SessionStage, sessionLifetimes } from '../modules/auth/session.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +12,18 @@ declare module 'fastify' {
     sessionId: string | null;
     /** A session cookie came with the request but its session is unknown or expired. */
     sessionEnded: boolean;
+    /**
+     * Issue 28: a staff sign-in whose password was right and whose second step (code or enrolment) is not done.
+     * Such a request has no `user`: it reaches only the second-factor routes.
+     */
+    pendingSignIn: PendingSignInState | null;
   }
+}
+
+export interface PendingSignInState {
+  user: SessionUser;
+  stage: SessionStage;
+  expiresAt: Date;
 }
 
 /** Tokens are 43 characters of base64url; anything much longer is not ours and is not hashed. */
@@ -48,6 +59,7 @@ export async function registerAuth(app: FastifyInstance, deps: { sessions: Sessi
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionEnded', false);
+  app.decorateRequest('pendingSignIn', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -59,8 +71,12 @@ export async function registerAuth(app: FastifyInstance, deps: { sessions: Sessi
       deps.cookie.clear(reply);
       return;
     }
-    request.user = resolved.user;
     request.sessionId = resolved.sessionId;
+    if (resolved.stage) {
+      request.pendingSignIn = { user: resolved.user, stage: resolved.stage, expiresAt: resolved.expiresAt };
+      return;
+    }
+    request.user = resolved.user;
   });
 }
 

@@ -161,7 +161,10 @@ export function withOperationDocs(transform: Transform): Transform {
     }
     const policy = routePolicies[`${method} ${input.url}`];
     const security =
-      schema.security ?? (policy === 'shopper' || policy === 'order-owner' ? [{ sessionCookie: [] }] : undefined);
+      schema.security ??
+      (policy === 'shopper' || policy === 'order-owner' || policy === 'sign-in-step'
+        ? [{ sessionCookie: [] }]
+        : undefined);
     return {
       ...result,
       schema: {

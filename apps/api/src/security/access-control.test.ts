@@ -88,6 +88,17 @@ describe('every route refuses callers below its policy', () => {
     }
   });
 
+  it('sign-in-step routes: refused for a guest and for a shopper', async () => {
+    const stepRoutes = withAccess('sign-in-step');
+    expect(stepRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const route of stepRoutes) {
+      const guest = await call(route);
+      expect(guest.statusCode, `guest ${routeName(route)}`).toBe(401);
+      const asShopper = await call(route, { cookie: shopper.cookie });
+      expect(refused, `shopper ${routeName(route)}`).toContain(asShopper.statusCode);
+    }
+  });
+
   it('public routes: never refused for a guest', async () => {
     for (const route of withAccess('public')) {
       const guest = await call(route);

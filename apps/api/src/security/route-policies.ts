@@ -7,9 +7,11 @@ import type { RouteEntry } from '../test/route-table';
  * - `admin`: an administrator only;
  * - `order-owner`: anyone may call, but only the order's owner gets past it: its shopper's session, or a
  *   guest order's checkout token (`x-checkout-token`); everyone else gets 404;
- * - `webhook`: the payment provider, proven by the signature of the raw body.
+ * - `webhook`: the payment provider, proven by the signature of the raw body;
+ * - `sign-in-step`: a staff member half-way through signing in (the right password, the second factor to come;
+ *   issue 28), and for enrolment also a signed-in staff member; guests and shoppers are refused.
  */
-export type Access = 'public' | 'shopper' | 'admin' | 'order-owner' | 'webhook';
+export type Access = 'public' | 'shopper' | 'admin' | 'order-owner' | 'webhook' | 'sign-in-step';
 
 /**
  * The access policy of every route of the server, by "METHOD /pattern" (a HEAD takes its GET's policy). A
@@ -46,6 +48,11 @@ export const routePolicies: Record<string, Access> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
   'POST /api/auth/admin-login': 'public',
+  // The second step of a staff sign-in and enrolment (issue 28).
+  'GET /api/auth/second-factor': 'sign-in-step',
+  'POST /api/auth/second-factor': 'sign-in-step',
+  'POST /api/auth/second-factor/setup': 'sign-in-step',
+  'POST /api/auth/second-factor/confirm': 'sign-in-step',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/verify-code': 'public',
   'POST /api/auth/reset-password/code': 'public',
@@ -144,6 +151,12 @@ export const routePolicies: Record<string, Access> = {
   'POST /api/admin/staff': 'admin',
   'PATCH /api/admin/staff/:id': 'admin',
   'POST /api/admin/me/password': 'admin',
+  'GET /api/admin/me/second-factor': 'admin',
+  'POST /api/admin/me/second-factor/recovery-codes': 'admin',
+  'POST /api/admin/me/second-factor/disable': 'admin',
+  'POST /api/admin/staff/:id/second-factor/reset': 'admin',
+  'GET /api/admin/settings/security': 'admin',
+  'PUT /api/admin/settings/security': 'admin',
   'GET /api/admin/api-keys': 'admin',
   'POST /api/admin/api-keys': 'admin',
   'DELETE /api/admin/api-keys/:id': 'admin',

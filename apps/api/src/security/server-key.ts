@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -37,6 +37,13 @@ export interface SecretHasher {
   matches(purpose: string, value: string, stored: string): boolean;
   /** A secret derived from `value` (base64url), for tokens the server must be able to give out again. */
   derive(purpose: string, value: string): string;
+  /**
+   * A secret the server must read back (a staff member's TOTP secret, issue 28), sealed with AES-256-GCM under a
+   * key derived from the server key for `purpose`: "v1.<iv>.<tag>.<ciphertext>" in base64url.
+   */
+  seal(purpose: string, plaintext: string): string;
+  /** The plaintext of `seal`, or null when it was sealed under another key or purpose, or changed. */
+  open(purpose: string, sealed: string): string | null;
 }
 
 export function secretHasher(key: Buffer): SecretHasher {
@@ -49,5 +56,28 @@ export function secretHasher(key: Buffer): SecretHasher {
       return a.length === b.length && timingSafeEqual(a, b);
     },
     derive: (purpose, value) => mac(`derive:${purpose}`, value).digest('base64url'),
+    seal(purpose, plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', mac(`seal:${purpose}`, '').digest(), iv);
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), body]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
+    },
+    open(purpose, sealed) {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || body === undefined) return null;
+      try {
+        const decipher = createDecipheriv(
+          'aes-256-gcm',
+          mac(`seal:${purpose}`, '').digest(),
+          Buffer.from(iv, 'base64url'),
+        );
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
   };
 }

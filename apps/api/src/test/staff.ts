@@ -1,4 +1,5 @@
 import type { StaffRole } from '@bilum/shared';
+import { generateSync } from 'otplib';
 import type { SignedIn } from './accounts';
 import { createUser, sessionCookieOf } from './accounts';
 import type { TestContext } from './test-app';
@@ -36,4 +37,23 @@ export async function createApiKey(ctx: TestContext, ownerCookie: string, scopes
   if (response.statusCode !== 201) throw new Error(`API key not created: ${response.statusCode} ${response.body}`);
   const body = response.json() as { key: string; apiKey: { id: number } };
   return { key: body.key, id: body.apiKey.id };
+}
+
+/**
+ * Turns on a second factor for the staff member signed in with `cookie` (issue 28), as the account page does: the
+ * secret from the set-up, confirmed with its code at `now`. `codeAt(steps)` is the code `steps` x 30 s later.
+ */
+export async function enrolSecondFactor(ctx: TestContext, cookie: string, now: () => Date = () => new Date()) {
+  const setup = await ctx.app.inject({ method: 'POST', url: '/api/auth/second-factor/setup', headers: { cookie } });
+  if (setup.statusCode !== 200) throw new Error(`set-up refused: ${setup.statusCode} ${setup.body}`);
+  const { secret } = setup.json() as { secret: string };
+  const codeAt = (steps = 0) => generateSync({ secret, epoch: Math.floor(now().getTime() / 1000) + steps * 30 });
+  const confirmed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/second-factor/confirm',
+    headers: { cookie },
+    payload: { code: codeAt() },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`enrolment refused: ${confirmed.statusCode} ${confirmed.body}`);
+  return { secret, codeAt, recoveryCodes: (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes };
 }

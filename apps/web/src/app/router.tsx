@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
 import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import HomePage from '../features/catalog/HomePage';
@@ -22,6 +22,11 @@ const LogoutPage = lazyPage(() => import('../features/account/LogoutPage'));
 const AdminLoginPage = lazyPage(() => import('../features/account/AdminLoginPage'));
 const ConfirmEmailPage = lazyPage(() => import('../features/account/ConfirmEmailPage'));
 const StaffInvitePage = lazyPage(() => import('../features/account/StaffInvitePage'));
+const SignInCodePage = lazyPage(() => import('../features/second-factor/SignInCodePage'));
+const SignInSetUpPage = lazyPage(() => import('../features/second-factor/SignInSetUpPage'));
+const SecondFactorSection = lazy(() =>
+  import('../features/second-factor/SecondFactorSection').then((module) => ({ default: module.SecondFactorSection })),
+);
 // Carts (issue 5)
 const CartPage = lazyPage(() => import('../features/cart/CartPage'));
 const GuestCartPage = lazyPage(() => import('../features/cart/GuestCartPage'));
@@ -86,6 +91,8 @@ export const appRoutes = createRoutesFromElements(
       <Route path="membership-choice" element={<MembershipChoicePage />} />
       <Route path="logout" element={<LogoutPage />} />
       <Route path="admin-login" element={<AdminLoginPage />} />
+      <Route path="admin-login/code" element={<SignInCodePage />} />
+      <Route path="admin-login/set-up" element={<SignInSetUpPage />} />
       <Route path="staff-invite" element={<StaffInvitePage />} />
       <Route path="confirm-email" element={<ConfirmEmailPage />} />
       {/* Carts (issue 5) */}
@@ -131,7 +138,18 @@ export const appRoutes = createRoutesFromElements(
       <Route path="staff" element={<StaffPage />} />
       <Route path="api-keys" element={<ApiKeysPage />} />
       <Route path="activity" element={<ActivityPage />} />
-      <Route path="admin-account" element={<AdminAccountPage />} />
+      <Route
+        path="admin-account"
+        element={
+          <AdminAccountPage
+            secondFactor={
+              <Suspense fallback={null}>
+                <SecondFactorSection />
+              </Suspense>
+            }
+          />
+        }
+      />
     </Route>
   </>,
 );

@@ -62,6 +62,12 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Issue 28: a staff sign-in whose password was right but whose second step is not done yet: 'second-factor'
+     * (type the code) or 'enrol' (the owner requires a factor; set one up). Such a session has no rights and
+     * expires in minutes; null is a full session.
+     */
+    stage: text('stage', { enum: ['second-factor', 'enrol'] }),
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );

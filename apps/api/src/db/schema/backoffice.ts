@@ -28,6 +28,8 @@ export const backofficeSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     orderEmail: text('order_email'),
+    /** Issue 28: every staff account must have a second factor (set by the owner on /settings). */
+    requireStaffSecondFactor: boolean('require_staff_second_factor').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('backoffice_settings_single_row', sql`${table.id} = 1`)],

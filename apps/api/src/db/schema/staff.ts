@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ApiKeyScope } from '@bilum/shared/staff';
 import { users } from './accounts';
 
@@ -43,6 +43,37 @@ export const apiKeys = pgTable('api_keys', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/**
+ * A staff account's second factor (issue 28, decision 027): the TOTP secret sealed with AES-256-GCM under a key
+ * derived from the server key (`SecretHasher.seal`), never shown again after enrolment. `confirmedAt` null: set-up
+ * started and not yet proved with a code. `lastUsedStep` is the newest 30-second step a code was accepted for; a
+ * code of that step or an earlier one is refused, so a code works once.
+ */
+export const staffSecondFactors = pgTable('staff_second_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+});
+
+/** Single-use recovery codes of a second factor, kept only as HMACs under the server key. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_recovery_codes_user_idx').on(table.userId)],
+);
 
 export type StaffInviteRow = typeof staffInvites.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

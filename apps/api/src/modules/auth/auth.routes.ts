@@ -1,6 +1,7 @@
 import {
   accountMessages,
   adminLoginSchema,
+  adminSignInSchema,
   forgotPasswordSchema,
   loginSchema,
   messageSchema,
@@ -38,6 +39,9 @@ export interface AuthRouteDeps {
 /** Where each kind of sign-in goes next (storefront.md 4; checkout-and-admin.md admin login). */
 const afterRegister = '/membership-choice';
 const afterAdminLogin = '/entry-option';
+/** Issue 28: the pages of a staff sign-in's second step. */
+export const adminSignInSteps = { code: '/admin-login/code', enrol: '/admin-login/set-up' } as const;
+export { afterAdminLogin };
 
 /**
  * Per address, and per account: an address that passes `perAccount` tries for one account is refused for it, while
@@ -143,15 +147,22 @@ export function authRoutes({
       {
         schema: {
           tags,
-          summary: 'Administrator sign-in with username and password',
+          summary:
+            'Administrator sign-in with username and password; with a second factor (or one required by the owner) the answer asks for the next step and no user is signed in yet',
           body: adminLoginSchema,
-          response: { 200: signedInSchema },
+          response: { 200: adminSignInSchema },
         },
         preHandler: signInLimits(app, 'admin-sign-in', limits, 'username'),
       },
       async (request, reply) => {
         const result = await auth.adminLogin(request.body, request.sessionId);
-        return signedIn(reply, result, afterAdminLogin);
+        if (!result.stage) return { ...signedIn(reply, result, afterAdminLogin), secondFactor: null };
+        cookie.set(reply, result.token);
+        return {
+          user: null,
+          redirectTo: result.stage === 'enrol' ? adminSignInSteps.enrol : adminSignInSteps.code,
+          secondFactor: result.stage === 'enrol' ? ('enrol' as const) : ('code' as const),
+        };
       },
     );
 

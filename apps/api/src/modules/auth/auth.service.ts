@@ -4,6 +4,7 @@ import {
   type LoginInput,
   type RegisterInput,
   rolePermissions,
+  secondFactorRules,
   type SessionUser,
   type StaffRole,
   staffRoleOf,
@@ -13,7 +14,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import type { SessionService } from './session.service';
+import type { SessionService, SessionStage } from './session.service';
 
 /** The columns a session shows of a user (staffRole and disabledAt are turned into permissions by sessionUserOf). */
 export const sessionUserColumns = {
@@ -50,7 +51,17 @@ export interface SignInResult {
 
 type Credentials = Pick<LoginInput, 'email' | 'password'>;
 
-export function createAuthService(db: Database, sessions: SessionService) {
+/** Issue 28: what a staff sign-in needs after the right password (second-factor.service.ts). */
+export interface SignInSteps {
+  stageAfterPassword(userId: number): Promise<SessionStage | null>;
+}
+
+export interface AdminSignInResult extends SignInResult {
+  /** Set when the session is only a pending step: the code, or enrolment first. */
+  stage: SessionStage | null;
+}
+
+export function createAuthService(db: Database, sessions: SessionService, steps?: SignInSteps) {
   /**
    * The user whose password matches, or null; takes as long whether or not the account exists. With `role`,
    * only accounts of that role are looked at: any other account is as unknown as one that does not exist.
@@ -117,10 +128,26 @@ export function createAuthService(db: Database, sessions: SessionService) {
      * shopper's e-mail and password get the same answer, in the same time, as a wrong password (issue 16,
      * finding 7), so this door neither tests shoppers' passwords nor says which e-mails are shoppers'.
      */
-    async adminLogin(input: { username: string; password: string }, previousSessionId: string | null) {
+    async adminLogin(
+      input: { username: string; password: string },
+      previousSessionId: string | null,
+    ): Promise<AdminSignInResult> {
       const user = await checkCredentials({ email: input.username, password: input.password }, 'admin');
       if (!user) throw new AppError('UNAUTHENTICATED', accountMessages.adminFailed);
-      return startSession(user, previousSessionId);
+      const stage = steps ? await steps.stageAfterPassword(user.id) : null;
+      if (!stage) return { ...(await startSession(user, previousSessionId)), stage: null };
+      // Issue 28: a session without rights that only the second step can turn into a full one (a new id then).
+      const lifetimeMs = stage === 'enrol' ? secondFactorRules.pendingEnrolMs : secondFactorRules.pendingCodeMs;
+      return db.transaction(async (tx) => {
+        if (previousSessionId) await sessions.revoke(tx, previousSessionId);
+        const { token } = await sessions.create(tx, user.id, { stage, lifetimeMs });
+        return { user, token, stage };
+      });
+    },
+
+    /** Issue 28: the second step is done: the pending session ends and a full one starts (a new id). */
+    async completeSecondStep(user: SessionUser, pendingSessionId: string): Promise<SignInResult> {
+      return startSession(user, pendingSessionId);
     },
 
     async logout(sessionId: string | null): Promise<void> {

@@ -14,15 +14,24 @@ export const sessionLifetimes = {
   touchEveryMs: 60 * 60_000,
 } as const;
 
+export type SessionStage = 'second-factor' | 'enrol';
+
 export interface ResolvedSession {
   sessionId: string;
   user: SessionUser;
+  /** Issue 28: a staff sign-in waiting for its second step (no rights yet); null for a full session. */
+  stage: SessionStage | null;
+  expiresAt: Date;
 }
 
 export function createSessionService(db: DbExecutor, now: () => Date = () => new Date()) {
   return {
     /** A new session: the token goes into the cookie, only its hash into the table. */
-    async create(tx: DbExecutor, userId: number): Promise<{ token: string; sessionId: string }> {
+    async create(
+      tx: DbExecutor,
+      userId: number,
+      pending?: { stage: SessionStage; lifetimeMs: number },
+    ): Promise<{ token: string; sessionId: string }> {
       const token = randomToken();
       const sessionId = sha256(token);
       const at = now();
@@ -35,8 +44,9 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
         userId,
         createdAt: at,
         lastSeenAt: at,
-        expiresAt: new Date(at.getTime() + sessionLifetimes.idleMs),
-        absoluteExpiresAt: new Date(at.getTime() + sessionLifetimes.absoluteMs),
+        expiresAt: new Date(at.getTime() + (pending?.lifetimeMs ?? sessionLifetimes.idleMs)),
+        absoluteExpiresAt: new Date(at.getTime() + (pending?.lifetimeMs ?? sessionLifetimes.absoluteMs)),
+        stage: pending?.stage ?? null,
       });
       return { token, sessionId };
     },
@@ -68,6 +78,9 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
         await db.delete(sessions).where(eq(sessions.id, sessionId));
         return null;
       }
+      if (session.stage) {
+        return { sessionId, user: sessionUserOf(row.user), stage: session.stage, expiresAt: session.expiresAt };
+      }
       if (at.getTime() - session.lastSeenAt.getTime() >= sessionLifetimes.touchEveryMs) {
         const slid = Math.min(at.getTime() + sessionLifetimes.idleMs, session.absoluteExpiresAt.getTime());
         // Issue 27: a touch that cannot be written (a full disk) is tried again at the next request; it never
@@ -78,7 +91,7 @@ export function createSessionService(db: DbExecutor, now: () => Date = () => new
           .where(eq(sessions.id, sessionId))
           .catch(() => undefined);
       }
-      return { sessionId, user: sessionUserOf(row.user) };
+      return { sessionId, user: sessionUserOf(row.user), stage: null, expiresAt: session.expiresAt };
     },
 
     async revoke(tx: DbExecutor, sessionId: string): Promise<void> {

@@ -14,7 +14,7 @@ import {
   postOrder,
 } from '../../test/checkout';
 import { createProduct } from '../../test/factories';
-import { createApiKey, signedInStaff } from '../../test/staff';
+import { createApiKey, enrolSecondFactor, signedInStaff } from '../../test/staff';
 
 /**
  * Every admin write leaves exactly one activity entry, with what changed (issue 21, contracts B). This walks the
@@ -102,6 +102,34 @@ const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => 
       payload: { currentPassword: 'correct-horse-battery', newPassword: 'a-new-walk-password-9' },
     };
   },
+  // Issue 28: a staff member's own second factor, the owner's reset and rule.
+  'POST /api/admin/me/second-factor/recovery-codes': async (ctx) => {
+    const member = await signedInStaff(ctx, 'staff');
+    const factor = await enrolSecondFactor(ctx, member.cookie, ctx.clock.now);
+    return {
+      url: '/api/admin/me/second-factor/recovery-codes',
+      cookie: member.cookie,
+      payload: { code: factor.codeAt(1) },
+    };
+  },
+  'POST /api/admin/me/second-factor/disable': async (ctx) => {
+    const member = await signedInStaff(ctx, 'staff');
+    const factor = await enrolSecondFactor(ctx, member.cookie, ctx.clock.now);
+    return {
+      url: '/api/admin/me/second-factor/disable',
+      cookie: member.cookie,
+      payload: { password: 'correct-horse-battery', code: factor.codeAt(1) },
+    };
+  },
+  'POST /api/admin/staff/{id}/second-factor/reset': async (ctx) => {
+    const member = await signedInStaff(ctx, 'staff');
+    await enrolSecondFactor(ctx, member.cookie, ctx.clock.now);
+    return { url: `/api/admin/staff/${member.user.id}/second-factor/reset` };
+  },
+  'PUT /api/admin/settings/security': async () => ({
+    url: '/api/admin/settings/security',
+    payload: { requireStaffSecondFactor: false },
+  }),
   'POST /api/admin/api-keys': async () => ({
     url: '/api/admin/api-keys',
     payload: { name: 'Walk key', scopes: ['orders.read'] },

@@ -22,6 +22,13 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 const expectedPermissions: Record<string, Permission | 'owner' | 'any-staff' | [Permission, ApiKeyAction]> = {
   'GET /api/admin/whoami': 'any-staff',
   'POST /api/admin/me/password': 'any-staff',
+  // The second factor (issue 28): one's own, and the owner's reset and rule.
+  'GET /api/admin/me/second-factor': 'any-staff',
+  'POST /api/admin/me/second-factor/recovery-codes': 'any-staff',
+  'POST /api/admin/me/second-factor/disable': 'any-staff',
+  'POST /api/admin/staff/{id}/second-factor/reset': 'staff',
+  'GET /api/admin/settings/security': 'staff',
+  'PUT /api/admin/settings/security': 'staff',
   // Catalogue, stock and prices.
   'GET /api/admin/products': 'catalog',
   'POST /api/admin/products': 'catalog',

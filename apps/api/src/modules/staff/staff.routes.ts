@@ -21,6 +21,7 @@ import { signedInUser } from '../../plugins/auth';
 import { byAddress, rateLimiter } from '../../plugins/rate-limit';
 import type { AuthLimitsConfig } from '../../config';
 import { guardAdminRoutes } from '../admin/admin-guard';
+import { passwordGuessRules } from '../auth/password-guess-limits';
 import { callerOf, listActivity } from '../audit/audit.service';
 import type { ApiKeysService } from './api-keys.service';
 import type { StaffService } from './staff.service';
@@ -32,8 +33,9 @@ export function staffAdminRoutes(deps: {
   db: Database;
   staff: StaffService;
   keys: ApiKeysService;
+  limits: AuthLimitsConfig;
 }): FastifyPluginAsyncZod {
-  const { db, staff, keys } = deps;
+  const { db, staff, keys, limits } = deps;
   return async (app) => {
     guardAdminRoutes(app);
 
@@ -85,10 +87,16 @@ export function staffAdminRoutes(deps: {
         config: { anyStaff: true },
         schema: {
           tags,
-          summary: 'Change your own password (any staff member); your other sessions end',
+          summary:
+            'Change your own password (any staff member); your other sessions end, and you are e-mailed a notice',
           body: changeOwnPasswordSchema,
           response: { 200: messageSchema },
         },
+        // Issue 28: a wrong current password (400) is a password guess on the account, limited as at sign-in.
+        preHandler: rateLimiter(
+          app,
+          passwordGuessRules(limits, (request) => request.user?.email ?? null, 400),
+        ),
       },
       async (request) => {
         await staff.changeOwnPassword(signedInUser(request), request.sessionId, request.body);

@@ -10,7 +10,7 @@ import {
   staffRoleOf,
   type UpdateStaffInput,
 } from '@bilum/shared';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { staffInvites, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -19,6 +19,7 @@ import { type AdminCaller, actorOfCaller, recordActivity } from '../audit/audit.
 import { hashPassword, randomToken, verifyPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/session.service';
 import type { Mailer } from '../mail/mail.service';
+import { staffSecurityNoticeEmail } from '../second-factor/second-factor.emails';
 import { staffInviteEmail } from './staff.emails';
 
 export const inviteRules = { validMs: 72 * 60 * 60_000 } as const;
@@ -64,6 +65,7 @@ export function createStaffService({
         disabledAt: users.disabledAt,
         createdAt: users.createdAt,
         // Invited and never accepted: an invitation exists and none was used.
+        secondFactor: sql<boolean>`exists (select 1 from staff_second_factors f where f.user_id = "users"."id" and f.confirmed_at is not null)`,
         invited: sql<boolean>`(exists (select 1 from staff_invites i where i.user_id = "users"."id")
           and not exists (select 1 from staff_invites i where i.user_id = "users"."id" and i.used_at is not null))`,
       })
@@ -78,6 +80,7 @@ export function createStaffService({
         role: staffRoleOf(row) ?? 'staff',
         status: row.disabledAt ? 'disabled' : row.invited ? 'invited' : 'active',
         isConfiguredOwner: row.email === configuredOwner,
+        secondFactor: row.secondFactor,
         createdAt: row.createdAt.toISOString(),
       })),
     };
@@ -196,8 +199,27 @@ export function createStaffService({
         if (!user || user.role !== 'admin' || user.disabledAt) {
           throw new AppError('VALIDATION', staffMessages.inviteInvalid);
         }
+        // A staff member who had set a password before (a new set-password link, issue 21) changes it now: they
+        // are told, as for any staff password change (issue 28).
+        const [earlier] = await tx
+          .select({ id: staffInvites.id })
+          .from(staffInvites)
+          .where(and(eq(staffInvites.userId, user.id), isNotNull(staffInvites.usedAt)))
+          .limit(1);
         await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
         await tx.update(staffInvites).set({ usedAt: at }).where(eq(staffInvites.id, invite.id));
+        if (earlier) {
+          await mailer.enqueue(
+            tx,
+            staffSecurityNoticeEmail({
+              to: user.email,
+              fullName: user.fullName,
+              change: 'password-changed',
+              at,
+              shopUrl,
+            }),
+          );
+        }
         await sessions.revokeAllForUser(tx, user.id);
         await recordActivity(tx, {
           actor: { kind: 'staff', userId: user.id, name: user.fullName || user.email },
@@ -209,6 +231,7 @@ export function createStaffService({
           after: { status: 'active' },
         });
       });
+      mailer.wake();
     },
 
     /**
@@ -295,7 +318,13 @@ export function createStaffService({
           before: { passwordChangedAt: row.updatedAt.toISOString() },
           after: { passwordChangedAt: at.toISOString() },
         });
+        // Issue 28: the staff member is told, through the outbox, in this transaction.
+        await mailer.enqueue(
+          tx,
+          staffSecurityNoticeEmail({ to: row.email, fullName: row.fullName, change: 'password-changed', at, shopUrl }),
+        );
       });
+      mailer.wake();
     },
   };
 }

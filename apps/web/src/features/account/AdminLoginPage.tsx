@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountDelays, accountMessages, type AdminLoginInput, adminLoginSchema } from '@bilum/shared';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
@@ -26,17 +27,23 @@ function adminFailure(error: unknown): string {
 export default function AdminLoginPage() {
   const login = useAdminLogin();
   const navigateLater = useDelayedNavigate();
+  const navigate = useNavigate();
   const form = useForm<AdminLoginInput>({
     resolver: zodResolver(adminLoginSchema),
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;
-  const done = login.isSuccess;
+  const done = login.isSuccess && !login.data.secondFactor;
 
   const onSubmit = form.handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          // Issue 28: the password was right, and the second factor (or its set-up) comes next.
+          if (answer.secondFactor) {
+            navigate(answer.redirectTo, { replace: true });
+            return;
+          }
           toast.success(accountMessages.adminLoggedIn);
           navigateLater('/entry-option', accountDelays.afterAdminLogin, { replace: true });
         },

@@ -1,4 +1,4 @@
-import type { AdminLoginInput, LoginInput, RegisterInput, SignedIn } from '@bilum/shared';
+import type { AdminLoginInput, AdminSignIn, LoginInput, RegisterInput, SignedIn } from '@bilum/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { afterSignIn, afterSignOut } from '../../lib/session';
@@ -11,17 +11,18 @@ interface Message {
 const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body });
 
 /** Sign-in, registration and admin sign-in all start a session: the header and guards follow at once. */
-function useSignInMutation<Input>(path: string) {
+function useSignInMutation<Input, Answer = SignedIn>(path: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => post<SignedIn>(path, input),
+    mutationFn: (input: Input) => post<Answer>(path, input),
     onSuccess: () => afterSignIn(client),
   });
 }
 
 export const useLogin = () => useSignInMutation<LoginInput>('/auth/login');
 export const useRegister = () => useSignInMutation<RegisterInput>('/auth/register');
-export const useAdminLogin = () => useSignInMutation<AdminLoginInput>('/auth/admin-login');
+/** Issue 28: with a second factor the answer names the next step (`secondFactor`) and signs nobody in yet. */
+export const useAdminLogin = () => useSignInMutation<AdminLoginInput, AdminSignIn>('/auth/admin-login');
 
 /** Ends the server session; the browser forgets the shopper even when the server cannot be reached. */
 export function useLogout() {

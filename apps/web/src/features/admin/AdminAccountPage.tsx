@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeOwnPasswordInput, changeOwnPasswordSchema, staffRoleLabels } from '@bilum/shared';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -10,8 +11,11 @@ import { AdminFooter, AdminPageHeader } from './AdminFooter';
 import { useAdminWhoami } from './admin.api';
 import { useChangeOwnPassword } from './staff.api';
 
-/** /admin-account: who you are, your role, and your own password (every staff member, issue 21). */
-export default function AdminAccountPage() {
+/**
+ * /admin-account: who you are, your role, and your own password (every staff member, issue 21); `secondFactor` is
+ * the second-factor section, composed in by src/app (issue 28).
+ */
+export default function AdminAccountPage({ secondFactor }: { secondFactor?: ReactNode }) {
   useDocumentTitle('My account');
   const me = useAdminWhoami().data?.user;
   const change = useChangeOwnPassword();
@@ -70,6 +74,7 @@ export default function AdminAccountPage() {
             {change.isPending ? 'Saving…' : 'Change password'}
           </Button>
         </form>
+        {secondFactor}
       </div>
       <AdminFooter links={[{ to: '/entry-option', label: 'Entry Option' }]} />
     </>

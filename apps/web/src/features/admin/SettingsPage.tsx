@@ -17,6 +17,7 @@ import { InvoiceSettingsSection } from './InvoiceSettingsSection';
 import { DeliverySettingsSection } from './DeliverySettingsSection';
 import { PaymentSettingsSection } from './PaymentSettingsSection';
 import { OrderAlertSettingsSection } from './OrderAlertSettingsSection';
+import { StaffSecuritySection } from './StaffSecuritySection';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },
@@ -75,6 +76,7 @@ export default function SettingsPage() {
         <DeliverySettingsSection />
         <PaymentSettingsSection />
         <OrderAlertSettingsSection />
+        <StaffSecuritySection />
       </div>
       <AdminFooter links={footerLinks} />
     </>

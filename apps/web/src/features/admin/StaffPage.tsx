@@ -20,7 +20,7 @@ import { applyServerIssues } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFooter, AdminPageHeader } from './AdminFooter';
 import { useAdminWhoami } from './admin.api';
-import { useInviteStaff, useStaffList, useUpdateStaff } from './staff.api';
+import { useInviteStaff, useResetSecondFactor, useStaffList, useUpdateStaff } from './staff.api';
 
 const roleHelp: Record<StaffRole, string> = {
   owner: 'Everything, including settings, staff and API keys.',
@@ -103,6 +103,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
 
 function StaffRow({ member, isMe }: { member: StaffMember; isMe: boolean }) {
   const update = useUpdateStaff();
+  const reset = useResetSecondFactor();
   const locked = isMe || member.isConfiguredOwner;
   const roleId = useId();
   const save = (input: { role?: StaffRole; disabled?: boolean }, message: string) =>
@@ -118,6 +119,9 @@ function StaffRow({ member, isMe }: { member: StaffMember; isMe: boolean }) {
           <span className={cn('rounded-full px-2 py-0.5 font-semibold', statusStyles[member.status])}>
             {member.status === 'active' ? 'Active' : member.status === 'invited' ? 'Invited' : 'Disabled'}
           </span>
+          {member.secondFactor && (
+            <span className="rounded-full bg-green-100 px-2 py-0.5 font-semibold text-green-900">Second factor on</span>
+          )}
           {member.isConfiguredOwner && (
             <span className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">Set by ADMIN_USERNAME</span>
           )}
@@ -143,6 +147,25 @@ function StaffRow({ member, isMe }: { member: StaffMember; isMe: boolean }) {
             </option>
           ))}
         </select>
+        {member.secondFactor && !isMe && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={reset.isPending}
+            aria-label={`Reset the second factor of ${member.fullName}`}
+            onClick={() => {
+              if (
+                !window.confirm(
+                  `Turn off the second factor of ${member.fullName}? Do this only if they lost their phone.`,
+                )
+              )
+                return;
+              reset.mutate(member.id, { onSuccess: (answer) => toast.success(answer.message), onError: failed });
+            }}
+          >
+            Reset second factor
+          </Button>
+        )}
         {!locked &&
           (member.status === 'disabled' ? (
             <Button

@@ -6,6 +6,7 @@ import type {
   CreateApiKeyInput,
   InviteStaffInput,
   StaffMember,
+  StaffSecuritySettings,
   UpdateStaffInput,
 } from '@bilum/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -101,5 +102,32 @@ export function useActivity(filter: ActivityFilter) {
     queryKey: [...staffKeys.activity, path, params.toString()],
     queryFn: ({ signal }) => api<ActivityPage>(`${path}?${params.toString()}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Issue 28: whether every staff account must have a second factor (the owner's rule on /settings). */
+export function useStaffSecuritySettings(enabled = true) {
+  return useQuery({
+    queryKey: ['admin', 'settings', 'security'],
+    queryFn: ({ signal }) => api<StaffSecuritySettings>('/admin/settings/security', { signal }),
+    enabled,
+  });
+}
+
+export function useSaveStaffSecuritySettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffSecuritySettings) =>
+      api<StaffSecuritySettings>('/admin/settings/security', { method: 'PUT', body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'settings', 'security'] }),
+  });
+}
+
+/** Issue 28: the owner turns off a staff member's second factor (a lost phone). */
+export function useResetSecondFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<{ message: string }>(`/admin/staff/${id}/second-factor/reset`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.staff }),
   });
 }
