@@ -124,6 +124,7 @@ export function pickupConfirmedEmail({ order, items, settings, shopUrl, pickup, 
     place ? `Pickup at: ${place}` : null,
     pickup?.openingHours ? `Opening hours: ${pickup.openingHours}` : null,
     until ? `Collect by: ${until} (Port Moresby time)` : null,
+    confirm ? `Collect within ${confirm.longHold} of confirming` : null,
   ]
     .filter(Boolean)
     .join('\n');
