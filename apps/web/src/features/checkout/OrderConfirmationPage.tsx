@@ -1,4 +1,5 @@
-import { confirmationEmailMessages } from '@bilum/shared/checkout.schema';
+import { checkoutMessages, confirmationEmailMessages } from '@bilum/shared/checkout.schema';
+import { formatShopDateTime } from '../../lib/dates';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -49,13 +50,17 @@ export default function OrderConfirmationPage() {
   const awaitingTransfer = payment?.bankTransfer ?? null;
   // Issue 27: pay at pickup says how much, where and by when, first.
   const pickup = payment?.state === 'pay-at-pickup' ? payment.pickup : null;
-  const intro = awaitingTransfer?.membership
-    ? 'Your Premium membership order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below; Premium starts as soon as the payment reaches us.'
-    : awaitingTransfer
-      ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
-      : payment?.state === 'pay-at-pickup'
-        ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
-        : 'Your payment was successful and your order is being prepared.';
+  // Issue 28: a guest's bank-transfer or pickup order is held only briefly until confirmed from the e-mail.
+  const confirmBy = payment?.confirmBy ?? null;
+  const intro = confirmBy
+    ? 'Your order is placed. One more step: confirm it from the e-mail we sent you.'
+    : awaitingTransfer?.membership
+      ? 'Your Premium membership order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below; Premium starts as soon as the payment reaches us.'
+      : awaitingTransfer
+        ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
+        : payment?.state === 'pay-at-pickup'
+          ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
+          : 'Your payment was successful and your order is being prepared.';
 
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-10 sm:py-16">
@@ -73,6 +78,7 @@ export default function OrderConfirmationPage() {
             {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
           </p>
         </div>
+        {confirmBy && <ConfirmNotice confirmBy={confirmBy} email={email} />}
         {/* Issue 27: what the shopper must act on comes first: the payment reference, or where and by when to collect. */}
         {awaitingTransfer && <BankTransferDetails instructions={awaitingTransfer} />}
         {pickup && <PickupDetails pickup={pickup} />}
@@ -115,6 +121,20 @@ export default function OrderConfirmationPage() {
           </Button>
         </div>
       </section>
+    </div>
+  );
+}
+
+/** Issue 28: confirm within the short hold, or the items go back on sale. */
+function ConfirmNotice({ confirmBy, email }: { confirmBy: string; email: string }) {
+  const minutes = Math.max(1, Math.ceil((Date.parse(confirmBy) - Date.now()) / 60_000));
+  return (
+    <div role="status" className="rounded-xl border-2 border-amber-500 bg-amber-50 px-4 py-3 text-left text-amber-950">
+      <p className="font-bold">{checkoutMessages.confirmWithin(Math.min(minutes, 60))}</p>
+      <p className="mt-1 text-sm">
+        Open the e-mail sent to <strong className="break-words">{email}</strong> and press its confirmation link by{' '}
+        <strong>{formatShopDateTime(confirmBy)}</strong>. Then we hold your items for the full time.
+      </p>
     </div>
   );
 }
