@@ -315,6 +315,10 @@ describe('the short hold until a guest confirms from the e-mail (issue 28)', () 
     expect(await stockOf(ctx.db, product.id)).toBe(10);
     const [ended] = await ctx.db.select().from(orders).where(eq(orders.id, placed.order.id));
     expect(ended?.stockState).toBe('released');
+    const cancelled = (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, placed.order.email))).find(
+      (mail) => mail.subject.endsWith('was cancelled'),
+    );
+    expect(cancelled?.text).toContain('was not confirmed from our e-mail in time');
     // The link now says the order went back on sale.
     const late = await confirmFromEmail(ctx, placed.order.id);
     expect(late.statusCode).toBe(409);

@@ -191,11 +191,15 @@ export function holdEndedEmail({
   membership = false,
 }: Omit<Input, 'payment' | 'items'> & { membership?: boolean }): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
-  const why = membership
-    ? `We did not receive the payment for your Premium membership order #${order.id} in time, so we have cancelled it. You can order Premium again at any time.`
-    : order.paymentMethod === 'pickup'
-      ? `Your order #${order.id} was not collected by its pickup deadline, so we have cancelled it and the items are back on sale.`
-      : `We did not receive the payment for your order #${order.id} in time, so we have cancelled it and the items are back on sale.`;
+  // Issue 28: a guest's order not confirmed from its e-mail within the short hold.
+  const unconfirmed = order.holdConfirmTokenHash !== null;
+  const why = unconfirmed
+    ? `Your order #${order.id} was not confirmed from our e-mail in time, so we have cancelled it and the items are back on sale. You are welcome to place it again.`
+    : membership
+      ? `We did not receive the payment for your Premium membership order #${order.id} in time, so we have cancelled it. You can order Premium again at any time.`
+      : order.paymentMethod === 'pickup'
+        ? `Your order #${order.id} was not collected by its pickup deadline, so we have cancelled it and the items are back on sale.`
+        : `We did not receive the payment for your order #${order.id} in time, so we have cancelled it and the items are back on sale.`;
   const received =
     order.amountReceivedToea > 0
       ? `We received ${formatKina(order.amountReceivedToea)} from you for this order; we will contact you to return it.`

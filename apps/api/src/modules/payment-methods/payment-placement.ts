@@ -171,9 +171,11 @@ export async function afterNonCardHoldExpired(
     entityType: 'order',
     entityId: order.id,
     summary:
-      order.paymentMethod === 'pickup'
-        ? 'Not collected by the pickup deadline: cancelled, stock released, customer e-mailed'
-        : `Not paid in time${order.amountReceivedToea > 0 ? ` (${formatKina(order.amountReceivedToea)} received, to return)` : ''}: cancelled, stock released, customer e-mailed`,
+      order.holdConfirmTokenHash !== null
+        ? 'Not confirmed from the e-mail in time: cancelled, stock released, customer e-mailed'
+        : order.paymentMethod === 'pickup'
+          ? 'Not collected by the pickup deadline: cancelled, stock released, customer e-mailed'
+          : `Not paid in time${order.amountReceivedToea > 0 ? ` (${formatKina(order.amountReceivedToea)} received, to return)` : ''}: cancelled, stock released, customer e-mailed`,
     before: { paymentStatus: order.paymentStatus, stockState: order.stockState },
     after: { paymentStatus: 'cancelled', stockState: 'released' },
   });

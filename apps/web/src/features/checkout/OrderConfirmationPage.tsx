@@ -1,5 +1,5 @@
-import { checkoutMessages, confirmationEmailMessages } from '@bilum/shared/checkout.schema';
-import { formatShopDateTime } from '../../lib/dates';
+import { confirmationEmailMessages } from '@bilum/shared/checkout.schema';
+import { HoldConfirmNotice } from './HoldConfirmNotice';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -78,7 +78,7 @@ export default function OrderConfirmationPage() {
             {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
           </p>
         </div>
-        {confirmBy && <ConfirmNotice confirmBy={confirmBy} email={email} />}
+        {confirmBy && <HoldConfirmNotice confirmBy={confirmBy} email={email} />}
         {/* Issue 27: what the shopper must act on comes first: the payment reference, or where and by when to collect. */}
         {awaitingTransfer && <BankTransferDetails instructions={awaitingTransfer} />}
         {pickup && <PickupDetails pickup={pickup} />}
@@ -121,20 +121,6 @@ export default function OrderConfirmationPage() {
           </Button>
         </div>
       </section>
-    </div>
-  );
-}
-
-/** Issue 28: confirm within the short hold, or the items go back on sale. */
-function ConfirmNotice({ confirmBy, email }: { confirmBy: string; email: string }) {
-  const minutes = Math.max(1, Math.ceil((Date.parse(confirmBy) - Date.now()) / 60_000));
-  return (
-    <div role="status" className="rounded-xl border-2 border-amber-500 bg-amber-50 px-4 py-3 text-left text-amber-950">
-      <p className="font-bold">{checkoutMessages.confirmWithin(Math.min(minutes, 60))}</p>
-      <p className="mt-1 text-sm">
-        Open the e-mail sent to <strong className="break-words">{email}</strong> and press its confirmation link by{' '}
-        <strong>{formatShopDateTime(confirmBy)}</strong>. Then we hold your items for the full time.
-      </p>
     </div>
   );
 }
