@@ -143,18 +143,18 @@ describe('what unpaid checkouts can hold (finding 2)', () => {
     const phone = await createProduct(database.db, { stock: 1_000 });
     const attacker = freshAddress();
     // Distinct shoppers behind one address (itemsOrder: contact details of their own), one card checkout each.
-    const asGuest = (_i: number) => itemsOrder(phone.id);
+    const asGuest = () => itemsOrder(phone.id);
     for (let i = 0; i < limits.unpaidPerAddress; i += 1) {
-      const placed = await postOrderFrom(attacker, asGuest(i), undefined, i % 2 === 0 ? one : two);
+      const placed = await postOrderFrom(attacker, asGuest(), undefined, i % 2 === 0 ? one : two);
       expect(placed.statusCode).toBe(201);
     }
     for (const app of [one!, two!]) {
-      const refused = await postOrderFrom(attacker, asGuest(10_000), undefined, app);
+      const refused = await postOrderFrom(attacker, asGuest(), undefined, app);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.message).toBe(checkoutMessages.cardCheckoutsPerAddress);
     }
     // Another shopper's address is not held back.
-    expect((await postOrderFrom(freshAddress(), asGuest(10_001), undefined, two)).statusCode).toBe(201);
+    expect((await postOrderFrom(freshAddress(), asGuest(), undefined, two)).statusCode).toBe(201);
   });
 
   it('limits the open card checkouts of one signed-in shopper whatever address they come from, and counts paid ones no more', async () => {
