@@ -101,6 +101,8 @@ export const publicPaymentMethodsSchema = z.object({
   pickup: z.boolean(),
   bankTransferHoldHours: z.number().int(),
   pickupDeadlineDays: z.number().int(),
+  /** Issue 28: how long a guest's bank-transfer or pickup order is held until confirmed from its e-mail. */
+  unconfirmedHoldMinutes: z.number().int().default(15),
 });
 export type PublicPaymentMethods = z.infer<typeof publicPaymentMethodsSchema>;
 
