@@ -86,6 +86,9 @@ test('on a phone, the bank-transfer reference comes first and largest, staff fin
   await page.getByLabel(/Bank transfer \/ mobile banking/).check();
   const place = page.getByRole('button', { name: /^Place order, pay K.* by bank transfer$/ });
   const total = /pay (K[\d,]+\.\d\d) by/.exec((await place.textContent()) ?? '')?.[1] ?? '';
+  // Issue 28: a guest is told before placing that the order is confirmed from the e-mail.
+  await expect(page.getByText(/^We e-mail you a link to confirm the order: press it within 15 minutes/)).toBeVisible();
+  await shoot(page, 'guest-pay-later');
   await place.click();
   await expect(page).toHaveURL(/\/order-confirmation$/);
 
