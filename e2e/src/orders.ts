@@ -30,3 +30,26 @@ export async function readOrderConfirmationEmail(address: string, orderId: strin
     .not.toBe('');
   return latest;
 }
+
+/**
+ * Issue 28: waits for the e-mail of a guest's bank-transfer or pickup order `orderId` to `address` and returns its
+ * single-use confirmation link (`/confirm-order/:id#token`).
+ */
+export async function readHoldConfirmLink(address: string, orderId: string): Promise<string> {
+  const pattern = new RegExp(`(http\\S+/confirm-order/${orderId}#[\\w-]+)`);
+  const found = () =>
+    existsSync(e2eOutboxDir)
+      ? (readdirSync(e2eOutboxDir)
+          .filter((file) => file.endsWith('.eml'))
+          .sort()
+          .map((file) => decodeQuotedPrintable(readFileSync(path.join(e2eOutboxDir, file), 'utf8')))
+          .filter((eml) => eml.includes(`To: ${address}`))
+          .map((eml) => pattern.exec(eml)?.[1] ?? '')
+          .find((link) => link !== '') ?? '')
+      : '';
+  let link = '';
+  await expect
+    .poll(() => (link = found()), { timeout: 15_000, message: `confirmation link of order ${orderId} to ${address}` })
+    .not.toBe('');
+  return link;
+}

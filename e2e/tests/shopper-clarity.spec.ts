@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { readHoldConfirmLink } from '../src/orders';
 
 /*
  * Issue 27, shopper-facing clarity, on a phone (375 px): the payment reference cannot be taken for the tracking
@@ -74,7 +75,8 @@ test('on a phone, the bank-transfer reference comes first and largest, staff fin
   await page.goto('/guestcheckout');
   await page.getByLabel('First name').fill('Kila');
   await page.getByLabel('Last name').fill('Wari');
-  await page.getByLabel('Email').fill(uniqueEmail('clarity-bank'));
+  const guestEmail = uniqueEmail('clarity-bank');
+  await page.getByLabel('Email').fill(guestEmail);
   await page.getByLabel('Phone', { exact: true }).fill('71234567');
   await page.getByLabel('Street address').fill('Section 5, Lot 12');
   await page.getByLabel('City').fill('Port Moresby');
@@ -84,6 +86,9 @@ test('on a phone, the bank-transfer reference comes first and largest, staff fin
   await page.getByLabel(/Bank transfer \/ mobile banking/).check();
   const place = page.getByRole('button', { name: /^Place order, pay K.* by bank transfer$/ });
   const total = /pay (K[\d,]+\.\d\d) by/.exec((await place.textContent()) ?? '')?.[1] ?? '';
+  // Issue 28: a guest is told before placing that the order is confirmed from the e-mail.
+  await expect(page.getByText(/^We e-mail you a link to confirm the order: press it within 15 minutes/)).toBeVisible();
+  await shoot(page, 'guest-pay-later');
   await place.click();
   await expect(page).toHaveURL(/\/order-confirmation$/);
 
@@ -102,7 +107,31 @@ test('on a phone, the bank-transfer reference comes first and largest, staff fin
   const referenceText = (await reference.textContent())!.trim();
   const orderId = (await page.getByTestId('order-id').textContent())!.trim();
   const trackingCode = (await code.textContent())!.trim();
+  // Issue 28: a guest's order is held 15 minutes until confirmed from the e-mail; the page says so first.
+  await expect(
+    page.getByText(/^Confirm your order from the e-mail we sent within 1[45] minutes, or the items go back on sale\.$/),
+  ).toBeVisible();
   await shoot(page, 'confirmation-bank-transfer');
+  const link = await readHoldConfirmLink(guestEmail, orderId);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { name: `Confirm your order #${orderId}` })).toBeVisible();
+  await shoot(page, 'confirm-order-before');
+  await page.getByRole('button', { name: 'Confirm my order' }).click();
+  await expect(page.getByRole('heading', { name: `Order #${orderId} confirmed` })).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Thank you, your order is confirmed\. We hold your items until .+: please pay by bank transfer before then\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/^Items held until .+ \(Port Moresby time\)$/)).toBeVisible();
+  await shoot(page, 'confirm-order-done');
+  // The link works once: opened again, it says so.
+  await page.goto('/');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByRole('button', { name: 'Confirm my order' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This confirmation link has already been used or has expired. Track your order to see where it stands.',
+  );
 
   // Staff find it by the reference typed as a *131# receipt may show it, without the spaces.
   const dialog = await openOrderFound(staff.page, referenceText.replace(/\s/g, ''), orderId);

@@ -29,9 +29,9 @@ const paymentEnv = {
   /** How often the checkout jobs run (payment reconciliation, expired stock holds); 0 stops them. */
   CHECKOUT_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Orders placed per client address in 15 minutes (retries of one checkout included). */
-  CHECKOUT_ORDERS_PER_IP: z.coerce.number().int().min(1).default(20),
+  CHECKOUT_ORDERS_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Unpaid orders holding stock at once, per client address and per shopper account (issue 16). */
-  CHECKOUT_UNPAID_ORDERS_PER_IP: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_UNPAID_ORDERS_PER_IP: z.coerce.number().int().min(1).default(100),
   CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
 };
 
@@ -84,7 +84,7 @@ export interface CheckoutLimitsConfig {
   /** CHECKOUT_ORDERS_PER_IP: POST /api/orders per client address in `windowMs`. */
   ordersPerIp: number;
   windowMs: number;
-  /** CHECKOUT_UNPAID_ORDERS_PER_IP / _PER_ACCOUNT: unpaid orders holding stock at once. */
+  /** CHECKOUT_UNPAID_ORDERS_PER_IP / _PER_ACCOUNT: open card checkouts at once per guest address / per shopper (decision 029). */
   unpaidPerAddress: number;
   unpaidPerAccount: number;
 }

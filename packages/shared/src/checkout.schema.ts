@@ -97,8 +97,34 @@ export const checkoutMessages = {
   tooManyLines: 'An order can have at most 100 lines.',
   totalTooLarge:
     'This order is too large to pay online. Please place it as several smaller orders, or contact us to order in bulk.',
-  tooManyUnpaidOrders: (minutes: number) =>
-    `You already have several orders waiting for payment. Please pay one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /*
+   * Issue 28 (decision 029): refusals of what unpaid orders would hold. Each names what the shopper can do; none
+   * tells anyone they have orders (the address may be shared) or to wait days.
+   */
+  holdUnitsPerShopper: (max: number) =>
+    `We reserve up to ${max} items at a time for one shopper’s orders awaiting payment. To buy more now, pay by card, pay an order you have already placed, or choose fewer items.`,
+  holdValuePerShopper: (max: string) =>
+    `We reserve up to ${max} at a time for one shopper’s orders awaiting payment. To buy more now, pay by card, pay an order you have already placed, or choose fewer items.`,
+  holdPerAddress:
+    'We can’t reserve more items for pay-later orders from your internet connection right now, because many shoppers share it. Please pay by card, or sign in to your account and try again.',
+  holdStockShare: (name: string, units: number) =>
+    units > 0
+      ? `Only ${units} of ${name} can be reserved for a pay-later order right now; the rest stays on sale for shoppers paying now. Choose ${units} or fewer, or pay by card.`
+      : `${name} can’t be reserved for a pay-later order right now; the rest stays on sale for shoppers paying now. Please pay by card to buy it.`,
+  holdConfirmed: (heldUntil: string, pickup: boolean) =>
+    pickup
+      ? `Thank you, your order is confirmed. We hold your items for you to collect and pay at the counter until ${heldUntil}.`
+      : `Thank you, your order is confirmed. We hold your items until ${heldUntil}: please pay by bank transfer before then.`,
+  holdConfirmLinkUsed:
+    'This confirmation link has already been used or has expired. Track your order to see where it stands.',
+  holdConfirmExpired:
+    'This order was not confirmed in time, so its items went back on sale. Please place the order again.',
+  confirmWithin: (minutes: number) =>
+    `Confirm your order from the e-mail we sent within ${minutes} minutes, or the items go back on sale.`,
+  cardCheckoutsOpen:
+    'Several card checkouts for these contact details are still open. Please finish paying for one of them, or try again in a few minutes.',
+  cardCheckoutsPerAddress:
+    'Too many card checkouts are open from your internet connection right now. Please sign in to your account, or try again in a few minutes.',
   premiumCheckoutOpen:
     'You already have a Premium membership order waiting for payment. Please pay that order, or try again when its reservation ends.',
   refundedPremiumActive:

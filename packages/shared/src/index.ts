@@ -28,6 +28,7 @@ export * from './images';
 export * from './staff';
 export * from './payment-methods';
 export * from './order-status';
+export * from './fair-holds';
 export * from './invoice';
 export * from './books';
 export * from './order-quote';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fairHoldDefaults } from './fair-holds';
 import { MAX_STORED_TOEA } from './money';
 import { shopperOrderStatusSchema } from './order-status';
 import {
@@ -21,6 +22,43 @@ import {
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** A whole number between `min` and `max`, with one message for every way it can be wrong. */
+const wholeBetween = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * Issue 28 (decision 029): what unpaid bank-transfer and pickup orders may hold. Optional in a request (a client
+ * that does not know them sends the defaults), always present in an answer.
+ */
+export const holdCapsSchema = z.object({
+  holdUnitsPerShopper: wholeBetween(1, 1000, 'Items per shopper must be a whole number from 1 to 1,000.').default(
+    fairHoldDefaults.holdUnitsPerShopper,
+  ),
+  holdValuePerShopperToea: wholeBetween(100, 100_000_000, 'Value per shopper must be from K1 to K1,000,000.').default(
+    fairHoldDefaults.holdValuePerShopperToea,
+  ),
+  holdUnitsPerAddress: wholeBetween(
+    1,
+    100_000,
+    'Items per internet address must be a whole number from 1 to 100,000.',
+  ).default(fairHoldDefaults.holdUnitsPerAddress),
+  holdValuePerAddressToea: wholeBetween(
+    100,
+    2_000_000_000,
+    'Value per internet address must be from K1 to K20,000,000.',
+  ).default(fairHoldDefaults.holdValuePerAddressToea),
+  holdStockSharePercent: wholeBetween(
+    10,
+    100,
+    'Share of a product’s stock must be a whole percent from 10 to 100.',
+  ).default(fairHoldDefaults.holdStockSharePercent),
+  unconfirmedHoldMinutes: wholeBetween(
+    5,
+    60,
+    'Unconfirmed hold must be a whole number of minutes from 5 to 60.',
+  ).default(fairHoldDefaults.unconfirmedHoldMinutes),
+});
+
 export const paymentSettingsSchema = z
   .object({
     cardEnabled: z.boolean(),
@@ -40,6 +78,7 @@ export const paymentSettingsSchema = z
       .int('Pickup deadline must be a whole number of days from 1 to 30.')
       .min(1, 'Pickup deadline must be a whole number of days from 1 to 30.')
       .max(30, 'Pickup deadline must be a whole number of days from 1 to 30.'),
+    ...holdCapsSchema.shape,
   })
   .superRefine((value, ctx) => {
     if (!value.cardEnabled && !value.bankTransferEnabled && !value.pickupEnabled) {
@@ -62,6 +101,8 @@ export const publicPaymentMethodsSchema = z.object({
   pickup: z.boolean(),
   bankTransferHoldHours: z.number().int(),
   pickupDeadlineDays: z.number().int(),
+  /** Issue 28: how long a guest's bank-transfer or pickup order is held until confirmed from its e-mail. */
+  unconfirmedHoldMinutes: z.number().int().default(15),
 });
 export type PublicPaymentMethods = z.infer<typeof publicPaymentMethodsSchema>;
 
@@ -110,8 +151,33 @@ export const orderPaymentInfoSchema = z.object({
   pickup: pickupInfoSchema.nullable(),
   /** Issue 27: what the shopper is told the order is (`shopperOrderStatus`). */
   status: shopperOrderStatusSchema,
+  /**
+   * Issue 28: a guest's bank-transfer or pickup order not yet confirmed from its e-mail: until when (ISO) the
+   * items stay reserved unless it is confirmed; null once confirmed or when no confirmation is needed.
+   */
+  confirmBy: z.string().nullable().default(null),
 });
 export type OrderPaymentInfo = z.infer<typeof orderPaymentInfoSchema>;
+
+/**
+ * Issue 28 (decision 029): the link in a guest's bank-transfer or pickup e-mail confirms the order, and the long
+ * hold starts then.
+ *   POST /api/orders/:id/confirm-hold   body ConfirmHoldInput -> ConfirmHoldAnswer
+ */
+export const confirmHoldSchema = z.object({
+  token: z.string({ error: 'This confirmation link is not valid.' }).trim().min(1).max(200),
+});
+export type ConfirmHoldInput = z.input<typeof confirmHoldSchema>;
+
+export const confirmHoldAnswerSchema = z.object({
+  orderId: z.number().int(),
+  trackingCode: z.string(),
+  paymentMethod: z.enum(paymentMethods),
+  /** Until when the items are now held for the shopper (ISO). */
+  heldUntil: z.string(),
+  message: z.string(),
+});
+export type ConfirmHoldAnswer = z.infer<typeof confirmHoldAnswerSchema>;
 
 const isoDate = z
   .string({ error: messages.receivedOnInvalid })

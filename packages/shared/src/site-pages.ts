@@ -94,6 +94,8 @@ export const sitePages: readonly SitePage[] = [
   privatePage('/checkout', 'Checkout'),
   privatePage('/guestcheckout', 'Guest Checkout'),
   privatePage('/order-confirmation', 'Order Confirmation'),
+  // Issue 28: the single-use link that confirms a guest's bank-transfer or pickup order.
+  privatePage('/confirm-order/:orderId', 'Confirm your order'),
   privatePage('/membership-payment', 'Premium Membership'),
   privatePage('/membership-success', 'Premium Membership'),
   privatePage('/profile', 'My Profile'),

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { DbExecutor } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { AppError } from '../errors';
-import { clientAddress } from './client-address';
+import { clientAddress, clientAddressKey } from './client-address';
 
 export interface RateLimitStoreOptions {
   /** Counters in this database when `redisUrl` is unset. */
@@ -215,8 +215,11 @@ export function rateLimiter(app: FastifyInstance, rules: RateLimitRule[]) {
   return enforce;
 }
 
-/** Per client address (plugins/client-address.ts: behind a trusted proxy, the address it reports). */
-export const byAddress = (request: FastifyRequest) => clientAddress(request);
+/**
+ * Per client address (plugins/client-address.ts: behind a trusted proxy, the address it reports), an IPv6 client
+ * by its /64 (issue 28: rotating through one subscriber's block does not renew a limit).
+ */
+export const byAddress = (request: FastifyRequest) => clientAddressKey(clientAddress(request));
 
 /** Per account: the e-mail or username in the request body, lower-cased. */
 export function byAccountField(field: string) {

@@ -90,6 +90,8 @@ export const routePolicies: Record<string, Access> = {
   'POST /api/orders/:id/payment': 'order-owner',
   'POST /api/orders/:id/payment/refresh': 'order-owner',
   'GET /api/orders/:id/confirmation': 'order-owner',
+  // Issue 28: the e-mail's single-use link (its 256-bit token is the proof; rate-limited per address).
+  'POST /api/orders/:id/confirm-hold': 'public',
   // Tax invoices (issue 19): the owner's, or by the tracking code (the tracking's secret and rate limits).
   'GET /api/orders/:id/invoice': 'order-owner',
   'POST /api/orders/invoice': 'public',

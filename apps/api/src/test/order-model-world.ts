@@ -454,6 +454,33 @@ export class OrderModelWorld {
     }
   }
 
+  /**
+   * Issue 28: a guest confirms a bank-transfer or pickup order from the link in its e-mail (the long hold starts
+   * then). Refused once used, or after the short hold ended; never a 5xx, and stock is untouched either way.
+   */
+  async confirmHold(order: ModelOrder) {
+    const [mail] = (await this.ctx.db.select({ text: emailOutbox.text }).from(emailOutbox)).filter((row) =>
+      row.text.includes(`/confirm-order/${order.id}#`),
+    );
+    const token = mail ? new RegExp(`/confirm-order/${order.id}#([A-Za-z0-9_-]+)`).exec(mail.text)?.[1] : undefined;
+    if (!token) return;
+    const before = await this.row(order.id);
+    const response = await this.ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/confirm-hold`,
+      payload: { token },
+    });
+    this.expectNo5xx(response, 'confirm hold');
+    this.note(`confirm hold #${order.id} -> ${response.statusCode}`);
+    const after = await this.row(order.id);
+    if (after.stockState !== before.stockState || after.paymentStatus !== before.paymentStatus) {
+      throw new Error(`order ${order.id}: confirming its hold changed its state`);
+    }
+    if (response.statusCode === 200 && after.holdConfirmTokenHash !== null) {
+      throw new Error(`order ${order.id}: its confirmation link still works after use`);
+    }
+  }
+
   /** Time passes (up to days): the shop's jobs run (expiry, reminders, reconciliation), the e-mails are composed. */
   async advance(minutes: number) {
     // Within a run at most 8 days pass (past every hold and pickup deadline): the sessions stay signed in, and the

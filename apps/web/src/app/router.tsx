@@ -37,6 +37,7 @@ const CheckoutPage = lazyPage(() => import('../features/checkout/CheckoutPage'))
 const GuestCheckoutPage = lazyPage(() => import('../features/checkout/GuestCheckoutPage'));
 const OrderConfirmationPage = lazyPage(() => import('../features/checkout/OrderConfirmationPage'));
 const TrackOrderPage = lazyPage(() => import('../features/checkout/TrackOrderPage'));
+const ConfirmOrderPage = lazyPage(() => import('../features/checkout/ConfirmOrderPage'));
 // Membership, profile and orders (issue 7)
 const MembershipPaymentPage = lazyPage(() => import('../features/membership/MembershipPaymentPage'));
 const MembershipSuccessPage = lazyPage(() => import('../features/membership/MembershipSuccessPage'));
@@ -104,6 +105,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="guestcheckout" element={<GuestCheckoutPage />} />
       <Route path="order-confirmation" element={<OrderConfirmationPage />} />
       <Route path="track-order" element={<TrackOrderPage />} />
+      <Route path="confirm-order/:orderId" element={<ConfirmOrderPage />} />
       {/* Membership, profile and orders (issue 7) */}
       <Route path="membership-payment" element={<MembershipPaymentPage />} />
       <Route path="membership" element={<MembershipPaymentPage />} />

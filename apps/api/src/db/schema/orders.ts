@@ -69,6 +69,19 @@ export const orders = pgTable(
      * address (issue 16). Only compared, never shown; null for orders placed before it was kept.
      */
     clientAddressHash: text('client_address_hash'),
+    /**
+     * Issue 28 (decision 029): the shopper's e-mail address normalised (lower case, no "+tag"), so the caps on what
+     * one shopper's unpaid orders hold find a guest's orders by who they are, not by the address they came from.
+     */
+    shopperEmailKey: text('shopper_email_key'),
+    /**
+     * Issue 28: SHA-256 of the single-use link that confirms a guest's bank-transfer or pickup order from its
+     * e-mail; while set, the order holds its units only for the short unconfirmed hold. Null once confirmed (or
+     * for orders that need no confirmation).
+     */
+    holdConfirmTokenHash: text('hold_confirm_token_hash'),
+    /** When the shopper confirmed the order from the e-mail and its long hold began. */
+    holdConfirmedAt: timestamp('hold_confirmed_at', { withTimezone: true }),
     stockState: text('stock_state', { enum: stockStateValues }).notNull().default('held'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     confirmationEmailId: integer('confirmation_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
@@ -125,6 +138,12 @@ export const orders = pgTable(
     // The limits on unpaid orders holding stock, per address and per shopper (modules/orders/order-holds.ts).
     index('orders_held_address_idx')
       .on(table.clientAddressHash)
+      .where(sql`${table.stockState} = 'held'`),
+    index('orders_held_email_key_idx')
+      .on(table.shopperEmailKey)
+      .where(sql`${table.stockState} = 'held'`),
+    index('orders_held_phone_idx')
+      .on(table.phone)
       .where(sql`${table.stockState} = 'held'`),
     index('orders_held_user_idx')
       .on(table.userId)

@@ -20,12 +20,23 @@ export const paymentSettings = pgTable(
     bankAccountNumber: text('bank_account_number').notNull().default(''),
     bankTransferHoldHours: integer('bank_transfer_hold_hours').notNull().default(48),
     pickupDeadlineDays: integer('pickup_deadline_days').notNull().default(3),
+    // Issue 28 (decision 029): what unpaid bank-transfer and pickup orders may hold.
+    holdUnitsPerShopper: integer('hold_units_per_shopper').notNull().default(20),
+    holdValuePerShopperToea: integer('hold_value_per_shopper_toea').notNull().default(2_000_000),
+    holdUnitsPerAddress: integer('hold_units_per_address').notNull().default(500),
+    holdValuePerAddressToea: integer('hold_value_per_address_toea').notNull().default(50_000_000),
+    holdStockSharePercent: integer('hold_stock_share_percent').notNull().default(50),
+    unconfirmedHoldMinutes: integer('unconfirmed_hold_minutes').notNull().default(15),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('payment_settings_single_row', sql`${table.id} = 1`),
     check('payment_settings_hold_hours_check', sql`${table.bankTransferHoldHours} between 12 and 336`),
     check('payment_settings_pickup_days_check', sql`${table.pickupDeadlineDays} between 1 and 30`),
+    check(
+      'payment_settings_hold_caps_check',
+      sql`${table.holdUnitsPerShopper} between 1 and 1000 and ${table.holdValuePerShopperToea} between 100 and 100000000 and ${table.holdUnitsPerAddress} between 1 and 100000 and ${table.holdValuePerAddressToea} between 100 and 2000000000 and ${table.holdStockSharePercent} between 10 and 100 and ${table.unconfirmedHoldMinutes} between 5 and 60`,
+    ),
   ],
 );
 

@@ -55,6 +55,8 @@ export type LifecycleChange = Partial<
     | 'cancelReason'
     | 'refundedAt'
     | 'confirmationEmailId'
+    | 'holdConfirmTokenHash'
+    | 'holdConfirmedAt'
   >
 >;
 

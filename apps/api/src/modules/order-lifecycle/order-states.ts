@@ -128,6 +128,17 @@ export const orderTransitions = {
     stock: ['none'],
     verb: 'priced again',
   },
+  /**
+   * Issue 28 (decision 029): a guest confirms a bank-transfer or pickup order from the link in its e-mail; the
+   * short unconfirmed hold becomes the long one (48 hours, 3 days). The order stays in its state.
+   */
+  'confirm-hold': {
+    from: ['awaiting-transfer', 'awaiting-pickup-payment'],
+    to: 'same',
+    actors: ['shopper'],
+    stock: ['none'],
+    verb: 'confirmed',
+  },
   /** The card provider declined the payment; the units stay held until the hold ends. */
   'decline-card': {
     from: ['awaiting-card', 'card-declined'],

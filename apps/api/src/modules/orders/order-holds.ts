@@ -1,7 +1,14 @@
-import { checkoutMessages, parseSerialId, type StockMovementReason } from '@bilum/shared';
-import { and, count, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
+import {
+  checkoutMessages,
+  formatKina,
+  holdableUnits,
+  type PaymentSettings,
+  parseSerialId,
+  type StockMovementReason,
+} from '@bilum/shared';
+import { and, count, eq, inArray, min, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { orderItems, type OrderRow, orders } from '../../db/schema';
+import { orderItems, type OrderRow, orders, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { returnOrderedCartLines } from '../cart/order-cart-lines';
 import { transition } from '../order-lifecycle/order-lifecycle';
@@ -74,61 +81,189 @@ export function replacingOrderId(cancelReason: string | null): number | null {
   return parseSerialId(cancelReason.slice(replacedPrefix.length));
 }
 
-/** How many unpaid orders holding stock one address, and one shopper's account, may have at a time. */
+/**
+ * How many card checkouts (15-minute holds) may be open at once: per shopper (account, or a guest's e-mail
+ * address or phone) and, for guests, per client address (a backstop sized for carrier NAT). Environment figures
+ * (CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT / _PER_IP). Bank-transfer and pickup orders are bounded by `HoldCaps`.
+ */
 export interface UnpaidOrderLimits {
   perAddress: number;
   perAccount: number;
 }
 
-/** Who is placing an order, for the limits: the HMAC of the client's address, and the signed-in shopper. */
+/** Issue 28 (decision 029): the shop's caps on what unpaid bank-transfer and pickup orders hold (/settings). */
+export type HoldCaps = Pick<
+  PaymentSettings,
+  | 'holdUnitsPerShopper'
+  | 'holdValuePerShopperToea'
+  | 'holdUnitsPerAddress'
+  | 'holdValuePerAddressToea'
+  | 'holdStockSharePercent'
+>;
+
+/**
+ * Who is placing an order: the HMAC of the client's address key (IPv4, or the IPv6 /64: client-address.ts), the
+ * signed-in shopper, and the shopper's normalised e-mail address and phone (a guest is found by them).
+ */
 export interface OrderPlacer {
   addressHash: string | null;
   userId: number | null;
+  emailKey: string | null;
+  phone: string | null;
 }
 
 /**
  * Serialises the placing of orders per address and per shopper for the rest of the transaction (advisory locks,
- * so on PostgreSQL concurrent requests on any instance count each other's orders). Always address, then shopper:
- * two transactions never wait for each other in a circle.
+ * so on PostgreSQL concurrent requests on any instance count each other's orders). Always address, then account,
+ * then e-mail: two transactions never wait for each other in a circle.
  */
 export async function lockOrderPlacer(tx: DbExecutor, placer: OrderPlacer): Promise<void> {
-  if (placer.addressHash !== null) {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:orders:address:${placer.addressHash}`}, 0))`,
-    );
-  }
-  if (placer.userId !== null) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:orders:user:${placer.userId}`}, 0))`);
+  const keys = [
+    placer.addressHash !== null ? `bilum:orders:address:${placer.addressHash}` : null,
+    placer.userId !== null ? `bilum:orders:user:${placer.userId}` : null,
+    placer.emailKey !== null ? `bilum:orders:email:${placer.emailKey}` : null,
+  ];
+  for (const key of keys) {
+    if (key !== null) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
 }
 
+/** The shopper's own unpaid orders: by account, e-mail address or phone, never by the address they came from. */
+function shopperCondition(placer: OrderPlacer): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (placer.userId !== null) conditions.push(eq(orders.userId, placer.userId));
+  if (placer.emailKey !== null) conditions.push(eq(orders.shopperEmailKey, placer.emailKey));
+  if (placer.phone !== null && placer.phone !== '') conditions.push(eq(orders.phone, placer.phone));
+  return conditions.length === 0 ? undefined : or(...conditions);
+}
+
+const isCard = eq(orders.paymentMethod, 'card');
+const isPayLater = ne(orders.paymentMethod, 'card');
+
 /**
- * Refuses a new order (429) while this address or shopper already has the allowed number of unpaid orders holding
- * stock, counted in the database. Call inside the order's transaction after `lockOrderPlacer`.
+ * Refuses a card checkout (429) while this shopper, or (for a guest) this client address, already has the allowed
+ * number of card checkouts open. Strangers' bank-transfer and pickup orders on the same address never count: a
+ * shopper paying by card is not held back by them. Call inside the order's transaction after `lockOrderPlacer`.
  */
-export async function assertUnpaidOrdersWithinLimits(
+export async function assertCardCheckoutsWithinLimits(
   tx: DbExecutor,
   placer: OrderPlacer,
   limits: UnpaidOrderLimits,
-  now: Date,
 ): Promise<void> {
-  const checks: { condition: SQL; limit: number }[] = [];
-  if (placer.addressHash !== null) {
-    checks.push({ condition: eq(orders.clientAddressHash, placer.addressHash), limit: limits.perAddress });
-  }
-  if (placer.userId !== null) checks.push({ condition: eq(orders.userId, placer.userId), limit: limits.perAccount });
-  for (const { condition, limit } of checks) {
-    const [row] = await tx
-      .select({ open: count(), firstEnds: min(orders.holdExpiresAt) })
-      .from(orders)
-      .where(and(holdingStock, condition));
-    if (!row || row.open < limit) continue;
-    const waitMs = row.firstEnds ? row.firstEnds.getTime() - now.getTime() : 15 * 60_000;
-    const retryAfterSeconds = Math.max(60, Math.ceil(waitMs / 1000));
-    throw new AppError('RATE_LIMITED', checkoutMessages.tooManyUnpaidOrders(Math.ceil(retryAfterSeconds / 60)), {
-      retryAfterSeconds,
-      unpaidOrders: row.open,
+  const shopper = shopperCondition(placer);
+  const checks: { condition: SQL; limit: number; message: string }[] = [];
+  if (shopper)
+    checks.push({ condition: shopper, limit: limits.perAccount, message: checkoutMessages.cardCheckoutsOpen });
+  if (placer.userId === null && placer.addressHash !== null) {
+    checks.push({
+      condition: eq(orders.clientAddressHash, placer.addressHash),
+      limit: limits.perAddress,
+      message: checkoutMessages.cardCheckoutsPerAddress,
     });
+  }
+  for (const { condition, limit, message } of checks) {
+    const [row] = await tx
+      .select({ open: count() })
+      .from(orders)
+      .where(and(holdingStock, isCard, condition));
+    if (row && row.open >= limit) throw new AppError('RATE_LIMITED', message, { retryAfterSeconds: 60 });
+  }
+}
+
+/** Units (not the membership) and value still unpaid that matching bank-transfer and pickup orders hold. */
+async function heldByPayLater(tx: DbExecutor, condition: SQL): Promise<{ units: number; value: number }> {
+  const [units] = await tx
+    .select({ units: sql<string | number | null>`coalesce(sum(${orderItems.quantity}), 0)` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(holdingStock, isPayLater, condition, eq(orderItems.isMembership, false)));
+  const [value] = await tx
+    .select({
+      value: sql<string | number | null>`coalesce(sum(${orders.totalToea} - ${orders.amountReceivedToea}), 0)`,
+    })
+    .from(orders)
+    .where(and(holdingStock, isPayLater, condition));
+  return { units: Number(units?.units ?? 0), value: Number(value?.value ?? 0) };
+}
+
+/** A bank-transfer or pickup order about to be placed: its lines and its total. */
+export interface PayLaterOrder {
+  lines: readonly { productId: number; name: string; quantity: number; isMembership: boolean }[];
+  totalToea: number;
+}
+
+const holdRefused = (message: string, details: Record<string, unknown>) =>
+  new AppError('CONFLICT', message, { reason: 'hold-cap', ...details });
+
+/**
+ * Issue 28 (decision 029): refuses (409, with what the shopper can do) a bank-transfer or pickup order that would
+ * make this shopper's unpaid orders hold more units or value than the shop's caps, a guest's client address hold
+ * more than its backstop, or unpaid orders hold more than the shop's share of any product's units (the last unit
+ * can still be reserved). Call inside the order's transaction after `lockOrderPlacer`, before the units are taken.
+ */
+export async function assertHoldsWithinCaps(
+  tx: DbExecutor,
+  placer: OrderPlacer,
+  order: PayLaterOrder,
+  caps: HoldCaps,
+): Promise<void> {
+  const units = order.lines.reduce((sum, line) => sum + (line.isMembership ? 0 : line.quantity), 0);
+  const shopper = shopperCondition(placer);
+  if (shopper) {
+    const held = await heldByPayLater(tx, shopper);
+    if (held.units + units > caps.holdUnitsPerShopper) {
+      throw holdRefused(checkoutMessages.holdUnitsPerShopper(caps.holdUnitsPerShopper), { cap: 'units-per-shopper' });
+    }
+    if (held.value + order.totalToea > caps.holdValuePerShopperToea) {
+      throw holdRefused(checkoutMessages.holdValuePerShopper(formatKina(caps.holdValuePerShopperToea)), {
+        cap: 'value-per-shopper',
+      });
+    }
+  }
+  // The backstop per address (hundreds of shoppers behind one carrier NAT): guests only; an account has its own caps.
+  if (placer.userId === null && placer.addressHash !== null) {
+    const held = await heldByPayLater(tx, eq(orders.clientAddressHash, placer.addressHash));
+    if (held.units + units > caps.holdUnitsPerAddress || held.value + order.totalToea > caps.holdValuePerAddressToea) {
+      throw holdRefused(checkoutMessages.holdPerAddress, { cap: 'per-address' });
+    }
+  }
+  const stockLines = order.lines.filter((line) => !line.isMembership).sort((a, b) => a.productId - b.productId);
+  if (stockLines.length === 0) return;
+  // One placing at a time per product (in id order: no circle), so two shoppers never both take the last share.
+  for (const line of stockLines) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:holds:product:${line.productId}`}, 0))`,
+    );
+  }
+  const ids = stockLines.map((line) => line.productId);
+  const onHand = new Map(
+    (await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids))).map(
+      (row) => [row.id, row.stock],
+    ),
+  );
+  const heldRows = await tx
+    .select({
+      productId: orderItems.productId,
+      held: sql<string | number | null>`coalesce(sum(${orderItems.quantity}), 0)`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(holdingStock, inArray(orderItems.productId, ids)))
+    .groupBy(orderItems.productId);
+  const held = new Map(heldRows.map((row) => [row.productId, Number(row.held ?? 0)]));
+  for (const line of stockLines) {
+    const holdable = holdableUnits({
+      onHand: onHand.get(line.productId) ?? 0,
+      held: held.get(line.productId) ?? 0,
+      sharePercent: caps.holdStockSharePercent,
+    });
+    if (line.quantity > holdable) {
+      throw holdRefused(checkoutMessages.holdStockShare(line.name, holdable), {
+        cap: 'stock-share',
+        productId: line.productId,
+        quantityAvailable: holdable,
+      });
+    }
   }
 }
 

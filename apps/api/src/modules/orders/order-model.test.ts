@@ -147,6 +147,14 @@ const buyPremiumOnPage = fc
   .map((shopper) => command(`buyPremiumOnPage(${shopper})`, (world) => world.buyPremiumOnPage(shopper)));
 
 /** Drawn uniformly from this list: orders and their payments and refunds come up more often than the rest. */
+/** Issue 28: a guest confirms a bank-transfer or pickup order from its e-mail's link. */
+const confirmHold = fc.nat().map((index) =>
+  command(`confirmHold(${index})`, async (world) => {
+    const order = pick(world, index, index % 2 === 0 ? 'bank-transfer' : 'pickup');
+    if (order && order.cookie === null) await world.confirmHold(order);
+  }),
+);
+
 const commands = [
   place,
   place,
@@ -156,6 +164,7 @@ const commands = [
   recordTransfer,
   recordTransfer,
   collectAtCounter,
+  confirmHold,
   setStatus,
   setStatus,
   refund,

@@ -1,5 +1,7 @@
 import {
   checkoutTokenHeader,
+  confirmHoldAnswerSchema,
+  confirmHoldSchema,
   createOrderResponseSchema,
   createOrderSchema,
   orderConfirmationSchema,
@@ -114,6 +116,25 @@ export function ordersRoutes(deps: {
         },
       },
       async (request) => orders.confirmation(await orders.ownedOrder(request.params.id, callerOf(request))),
+    );
+
+    app.post(
+      '/orders/:id/confirm-hold',
+      {
+        // Issue 28: the token is 256 random bits; the limit keeps a flood of guesses off the database.
+        preHandler: rateLimiter(app, [
+          { name: 'confirm-hold:ip', max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
+        ]),
+        schema: {
+          tags: ['checkout'],
+          summary:
+            'Confirm a guest’s bank-transfer or pickup order from the single-use link in its e-mail: the long hold starts now',
+          params: orderIdParamsSchema,
+          body: confirmHoldSchema,
+          response: { 200: confirmHoldAnswerSchema },
+        },
+      },
+      async (request) => orders.confirmHold(request.params.id, request.body.token),
     );
 
     app.post(

@@ -23,6 +23,8 @@ import {
   type SessionUser,
   type ShopSettings,
   productMessages,
+  shopperEmailKey,
+  type ConfirmHoldAnswer,
   type TrackedOrder,
   trackingMessages,
 } from '@bilum/shared';
@@ -46,7 +48,7 @@ import { hasValidPrice } from '../cart/cart.service';
 import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
 import { stockActors } from '../stock/stock.service';
-import { holdOrderUnits, noteOrder, placeOrderRow } from '../order-lifecycle/order-lifecycle';
+import { holdOrderUnits, noteOrder, placeOrderRow, transition } from '../order-lifecycle/order-lifecycle';
 import type { Mailer } from '../mail/mail.service';
 import { isMembershipOnly } from './order-emails';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
@@ -59,11 +61,14 @@ import {
   holdEndFor,
   orderPaymentInfo,
 } from '../payment-methods/payment-placement';
+import { pngDateTime } from '../payment-methods/payment-methods.emails';
 import { readPaymentSettings } from '../payment-methods/payment-settings';
 import { orderDelivery } from '../delivery/delivery.service';
 import type { SecretHasher } from '../../security/server-key';
+import { clientAddressKey } from '../../plugins/client-address';
 import {
-  assertUnpaidOrdersWithinLimits,
+  assertCardCheckoutsWithinLimits,
+  assertHoldsWithinCaps,
   hasOpenPremiumOrder,
   holdingStock,
   lockOrderPlacer,
@@ -80,6 +85,8 @@ import {
   sameTokenHash,
   sha256,
 } from './order-codes';
+import { randomBytes } from 'node:crypto';
+import { recordActivity } from '../audit/audit.service';
 
 export interface OrdersDeps {
   db: Database;
@@ -97,7 +104,8 @@ export interface OrdersDeps {
 export interface OrderPlacementDeps {
   /** HMACs under the server key: checkout tokens, the client address kept with an order. */
   secrets: SecretHasher;
-  /** How many unpaid orders holding stock an address and a shopper may have at once. */
+  /** How many card checkouts a shopper, and a guest's address, may have open at once (the caps on bank-transfer
+   * and pickup orders are the shop's payment settings: order-holds.ts `assertHoldsWithinCaps`). */
   unpaidLimits: UnpaidOrderLimits;
 }
 
@@ -385,9 +393,12 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
     return db.transaction(async (tx) => {
       await lockOrderPlacer(tx, placer);
       const replaced = await releaseReplacedOrder(tx, caller, body.replacesOrder);
-      await assertUnpaidOrdersWithinLimits(tx, placer, deps.unpaidLimits, now());
       const lines = await priceOrder(tx, user, body);
       const contact = checkedContact(body, lines);
+      // Issue 28: the shopper's own unpaid orders are found by who they are (account, e-mail, phone).
+      const phone = fullPhoneNumber(contact.countryCode, contact.phone);
+      const shopper: OrderPlacer = { ...placer, emailKey: shopperEmailKey(contact.email), phone };
+      if (body.paymentMethod === 'card') await assertCardCheckoutsWithinLimits(tx, shopper, deps.unpaidLimits);
       // The way to pay (issue 19): on in the settings, and pay at pickup only for an order collected at a pickup point.
       const paymentSettings = await readPaymentSettings(tx);
       assertMethodAllowed(body.paymentMethod, paymentSettings, {
@@ -410,8 +421,28 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       if (![summary.subtotal, summary.savings, summary.total].every(fitsMoneyColumn)) {
         throw new AppError('VALIDATION', checkoutMessages.totalTooLarge);
       }
+      // Issue 28 (decision 029): what a bank-transfer or pickup order may hold, by shopper, address and product.
+      if (body.paymentMethod !== 'card') {
+        await assertHoldsWithinCaps(
+          tx,
+          shopper,
+          {
+            lines: lines.map((line) => ({
+              productId: line.product.id,
+              name: line.product.name,
+              quantity: line.quantity,
+              isMembership: line.product.isMembership,
+            })),
+            totalToea: summary.total,
+          },
+          paymentSettings,
+        );
+      }
       const placedAt = now();
       const optional = (value: string) => (value === '' ? null : value);
+      // A guest's bank-transfer or pickup order holds only the short unconfirmed time until it is confirmed from
+      // the e-mail's single-use link (stored hashed); a signed-in shopper's gets the long hold at once.
+      const confirmToken = !user && body.paymentMethod !== 'card' ? randomBytes(32).toString('base64url') : null;
       // The order row first: a concurrent request with the same key waits here and then finds this order.
       const order = await placeOrderRow(tx, {
         orderType: user ? 'registered' : 'guest',
@@ -420,7 +451,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         firstName: contact.firstName,
         lastName: contact.lastName,
         email: contact.email,
-        phone: fullPhoneNumber(contact.countryCode, contact.phone),
+        phone,
         address: optional(contact.address),
         city: optional(contact.city),
         state: optional(contact.state),
@@ -436,7 +467,12 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         requestHash: keys.requestHash,
         checkoutTokenHash: keys.tokenHash,
         clientAddressHash: placer.addressHash,
-        holdExpiresAt: holdEndFor(body.paymentMethod, paymentSettings, placedAt),
+        shopperEmailKey: shopper.emailKey,
+        holdConfirmTokenHash: confirmToken === null ? null : sha256(confirmToken),
+        holdExpiresAt:
+          confirmToken === null
+            ? holdEndFor(body.paymentMethod, paymentSettings, placedAt)
+            : new Date(placedAt.getTime() + paymentSettings.unconfirmedHoldMinutes * 60_000),
         paymentMethod: body.paymentMethod,
         placedAt,
         updatedAt: placedAt,
@@ -487,11 +523,14 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const placed =
         body.paymentMethod === 'card' || !shop
           ? order
-          : await afterNonCardOrderPlaced(deps, tx, order, shop, {
-              kind: 'shopper',
-              userId: user?.id ?? null,
-              email: contact.email,
-            });
+          : await afterNonCardOrderPlaced(
+              deps,
+              tx,
+              order,
+              shop,
+              { kind: 'shopper', userId: user?.id ?? null, email: contact.email },
+              confirmToken,
+            );
       return {
         order: placed,
         items: items.sort((a, b) => a.id - b.id),
@@ -576,8 +615,12 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const scope = user ? `user:${user.id}` : 'guest';
       const checkoutToken = checkoutTokenFor(deps.secrets, scope, body.idempotencyKey);
       const placer: OrderPlacer = {
-        addressHash: deps.secrets.hash('order-client-address', clientAddress),
+        // Issue 28: an IPv6 client counts by its /64 (clientAddressKey), an IPv4-mapped one as IPv4.
+        addressHash: deps.secrets.hash('order-client-address', clientAddressKey(clientAddress)),
         userId: user?.id ?? null,
+        // Locked by before the checks; the checks use the validated address (the same key).
+        emailKey: typeof body.contact.email === 'string' ? shopperEmailKey(body.contact.email) : null,
+        phone: null,
       };
       const keys = {
         keyHash: idempotencyKeyHash(scope, body.idempotencyKey),
@@ -636,6 +679,53 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const order = await orderById(id);
       if (!order || !callerOwns(order, caller)) throw orderNotFound();
       return order;
+    },
+
+    /**
+     * Issue 28 (decision 029): the single-use link of a guest's bank-transfer or pickup order: the long hold
+     * starts now (through the lifecycle's `confirm-hold`). An unknown order, a wrong token and a used link get the
+     * same answer; an order whose short hold has ended says so, to the token's holder only.
+     */
+    async confirmHold(orderId: number, token: string): Promise<ConfirmHoldAnswer> {
+      if (!isSerialId(orderId)) throw new AppError('CONFLICT', checkoutMessages.holdConfirmLinkUsed);
+      return db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!order || order.holdConfirmTokenHash === null || !sameTokenHash(token, order.holdConfirmTokenHash)) {
+          throw new AppError('CONFLICT', checkoutMessages.holdConfirmLinkUsed);
+        }
+        const at = now();
+        const open = order.stockState === 'held' && order.paymentStatus === 'pending';
+        if (!open || (order.holdExpiresAt !== null && order.holdExpiresAt <= at)) {
+          throw new AppError('CONFLICT', checkoutMessages.holdConfirmExpired);
+        }
+        const payment = await readPaymentSettings(tx);
+        const heldUntil = holdEndFor(order.paymentMethod, payment, at);
+        const confirmed = await transition(tx, order.id, {
+          event: 'confirm-hold',
+          actor: 'shopper',
+          at,
+          set: { holdExpiresAt: heldUntil, holdConfirmedAt: at, holdConfirmTokenHash: null },
+        });
+        await recordActivity(tx, {
+          actor: { kind: 'shopper', userId: null, email: order.email },
+          action: 'order.hold-confirmed',
+          entityType: 'order',
+          entityId: order.id,
+          summary: `Confirmed from the e-mail; stock held until ${heldUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          before: { holdExpiresAt: iso(order.holdExpiresAt) },
+          after: { holdExpiresAt: iso(heldUntil) },
+        });
+        return {
+          orderId: confirmed.id,
+          trackingCode: confirmed.trackingCode,
+          paymentMethod: confirmed.paymentMethod,
+          heldUntil: heldUntil.toISOString(),
+          message: checkoutMessages.holdConfirmed(
+            `${pngDateTime(heldUntil)} (Port Moresby time)`,
+            confirmed.paymentMethod === 'pickup',
+          ),
+        };
+      });
     },
 
     async checkoutOrder(order: OrderRow): Promise<CheckoutOrder> {

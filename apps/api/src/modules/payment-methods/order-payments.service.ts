@@ -298,6 +298,8 @@ export function createOrderPaymentsService(deps: {
               eq(orders.stockState, 'held'),
               eq(orders.paymentStatus, 'pending'),
               isNull(orders.reminderSentAt),
+              // Issue 28: an order still to be confirmed is not reminded to pay (its hold is the short one).
+              isNull(orders.holdConfirmTokenHash),
               gt(orders.holdExpiresAt, at),
               lte(orders.holdExpiresAt, new Date(at.getTime() + paymentReminderHoursBefore * HOUR_MS)),
             ),

@@ -42,7 +42,22 @@ interface Input {
   shopUrl: string;
   /** A pickup order's place, opening hours, collect-by time and amount to pay (payment-placement.ts). */
   pickup?: PickupInfo | null;
+  /**
+   * Issue 28 (decision 029): a guest's order not yet confirmed: the single-use link, the minutes it is held
+   * unconfirmed and the long hold it gets once confirmed ("48 hours", "3 days").
+   */
+  confirm?: HoldConfirmation | null;
 }
+
+export interface HoldConfirmation {
+  link: string;
+  minutes: number;
+  longHold: string;
+}
+
+/** The confirmation request that leads a guest's bank-transfer or pickup e-mail (issue 28). */
+const confirmBlock = (confirm: HoldConfirmation, pickup: boolean) =>
+  `Confirm your order within ${confirm.minutes} minutes, or the items go back on sale:\n${confirm.link}\nOnce you confirm, we hold your items for ${confirm.longHold}${pickup ? ' for you to collect and pay at the counter' : ' while you pay by bank transfer'}.`;
 
 /**
  * Issue 27: the reference first and largest, and told apart from the tracking code, so a shopper in the *131#
@@ -58,9 +73,10 @@ const contactLine = (settings: ShopSettings) =>
   `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`;
 
 /** Placed with bank transfer: exactly what to do, and until when the stock is held. */
-export function bankTransferPlacedEmail({ order, items, payment, settings, shopUrl }: Input): OutgoingEmail {
+export function bankTransferPlacedEmail({ order, items, payment, settings, shopUrl, confirm }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
-  const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : null;
+  // Unconfirmed (issue 28): the hold's end is the confirmation's deadline, said by the confirmation block.
+  const until = order.holdExpiresAt && !confirm ? pngDateTime(order.holdExpiresAt) : null;
   const due = order.totalToea - order.amountReceivedToea;
   // Premium (decision 024): a membership, not goods; nothing is held or shipped.
   const membership = isMembershipOnly(items);
@@ -69,6 +85,7 @@ export function bankTransferPlacedEmail({ order, items, payment, settings, shopU
     membership
       ? `Thank you for choosing Bilum Premium. Your membership order #${order.id} is waiting for your payment by bank transfer or mobile banking.`
       : `Thank you for your order #${order.id}. It is waiting for your payment by bank transfer or mobile banking.`,
+    confirm ? confirmBlock(confirm, false) : '',
     orderLinesText(items),
     membership ? orderTotalsText(order, 'Total to pay', true) : orderTotalsText(order, 'Order total'),
     bankDetailsBlock(order, payment, due),
@@ -86,37 +103,52 @@ export function bankTransferPlacedEmail({ order, items, payment, settings, shopU
   ].filter(Boolean);
   return orderEmail(
     order.email,
-    membership
-      ? `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum Premium membership, order #${order.id}`
-      : `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum order #${order.id}`,
+    confirm
+      ? `Confirm your Bilum order #${order.id} within ${confirm.minutes} minutes, then pay ${formatKina(due)} with reference ${order.paymentReference}`
+      : membership
+        ? `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum Premium membership, order #${order.id}`
+        : `Pay ${formatKina(due)} with reference ${order.paymentReference}: Bilum order #${order.id}`,
     paragraphs,
-    link,
-    referenceLead(order, due),
+    confirm ? [confirm.link, link] : link,
+    confirm ? `${confirmBlock(confirm, false)}\n\n${referenceLead(order, due)}` : referenceLead(order, due),
   );
 }
 
 /** Pay at pickup: confirmed now; pay at the counter when collecting: how much, where (and when open), by when. */
-export function pickupConfirmedEmail({ order, items, settings, shopUrl, pickup }: Input): OutgoingEmail {
+export function pickupConfirmedEmail({ order, items, settings, shopUrl, pickup, confirm }: Input): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
-  const until = order.holdExpiresAt ? pngDateTime(order.holdExpiresAt) : null;
+  const until = order.holdExpiresAt && !confirm ? pngDateTime(order.holdExpiresAt) : null;
   const place = pickup ? [pickup.name, pickup.address].filter(Boolean).join(', ') : (order.pickupLocation ?? '');
   const lead = [
     `To pay at pickup: ${formatKina(pickup?.amountToPay ?? order.totalToea)}`,
     place ? `Pickup at: ${place}` : null,
     pickup?.openingHours ? `Opening hours: ${pickup.openingHours}` : null,
     until ? `Collect by: ${until} (Port Moresby time)` : null,
+    confirm ? `Collect within ${confirm.longHold} of confirming` : null,
   ]
     .filter(Boolean)
     .join('\n');
   const paragraphs = [
     `Hello ${order.firstName},`,
-    `Thank you for your order #${order.id}. It is confirmed: please pay at the counter when you collect it, in cash or by EFTPOS.`,
+    confirm
+      ? `Thank you for your order #${order.id}. Please pay at the counter when you collect it, in cash or by EFTPOS.`
+      : `Thank you for your order #${order.id}. It is confirmed: please pay at the counter when you collect it, in cash or by EFTPOS.`,
+    confirm ? confirmBlock(confirm, true) : '',
     orderLinesText(items),
     orderTotalsText(order, 'Total to pay at pickup'),
     'If the order is not collected by then, it is cancelled and the items go back on sale.',
     `Order ID: ${order.id}\n${trackingOnly(order, link)}`,
     contactLine(settings),
   ].filter(Boolean);
+  if (confirm) {
+    return orderEmail(
+      order.email,
+      `Confirm your Bilum order #${order.id} within ${confirm.minutes} minutes: pay at pickup`,
+      paragraphs,
+      [confirm.link, link],
+      `${confirmBlock(confirm, true)}\n\n${lead}`,
+    );
+  }
   return orderEmail(order.email, `Your Bilum order #${order.id} is confirmed: pay at pickup`, paragraphs, link, lead);
 }
 
@@ -159,11 +191,15 @@ export function holdEndedEmail({
   membership = false,
 }: Omit<Input, 'payment' | 'items'> & { membership?: boolean }): OutgoingEmail {
   const link = trackingLink(shopUrl, order.trackingCode);
-  const why = membership
-    ? `We did not receive the payment for your Premium membership order #${order.id} in time, so we have cancelled it. You can order Premium again at any time.`
-    : order.paymentMethod === 'pickup'
-      ? `Your order #${order.id} was not collected by its pickup deadline, so we have cancelled it and the items are back on sale.`
-      : `We did not receive the payment for your order #${order.id} in time, so we have cancelled it and the items are back on sale.`;
+  // Issue 28: a guest's order not confirmed from its e-mail within the short hold.
+  const unconfirmed = order.holdConfirmTokenHash !== null;
+  const why = unconfirmed
+    ? `Your order #${order.id} was not confirmed from our e-mail in time, so we have cancelled it and the items are back on sale. You are welcome to place it again.`
+    : membership
+      ? `We did not receive the payment for your Premium membership order #${order.id} in time, so we have cancelled it. You can order Premium again at any time.`
+      : order.paymentMethod === 'pickup'
+        ? `Your order #${order.id} was not collected by its pickup deadline, so we have cancelled it and the items are back on sale.`
+        : `We did not receive the payment for your order #${order.id} in time, so we have cancelled it and the items are back on sale.`;
   const received =
     order.amountReceivedToea > 0
       ? `We received ${formatKina(order.amountReceivedToea)} from you for this order; we will contact you to return it.`

@@ -50,6 +50,12 @@ export function holdEndFor(method: PaymentMethod, payment: PaymentSettings, plac
   return new Date(placedAt.getTime() + ms);
 }
 
+/** The long hold in words, for the confirmation e-mail: "48 hours", "3 days". */
+export function longHoldText(method: PaymentMethod, payment: PaymentSettings): string {
+  if (method === 'pickup') return `${payment.pickupDeadlineDays} day${payment.pickupDeadlineDays === 1 ? '' : 's'}`;
+  return `${payment.bankTransferHoldHours} hours`;
+}
+
 /**
  * Refuses a way to pay the shop has turned off, pay at pickup for an order that is not collected at a pickup
  * point, and pay at pickup for the membership alone (nothing to collect).
@@ -96,6 +102,8 @@ export async function afterNonCardOrderPlaced(
   order: OrderRow,
   shop: ShopSettings,
   actor: Actor,
+  /** Issue 28: a guest's order to confirm from the e-mail: the single-use token (only its hash is stored). */
+  confirmToken: string | null = null,
 ): Promise<OrderRow> {
   const payment = await readPaymentSettings(tx);
   let placed = order;
@@ -104,7 +112,14 @@ export async function afterNonCardOrderPlaced(
   }
   const items = await readOrderItems(tx, order.id);
   const pickup = placed.paymentMethod === 'pickup' ? await orderPickupInfo(tx, placed) : null;
-  const input = { order: placed, items, payment, settings: shop, shopUrl: deps.shopUrl, pickup };
+  const confirm = confirmToken
+    ? {
+        link: holdConfirmLink(deps.shopUrl, order.id, confirmToken),
+        minutes: payment.unconfirmedHoldMinutes,
+        longHold: longHoldText(placed.paymentMethod, payment),
+      }
+    : null;
+  const input = { order: placed, items, payment, settings: shop, shopUrl: deps.shopUrl, pickup, confirm };
   const email = placed.paymentMethod === 'pickup' ? pickupConfirmedEmail(input) : bankTransferPlacedEmail(input);
   const emailId = await deps.mailer.enqueue(tx, email);
   // The shop's own "bank transfer placed" / "pay at pickup placed" e-mail to its order address (issue 21,
@@ -121,10 +136,11 @@ export async function afterNonCardOrderPlaced(
     action: placed.paymentMethod === 'pickup' ? 'order.placed-pay-at-pickup' : 'order.placed-bank-transfer',
     entityType: 'order',
     entityId: order.id,
-    summary:
+    summary: `${
       placed.paymentMethod === 'pickup'
         ? `Placed to pay at pickup (${formatKina(order.totalToea)}), to collect by ${order.holdExpiresAt?.toISOString().slice(0, 10)}`
-        : `Placed with bank transfer, ref ${placed.paymentReference}, ${formatKina(order.totalToea)} due; stock held until ${order.holdExpiresAt?.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        : `Placed with bank transfer, ref ${placed.paymentReference}, ${formatKina(order.totalToea)} due; stock held until ${order.holdExpiresAt?.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    }${confirm ? ' (until confirmed from the e-mail)' : ''}`,
     after: { paymentMethod: placed.paymentMethod, paymentReference: placed.paymentReference },
   });
   return updated ?? placed;
@@ -155,12 +171,22 @@ export async function afterNonCardHoldExpired(
     entityType: 'order',
     entityId: order.id,
     summary:
-      order.paymentMethod === 'pickup'
-        ? 'Not collected by the pickup deadline: cancelled, stock released, customer e-mailed'
-        : `Not paid in time${order.amountReceivedToea > 0 ? ` (${formatKina(order.amountReceivedToea)} received, to return)` : ''}: cancelled, stock released, customer e-mailed`,
+      order.holdConfirmTokenHash !== null
+        ? 'Not confirmed from the e-mail in time: cancelled, stock released, customer e-mailed'
+        : order.paymentMethod === 'pickup'
+          ? 'Not collected by the pickup deadline: cancelled, stock released, customer e-mailed'
+          : `Not paid in time${order.amountReceivedToea > 0 ? ` (${formatKina(order.amountReceivedToea)} received, to return)` : ''}: cancelled, stock released, customer e-mailed`,
     before: { paymentStatus: order.paymentStatus, stockState: order.stockState },
     after: { paymentStatus: 'cancelled', stockState: 'released' },
   });
+}
+
+/**
+ * The link in a guest's e-mail that confirms the order (issue 28): the token rides in the fragment, so it never
+ * reaches a server log or a proxy; the page posts it to /api/orders/:id/confirm-hold.
+ */
+export function holdConfirmLink(shopUrl: string, orderId: number, token: string): string {
+  return `${shopUrl}/confirm-order/${orderId}#${token}`;
 }
 
 /** The shopper's view of an order's payment (confirmation page, tracking): what to do while it is awaited. */
@@ -212,6 +238,7 @@ export async function orderPaymentInfo(db: DbExecutor, order: OrderRow): Promise
       pickup: order.pickupLocation !== null,
       membershipOnly: membership,
     }),
+    confirmBy: open && order.holdConfirmTokenHash !== null ? iso(order.holdExpiresAt) : null,
   };
 }
 

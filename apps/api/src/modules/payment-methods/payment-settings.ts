@@ -46,5 +46,6 @@ export function publicMethods(settings: PaymentSettings): PublicPaymentMethods {
     pickup: settings.pickupEnabled,
     bankTransferHoldHours: settings.bankTransferHoldHours,
     pickupDeadlineDays: settings.pickupDeadlineDays,
+    unconfirmedHoldMinutes: settings.unconfirmedHoldMinutes,
   };
 }

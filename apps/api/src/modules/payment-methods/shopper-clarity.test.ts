@@ -12,6 +12,7 @@ import { signedInAdmin, type SignedIn } from '../../test/accounts';
 import {
   allPaymentMethods,
   type CheckoutTestContext,
+  confirmFromEmail,
   createCheckoutTestApp,
   deliveryContact,
   orderBody,
@@ -55,7 +56,10 @@ async function place(paymentMethod: 'bank-transfer' | 'pickup', email: string, p
     orderBody({ type: 'items', items: [{ productId: product.id, quantity: 2 }] }, { contact, paymentMethod }),
   );
   expect(response.statusCode).toBe(201);
-  return response.json() as PlacedOrderResponse;
+  const placed = response.json() as PlacedOrderResponse;
+  // Issue 28: the guest confirms the order from its e-mail; the long hold starts then (the clock has not moved).
+  expect((await confirmFromEmail(ctx, placed.order.id)).statusCode).toBe(200);
+  return placed;
 }
 
 async function track(trackingCode: string): Promise<TrackedOrder> {
@@ -89,16 +93,19 @@ describe('a payment reference that cannot be taken for the tracking code', () =>
 
     const mail = await emailTo('clarity.reference@example.pg');
     expect(mail?.subject).toContain(reference);
-    expect(mail?.subject).toMatch(/^Pay K\d/);
-    // First in the text, before anything else; the tracking code comes after it and says it is not for paying.
-    expect(mail?.text.startsWith(`Payment reference: ${reference}\n`)).toBe(true);
+    // Issue 28: a guest's e-mail first asks to confirm the order within 15 minutes, then says what to pay.
+    expect(mail?.subject).toMatch(/^Confirm your Bilum order #\d+ within 15 minutes, then pay K\d/);
+    expect(mail?.text.startsWith('Confirm your order within 15 minutes, or the items go back on sale:\n')).toBe(true);
+    // First after that, before anything else; the tracking code comes after it and says it is not for paying.
+    expect(mail?.text.split('\n\n')[1]?.startsWith(`Payment reference: ${reference}\n`)).toBe(true);
     const text = mail?.text ?? '';
     expect(text.indexOf(placed.order.trackingCode)).toBeGreaterThan(text.indexOf(reference));
     expect(text).toContain(
       `Tracking code (only for tracking your order, not for paying): ${placed.order.trackingCode}`,
     );
-    // Largest in the HTML: its first paragraph, in large type.
-    expect(mail?.html).toMatch(new RegExp(`^<p style="font-size:24px[^"]*">Payment reference: ${reference}</p>`));
+    // Largest in the HTML: its first paragraph, in large type, with the confirmation under it.
+    expect(mail?.html).toMatch(/^<p style="font-size:24px[^"]*">Confirm your order within 15 minutes/);
+    expect(mail?.html).toContain(`Payment reference: ${reference}<br>`);
   });
 
   it('is found by staff typed with or without its spaces, a mistyped one finds nothing, "#n" stays the order', async () => {
@@ -193,11 +200,12 @@ describe('pickup confirmations and tracking give the amount, the place and the c
     expect(waiting.status).toBe('Pay at pickup');
 
     const mail = await emailTo('clarity.pickup@example.pg');
-    const lead = (mail?.text ?? '').split('\n\n')[0];
+    // Issue 28: after the request to confirm the order from this e-mail.
+    const lead = (mail?.text ?? '').split('\n\n')[1];
     expect(lead).toContain('To pay at pickup: K240.00');
     expect(lead).toContain(`Pickup at: ${point.name}, ${point.address}`);
     expect(lead).toContain(`Opening hours: ${point.openingHours}`);
-    expect(lead).toMatch(/Collect by: .+ \(Port Moresby time\)/);
+    expect(lead).toContain('Collect within 3 days of confirming');
 
     expect(
       (await adminCall('POST', `/api/admin/orders/${placed.order.id}/collected`, { method: 'cash' })).statusCode,

@@ -7,7 +7,7 @@ import {
 } from '@bilum/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -26,7 +26,39 @@ const fields = [
   'bankAccountNumber',
   'bankTransferHoldHours',
   'pickupDeadlineDays',
+  'holdUnitsPerShopper',
+  'holdValuePerShopperToea',
+  'holdUnitsPerAddress',
+  'holdValuePerAddressToea',
+  'holdStockSharePercent',
+  'unconfirmedHoldMinutes',
 ] as const;
+
+/*
+ * Issue 28: the two value caps are typed in kina; the form keeps kina and the schema (toea) sees them converted,
+ * so its messages and bounds stay the one contract.
+ */
+const kinaFields = ['holdValuePerShopperToea', 'holdValuePerAddressToea'] as const;
+
+function toForm(settings: PaymentSettings): PaymentSettingsInput {
+  return {
+    ...settings,
+    holdValuePerShopperToea: settings.holdValuePerShopperToea / 100,
+    holdValuePerAddressToea: settings.holdValuePerAddressToea / 100,
+  };
+}
+
+const schemaResolver = zodResolver(paymentSettingsSchema);
+const kinaResolver: Resolver<PaymentSettingsInput, unknown, PaymentSettings> = (values, context, options) => {
+  const inToea = { ...values };
+  for (const field of kinaFields) {
+    const kina = values[field];
+    inToea[field] = typeof kina === 'number' && Number.isFinite(kina) ? Math.round(kina * 100) : kina;
+  }
+  return schemaResolver(inToea, context, options) as ReturnType<
+    Resolver<PaymentSettingsInput, unknown, PaymentSettings>
+  >;
+};
 
 function usePaymentSettings() {
   return useQuery({
@@ -86,15 +118,15 @@ function Toggle({
 function PaymentSettingsForm({ defaults }: { defaults: PaymentSettings }) {
   const save = useSavePaymentSettings();
   const form = useForm<PaymentSettingsInput, unknown, PaymentSettings>({
-    resolver: zodResolver(paymentSettingsSchema),
-    defaultValues: defaults,
+    resolver: kinaResolver,
+    defaultValues: toForm(defaults),
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: (answer) => {
-        form.reset(answer.settings);
+        form.reset(toForm(answer.settings));
         toast.success(paymentMethodMessages.settingsSaved);
       },
       onError: (error) => {
@@ -174,6 +206,82 @@ function PaymentSettingsForm({ defaults }: { defaults: PaymentSettings }) {
           {...form.register('pickupDeadlineDays', { valueAsNumber: true })}
         />
       </div>
+      <fieldset className="flex flex-col gap-3 border-t border-stone-200 pt-5">
+        <legend className="text-base font-bold text-stone-900">Fair holds for pay-later orders</legend>
+        <p className="text-sm text-stone-600">
+          Unpaid bank-transfer and pay-at-pickup orders keep their items off sale. These limits stop one shopper, or one
+          internet address, from holding your stock. Card payments are never limited by them. Many phones in PNG share
+          one internet address, so keep the address limits large.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Items per shopper"
+            type="number"
+            min={1}
+            max={1000}
+            step={1}
+            inputMode="numeric"
+            hint="Items one shopper’s unpaid orders may hold at once (by account, or a guest’s e-mail or phone)."
+            error={errors.holdUnitsPerShopper?.message}
+            {...form.register('holdUnitsPerShopper', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Value per shopper (kina)"
+            type="number"
+            min={1}
+            max={1_000_000}
+            step={1}
+            inputMode="numeric"
+            hint="The most one shopper’s unpaid orders may be worth at once."
+            error={errors.holdValuePerShopperToea?.message}
+            {...form.register('holdValuePerShopperToea', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Items per internet address"
+            type="number"
+            min={1}
+            max={100_000}
+            step={1}
+            inputMode="numeric"
+            hint="A backstop for guests on one address (a phone network’s shared address counts as one)."
+            error={errors.holdUnitsPerAddress?.message}
+            {...form.register('holdUnitsPerAddress', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Value per internet address (kina)"
+            type="number"
+            min={1}
+            max={20_000_000}
+            step={1}
+            inputMode="numeric"
+            hint="The same backstop, as the value of the unpaid orders."
+            error={errors.holdValuePerAddressToea?.message}
+            {...form.register('holdValuePerAddressToea', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Share of a product’s stock (%)"
+            type="number"
+            min={10}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            hint="Unpaid orders may hold at most this share of a product; the rest stays on sale. A last unit can always be reserved."
+            error={errors.holdStockSharePercent?.message}
+            {...form.register('holdStockSharePercent', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Hold until a guest confirms (minutes)"
+            type="number"
+            min={5}
+            max={60}
+            step={1}
+            inputMode="numeric"
+            hint="A guest confirms the order from the e-mail in this time; the full hold starts then."
+            error={errors.unconfirmedHoldMinutes?.message}
+            {...form.register('unconfirmedHoldMinutes', { valueAsNumber: true })}
+          />
+        </div>
+      </fieldset>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save payment settings'}

@@ -286,6 +286,7 @@ export default function GuestCheckoutPage() {
                     />
                   ) : (
                     <PayLaterPanel
+                      guest
                       method={chosen}
                       methods={methods.data}
                       total={payLaterTotal}

@@ -1,4 +1,5 @@
 import { confirmationEmailMessages } from '@bilum/shared/checkout.schema';
+import { HoldConfirmNotice } from './HoldConfirmNotice';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -49,13 +50,17 @@ export default function OrderConfirmationPage() {
   const awaitingTransfer = payment?.bankTransfer ?? null;
   // Issue 27: pay at pickup says how much, where and by when, first.
   const pickup = payment?.state === 'pay-at-pickup' ? payment.pickup : null;
-  const intro = awaitingTransfer?.membership
-    ? 'Your Premium membership order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below; Premium starts as soon as the payment reaches us.'
-    : awaitingTransfer
-      ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
-      : payment?.state === 'pay-at-pickup'
-        ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
-        : 'Your payment was successful and your order is being prepared.';
+  // Issue 28: a guest's bank-transfer or pickup order is held only briefly until confirmed from the e-mail.
+  const confirmBy = payment?.confirmBy ?? null;
+  const intro = confirmBy
+    ? 'Your order is placed. One more step: confirm it from the e-mail we sent you.'
+    : awaitingTransfer?.membership
+      ? 'Your Premium membership order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below; Premium starts as soon as the payment reaches us.'
+      : awaitingTransfer
+        ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
+        : payment?.state === 'pay-at-pickup'
+          ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
+          : 'Your payment was successful and your order is being prepared.';
 
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-10 sm:py-16">
@@ -73,6 +78,7 @@ export default function OrderConfirmationPage() {
             {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
           </p>
         </div>
+        {confirmBy && <HoldConfirmNotice confirmBy={confirmBy} email={email} />}
         {/* Issue 27: what the shopper must act on comes first: the payment reference, or where and by when to collect. */}
         {awaitingTransfer && <BankTransferDetails instructions={awaitingTransfer} />}
         {pickup && <PickupDetails pickup={pickup} />}

@@ -85,7 +85,10 @@ export function PayLaterPanel({
   phase,
   failure,
   onPlace,
+  guest = false,
 }: {
+  /** Issue 28: a guest confirms the order from its e-mail within a few minutes; the full hold starts then. */
+  guest?: boolean;
   method: Exclude<PaymentMethod, 'card'>;
   methods: PublicPaymentMethods | undefined;
   total: number | null;
@@ -96,6 +99,7 @@ export function PayLaterPanel({
   const busy = phase !== 'idle';
   const holdHours = methods?.bankTransferHoldHours ?? 48;
   const pickupDays = methods?.pickupDeadlineDays ?? 3;
+  const confirmMinutes = methods?.unconfirmedHoldMinutes ?? 15;
   return (
     <Panel title={method === 'pickup' ? 'Pay at pickup' : 'Bank transfer / mobile banking'}>
       {method === 'pickup' ? (
@@ -107,6 +111,12 @@ export function PayLaterPanel({
         <p className="text-sm text-stone-700">
           After you place the order you get our bank details and a short payment reference, on the next page and by
           e-mail. We hold your items for {holdHours} hours while you pay; the order is confirmed when the money arrives.
+        </p>
+      )}
+      {guest && (
+        <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          We e-mail you a link to confirm the order: press it within {confirmMinutes} minutes, or the items go back on
+          sale. The {method === 'pickup' ? `${pickupDays}-day` : `${holdHours}-hour`} hold starts when you confirm.
         </p>
       )}
       {failure && (

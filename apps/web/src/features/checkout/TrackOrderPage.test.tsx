@@ -36,6 +36,7 @@ const paidOrder: TrackedOrder = {
     amountReceived: 0,
     bankTransfer: null,
     collectBy: null,
+    confirmBy: null,
     pickup: null,
     status: { kind: 'pending', label: 'Pending', tone: 'orange' },
   },
@@ -117,6 +118,7 @@ describe('tracking a bank-transfer order (issue 19)', () => {
         reference: 'BLM-482731',
         amountReceived: 0,
         collectBy: null,
+        confirmBy: null,
         pickup: null,
         status: awaiting,
         bankTransfer: {
@@ -192,6 +194,7 @@ describe('tracking a pickup order (issue 27)', () => {
         state: 'paid',
         stateLabel: 'Paid',
         collectBy: null,
+        confirmBy: null,
         pickup: { ...pickupOrder.payment.pickup!, collectBy: null, amountToPay: 0 },
         status: { kind: 'collected', label: 'Collected', tone: 'green' },
       },

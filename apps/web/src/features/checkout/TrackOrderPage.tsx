@@ -13,6 +13,7 @@ import { useTrackOrder } from './checkout.api';
 import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
 import { PickupDetails } from '../../components/payment/PickupDetails';
 import { BankTransferDetails } from './PaymentMethods';
+import { HoldConfirmNotice } from './HoldConfirmNotice';
 import { badgeToneClasses, type BadgeTone, paymentStatusTone } from './tracking-status';
 
 /** Images in tracked orders are paths on the shop: the site root plus the relative path. */
@@ -193,6 +194,11 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         >
           Your Premium membership is active until {formatShopDay(order.premiumActiveUntil)}.
         </p>
+      )}
+      {order.payment.confirmBy && (
+        <div className="mt-4">
+          <HoldConfirmNotice confirmBy={order.payment.confirmBy} email={order.email} />
+        </div>
       )}
       {transfer && (
         <div className="mt-4">

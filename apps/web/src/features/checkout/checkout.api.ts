@@ -11,7 +11,7 @@ import type {
   TrackedOrder,
 } from '@bilum/shared/checkout.schema';
 import { checkoutTokenHeader } from '@bilum/shared/checkout.schema';
-import type { PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
+import type { ConfirmHoldAnswer, PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
 import type { Profile } from '@bilum/shared/profile.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -132,3 +132,7 @@ export function useTrackOrder() {
       api<{ order: TrackedOrder }>('/orders/track', { method: 'POST', body: input }),
   });
 }
+
+/** POST /api/orders/:id/confirm-hold (issue 28): the single-use link of a guest's bank-transfer or pickup e-mail. */
+export const confirmHold = (orderId: number, token: string) =>
+  api<ConfirmHoldAnswer>(`/orders/${orderId}/confirm-hold`, { method: 'POST', body: { token } });
