@@ -220,6 +220,8 @@ export const adminOrderPaymentSchema = z.object({
   outstanding: z.number().int(),
   overpaid: z.number().int(),
   holdExpiresAt: z.string().nullable(),
+  /** A guest's pay-later order still on its short hold until the guest confirms it from the e-mail (decision 029). */
+  awaitingConfirmation: z.boolean(),
   /** Whether staff may record a bank payment / "Paid and collected" now. */
   canRecordPayment: z.boolean(),
   canMarkCollected: z.boolean(),

@@ -330,6 +330,16 @@ describe('the short hold until a guest confirms from the e-mail (issue 28)', () 
     const placed = (
       await place('198.51.100.51', [{ productId: product.id, quantity: 1 }], 'bank-transfer')
     ).json() as CreateOrderResponse;
+    // Staff see that the guest has not confirmed it yet, and until when it is held meanwhile.
+    const adminView = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/orders/${placed.order.id}/payments`,
+          headers: { cookie: admin.cookie },
+        })
+      ).json() as { awaitingConfirmation: boolean; holdExpiresAt: string };
+    expect(await adminView()).toMatchObject({ awaitingConfirmation: true, holdExpiresAt: placed.order.holdExpiresAt });
     ctx.clock.advance(10 * MINUTE);
     const confirmedAt = ctx.clock.now().getTime();
     const confirmed = await confirmFromEmail(ctx, placed.order.id);
@@ -339,6 +349,13 @@ describe('the short hold until a guest confirms from the e-mail (issue 28)', () 
       /^Thank you, your order is confirmed\. We hold your items until .+ \(Port Moresby time\): please pay by bank transfer before then\.$/,
     );
     expect((await confirmation(placed)).payment.confirmBy).toBeNull();
+    expect((await adminView()).awaitingConfirmation).toBe(false);
+    // And an e-mail with the new deadline: how to pay, as a signed-in shopper gets it when placing.
+    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, placed.order.email));
+    const afterConfirming = mails.find((mail) => mail.subject.startsWith('Pay '));
+    expect(afterConfirming?.subject).toMatch(/^Pay K[\d,.]+ with reference PAY [\d ]+: Bilum order #\d+$/);
+    expect(afterConfirming?.text).toMatch(/We hold your items until .+ \(Port Moresby time\)/);
+    expect(afterConfirming?.text).not.toContain('Confirm your order within');
 
     const again = await confirmFromEmail(ctx, placed.order.id);
     expect(again.statusCode).toBe(409);

@@ -57,6 +57,7 @@ import type { PaymentIntent } from '../payments/payment-provider';
 import type { SettingsService } from '../settings/settings.service';
 import {
   afterNonCardOrderPlaced,
+  queueHoldConfirmedEmail,
   assertMethodAllowed,
   holdEndFor,
   orderPaymentInfo,
@@ -688,6 +689,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
      */
     async confirmHold(orderId: number, token: string): Promise<ConfirmHoldAnswer> {
       if (!isSerialId(orderId)) throw new AppError('CONFLICT', checkoutMessages.holdConfirmLinkUsed);
+      // Read before the transaction: on PGlite a query outside it would wait for the transaction to end.
+      const shop = await deps.settings.get();
       return db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!order || order.holdConfirmTokenHash === null || !sameTokenHash(token, order.holdConfirmTokenHash)) {
@@ -715,6 +718,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           before: { holdExpiresAt: iso(order.holdExpiresAt) },
           after: { holdExpiresAt: iso(heldUntil) },
         });
+        // The e-mail with the new deadline: what a signed-in shopper got when placing it.
+        await queueHoldConfirmedEmail(deps, tx, confirmed, shop);
         return {
           orderId: confirmed.id,
           trackingCode: confirmed.trackingCode,

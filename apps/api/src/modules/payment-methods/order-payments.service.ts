@@ -89,6 +89,7 @@ export function createOrderPaymentsService(deps: {
       // What is owed back: an over-payment, or a part-payment of an order that ended unpaid (issue 27).
       overpaid: amountOwed({ ...sums, paymentStatus: order.paymentStatus }),
       holdExpiresAt: open ? iso(order.holdExpiresAt) : null,
+      awaitingConfirmation: open && order.holdConfirmTokenHash !== null,
       canRecordPayment: order.paymentMethod === 'bank-transfer' && open,
       canMarkCollected: order.paymentMethod === 'pickup' && open,
       payments: rows.map((row) => ({

@@ -93,6 +93,27 @@ export interface PaymentMethodsDeps {
 }
 
 /**
+ * Issue 28 (decision 029): a guest confirmed a bank-transfer or pickup order from its e-mail. In the confirming
+ * transaction, the e-mail a signed-in shopper gets at once: how to pay (or what to pay at the counter) and until
+ * when the items are now held.
+ */
+export async function queueHoldConfirmedEmail(
+  deps: PaymentMethodsDeps,
+  tx: Transaction,
+  order: OrderRow,
+  shop: ShopSettings,
+): Promise<void> {
+  const payment = await readPaymentSettings(tx);
+  const items = await readOrderItems(tx, order.id);
+  const pickup = order.paymentMethod === 'pickup' ? await orderPickupInfo(tx, order) : null;
+  const input = { order, items, payment, settings: shop, shopUrl: deps.shopUrl, pickup, confirm: null };
+  await deps.mailer.enqueue(
+    tx,
+    order.paymentMethod === 'pickup' ? pickupConfirmedEmail(input) : bankTransferPlacedEmail(input),
+  );
+}
+
+/**
  * Inside the order's transaction, right after it is placed with a bank transfer or pay at pickup: the reference,
  * the e-mail (what to do, or "pay at the counter") and the activity entry, all or nothing with the order.
  */

@@ -87,7 +87,16 @@ export function OrderPaymentPanel({ orderId }: { orderId: number }) {
             <span className="font-semibold text-red-800">Refund {formatKina(p.overpaid)}</span>
           </Row>
         )}
-        {p.holdExpiresAt && <Row label="Held until">{formatDateTime(p.holdExpiresAt)}</Row>}
+        {p.holdExpiresAt && (
+          <Row label="Held until">
+            {formatDateTime(p.holdExpiresAt)}
+            {p.awaitingConfirmation && (
+              <span className="block text-muted" data-testid="awaiting-confirmation">
+                Not confirmed yet: the guest has until then to confirm from the e-mail, or the items go back on sale.
+              </span>
+            )}
+          </Row>
+        )}
       </dl>
       {p.payments.length > 0 && (
         <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 text-sm">
