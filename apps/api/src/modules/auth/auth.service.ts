@@ -118,7 +118,9 @@ export function createAuthService(db: Database, sessions: SessionService, steps?
 
     /** Shopper sign-in; the answer never says whether the e-mail is registered. */
     async login(credentials: Credentials, previousSessionId: string | null): Promise<SignInResult> {
-      const user = await checkCredentials(credentials);
+      // Shoppers only (issue 28): staff sign in through the admin's door, where their second factor is asked for;
+      // a staff account's right password here is answered exactly as a wrong one (the decoy hash, the same 401).
+      const user = await checkCredentials(credentials, 'shopper');
       if (!user) throw new AppError('UNAUTHENTICATED', accountMessages.loginFailed);
       return startSession(user, previousSessionId);
     },

@@ -497,3 +497,17 @@ describe('notice e-mails', () => {
     expect(notice?.text).not.toContain('second-password-of-member-2');
   });
 });
+
+describe('the shoppers’ sign-in', () => {
+  it('answers a staff password at the shoppers’ sign-in as a wrong one: the second factor cannot be walked round', async () => {
+    const { user } = await enrolledStaff();
+
+    const response = await inject('POST', '/api/auth/login', {
+      payload: { email: user.email, password: user.password },
+    });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe(accountMessages.loginFailed);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+});
