@@ -202,7 +202,7 @@ describe('shoppers behind one carrier address (issue 28)', () => {
 });
 
 describe('the caps on what one shopper’s unpaid orders hold (issue 28)', () => {
-  it('bounds the units and the value one shopper holds unpaid, found by e-mail (any case or +tag) and phone, not by address', async () => {
+  it('bounds the units and the value one shopper holds unpaid, found by e-mail (any case or +tag), not by address nor by a phone a family shares', async () => {
     const product = await createProduct(ctx.db, { stock: 200, priceToea: 10_000 });
     const shopper = newShopper();
     const first = await place('198.51.100.1', [{ productId: product.id, quantity: 5 }], 'bank-transfer', {
@@ -215,9 +215,14 @@ describe('the caps on what one shopper’s unpaid orders hold (issue 28)', () =>
       });
       expect(more.statusCode).toBe(201);
     }
-    // Twenty units held: the twenty-first is refused from any address, also under the same phone.
-    const refused = await place('198.51.100.9', [{ productId: product.id, quantity: 1 }], 'bank-transfer', {
+    // Another shopper with the same phone (a family's, never verified) is not this shopper: not counted.
+    const family = await place('198.51.100.8', [{ productId: product.id, quantity: 1 }], 'bank-transfer', {
       contact: { ...newShopper(), phone: shopper.phone },
+    });
+    expect(family.statusCode).toBe(201);
+    // Twenty units held: the twenty-first is refused from any address.
+    const refused = await place('198.51.100.9', [{ productId: product.id, quantity: 1 }], 'bank-transfer', {
+      contact: { ...shopper, email: shopper.email.toUpperCase() },
     });
     expect(refused.statusCode).toBe(409);
     expect(expectFairRefusal(refused)).toBe(checkoutMessages.holdUnitsPerShopper(fairHoldDefaults.holdUnitsPerShopper));

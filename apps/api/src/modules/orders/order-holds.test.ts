@@ -59,7 +59,7 @@ function postOrderFrom(
 }
 
 let shopperCounter = 0;
-/** Contact details of a shopper of their own: a shopper's open checkouts are counted by e-mail and phone. */
+/** Contact details of a shopper of their own: a shopper's open checkouts are counted by e-mail. */
 function freshContact() {
   shopperCounter += 1;
   const digits = String(shopperCounter).padStart(7, '0');

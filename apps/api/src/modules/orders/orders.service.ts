@@ -396,9 +396,9 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const replaced = await releaseReplacedOrder(tx, caller, body.replacesOrder);
       const lines = await priceOrder(tx, user, body);
       const contact = checkedContact(body, lines);
-      // Issue 28: the shopper's own unpaid orders are found by who they are (account, e-mail, phone).
+      // Issue 28: the shopper's own unpaid orders are found by who they are (account, e-mail; order-holds.ts).
       const phone = fullPhoneNumber(contact.countryCode, contact.phone);
-      const shopper: OrderPlacer = { ...placer, emailKey: shopperEmailKey(contact.email), phone };
+      const shopper: OrderPlacer = { ...placer, emailKey: shopperEmailKey(contact.email) };
       if (body.paymentMethod === 'card') await assertCardCheckoutsWithinLimits(tx, shopper, deps.unpaidLimits);
       // The way to pay (issue 19): on in the settings, and pay at pickup only for an order collected at a pickup point.
       const paymentSettings = await readPaymentSettings(tx);
@@ -621,7 +621,6 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         userId: user?.id ?? null,
         // Locked by before the checks; the checks use the validated address (the same key).
         emailKey: typeof body.contact.email === 'string' ? shopperEmailKey(body.contact.email) : null,
-        phone: null,
       };
       const keys = {
         keyHash: idempotencyKeyHash(scope, body.idempotencyKey),

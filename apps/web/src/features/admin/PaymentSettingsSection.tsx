@@ -221,7 +221,7 @@ function PaymentSettingsForm({ defaults }: { defaults: PaymentSettings }) {
             max={1000}
             step={1}
             inputMode="numeric"
-            hint="Items one shopper’s unpaid orders may hold at once (by account, or a guest’s e-mail or phone)."
+            hint="Items one shopper’s unpaid orders may hold at once (by account, or a guest’s e-mail)."
             error={errors.holdUnitsPerShopper?.message}
             {...form.register('holdUnitsPerShopper', { valueAsNumber: true })}
           />
