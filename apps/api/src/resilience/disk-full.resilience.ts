@@ -98,7 +98,10 @@ describe('a data folder whose disk fills during checkouts', () => {
     };
     await query(
       `update payment_settings set bank_transfer_enabled = true, bank_account_name = 'Bilum Crafts Ltd',
-       bank_name = 'BSP', bank_bsb = '088-950', bank_account_number = '1001234567'`,
+       bank_name = 'BSP', bank_bsb = '088-950', bank_account_number = '1001234567',
+       -- The same few shoppers place many orders here: the fair-hold caps (issue 28) have tests of their own.
+       hold_units_per_shopper = 1000, hold_value_per_shopper_toea = 100000000, hold_units_per_address = 100000,
+       hold_value_per_address_toea = 2000000000, hold_stock_share_percent = 100`,
     );
     const env = { DATA_DIR: dataDir, DATABASE_URL: database.env.DATABASE_URL };
     server = await startShopServer({ env });
