@@ -26,8 +26,17 @@ export function assertCanBuyPremium(state: MembershipState, now: Date = new Date
  * not turned into a second year (issue 16, finding 11).
  */
 export async function premiumStillBuyable(tx: DbExecutor, userId: number, now: Date): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:premium:user:${userId}`}, 0))`);
+  await lockPremiumBuyer(tx, userId);
   return canBuyPremium(await createMembershipService(tx).getState(userId, now), now);
+}
+
+/**
+ * The shopper's Premium lock (held to the end of the transaction; taking it again in the same one is free). A
+ * Premium payment takes it before any order row: the membership page's payment requotes the shopper's unpaid
+ * orders under it, so an order payment that locked its order first and then waited for it would deadlock.
+ */
+export async function lockPremiumBuyer(tx: DbExecutor, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:premium:user:${userId}`}, 0))`);
 }
 
 export function createMembershipService(db: DbExecutor) {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { cartItems, type OrderRow, orders, processedPaymentEvents } from '../../db/schema';
 import { AppError } from '../../errors';
-import { createMembershipService, premiumStillBuyable } from '../membership/membership.service';
+import { createMembershipService, lockPremiumBuyer, premiumStillBuyable } from '../membership/membership.service';
 import type { ConfirmIntentInput, PaymentEvent, PaymentIntent } from '../payments/payment-provider';
 import { queueInvoiceDocument } from '../invoices/invoice-documents';
 import { replacingOrderId } from './order-holds';
@@ -59,6 +59,16 @@ export interface PaidWith {
  * (`invoice-document`) run after the commit, so a payment is never refused or undone because a document could not
  * be drawn. The caller wakes the mailer after the commit.
  */
+/**
+ * Call first in a transaction that may pay `orderId`, before locking it: when the order buys Premium, the shopper's
+ * Premium lock is taken first, in the order every Premium payment takes its locks (see `lockPremiumBuyer`).
+ */
+export async function lockPremiumBuyerOf(tx: Transaction, orderId: number): Promise<void> {
+  const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (order?.userId == null) return;
+  if ((await readOrderItems(tx, orderId)).some((item) => item.isMembership)) await lockPremiumBuyer(tx, order.userId);
+}
+
 export async function completeOrderPayment(
   deps: Pick<OrdersDeps, 'mailer' | 'shopUrl'>,
   tx: Transaction,
@@ -234,6 +244,7 @@ export function createPaymentCompletion(
     // Read before the transaction: on PGlite a query outside it would wait for the transaction to end.
     const settings = await deps.settings.get();
     const outcome = await db.transaction(async (tx): Promise<Settlement> => {
+      await lockPremiumBuyerOf(tx, orderId);
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw new Error(`order ${orderId} vanished`);
       if (order.paymentStatus === 'paid') return { kind: 'paid', order, changed: false };

@@ -21,7 +21,7 @@ import { type OrderRow, orderPayments, orders, orderStatusHistory } from '../../
 import { AppError, notFound } from '../../errors';
 import { type Actor, recordActivity } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
-import { completeOrderPayment } from '../orders/payment-completion';
+import { completeOrderPayment, lockPremiumBuyerOf } from '../orders/payment-completion';
 import { readOrderItems } from '../orders/orders.service';
 import { requoteUnpaidOrder } from '../orders/order-quote';
 import type { SettingsService } from '../settings/settings.service';
@@ -109,6 +109,7 @@ export function createOrderPaymentsService(deps: {
    * (member prices and free delivery for a shopper who joined Premium since, a lowered price), never a stale total.
    */
   async function lockedOrder(tx: Transaction, id: number): Promise<OrderRow> {
+    await lockPremiumBuyerOf(tx, id);
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('Order not found.');
     return (await requoteUnpaidOrder(tx, id, 'system', now()))?.order ?? order;
