@@ -26,8 +26,8 @@ async function listening(app: FastifyInstance): Promise<string> {
 }
 
 /** A small app with one route that opts in, counting how often the framework answers it. */
-async function counted(options: { setCookie?: boolean; cacheControl?: string } = {}) {
-  const answers = createAnonymousAnswers();
+async function counted(options: { setCookie?: boolean; cacheControl?: string; maxBytes?: number } = {}) {
+  const answers = createAnonymousAnswers({ maxBytes: options.maxBytes });
   const app = Fastify({ serverFactory: answers.serverFactory });
   answers.register(app);
   const state = { version: 1, handled: 0 };
@@ -42,7 +42,23 @@ async function counted(options: { setCookie?: boolean; cacheControl?: string } =
     state.handled += 1;
     return { other: true };
   });
-  return { base: await listening(app), state };
+  return { base: await listening(app), state, answers };
+}
+
+/** Sends `count` GET requests to the addresses `urlOf(n)`, `parallel` at a time; returns the statuses seen. */
+async function sendMany(count: number, parallel: number, urlOf: (n: number) => string): Promise<Set<number>> {
+  const statuses = new Set<number>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const answer = await fetch(urlOf(next++), { headers: { 'accept-encoding': 'br' } });
+        statuses.add(answer.status);
+        await answer.arrayBuffer();
+      }
+    }),
+  );
+  return statuses;
 }
 
 describe('answers kept for anonymous visitors (in front of the framework)', () => {
@@ -85,6 +101,23 @@ describe('answers kept for anonymous visitors (in front of the framework)', () =
     await fetch(`${base}/list`);
     await fetch(`${base}/list`, { headers: { cookie: 'bilum_guest_cart=1.2' } });
     expect(state.handled).toBe(5);
+  });
+
+  it('counts the addresses in its bound, and keeps no answer for an overlong address', async () => {
+    const { base, state, answers } = await counted({ maxBytes: 256 * 1024 });
+    // 600 distinct 900-character addresses: their keys alone are 540 KB, twice the bound.
+    await sendMany(600, 8, (n) => `${base}/list?n=${n}&pad=${'x'.repeat(890)}`);
+    const { entries, bytes } = answers.stats();
+    expect(bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan((256 * 1024) / 900);
+
+    // An address longer than any shopper's list address goes to the framework each time and is not kept.
+    const long = `${base}/list?pad=${'y'.repeat(2_000)}`;
+    const handled = state.handled;
+    expect((await fetch(long)).status).toBe(200);
+    expect((await fetch(long)).status).toBe(200);
+    expect(state.handled).toBe(handled + 2);
   });
 
   it('keeps nothing that sets a cookie or is private, nor routes that did not opt in', async () => {

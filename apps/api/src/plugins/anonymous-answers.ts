@@ -30,8 +30,22 @@ interface KeptAnswer {
 
 type Encoding = 'br' | 'gzip' | '';
 
-/** Kept answers in all, in bytes (a product list page is ~16 KB, ~3 KB in brotli). */
+/** Kept answers in all, in bytes, their addresses included (a product list page is ~16 KB, ~3 KB in brotli). */
 const maxKeptBytes = 32 * 1024 * 1024;
+
+/**
+ * Only answers to addresses up to this long are kept: a shopper's list address (category, search, filters, page)
+ * is far shorter; a longer one (a visitor adding unknown query keys) is answered by the framework, not kept, so
+ * it cannot push the useful pages out (issue 29).
+ */
+const maxKeptUrlLength = 1024;
+
+/** What one kept answer costs in memory: its body, its address (the key), its headers and the entry itself. */
+function keptSize(answer: KeptAnswer, key: string): number {
+  let headers = 0;
+  for (const [name, value] of Object.entries(answer.headers)) headers += name.length + value.length;
+  return answer.body.length + key.length + headers + 512;
+}
 
 /** A visitor nothing personal can be answered for: no cookie (no session, no guest cart), no credentials. */
 function anonymous(request: IncomingMessage): boolean {
@@ -60,16 +74,16 @@ function encodingOf(request: IncomingMessage): Encoding {
  * work around a 16 KB answer cost more than twice what a bare node:http server spends on it (docs/performance.md).
  * Answers from memory are not in the request log.
  */
-export function createAnonymousAnswers() {
+export function createAnonymousAnswers(options: { maxBytes?: number } = {}) {
   const kept = new LRUCache<string, KeptAnswer>({
-    maxSize: maxKeptBytes,
-    sizeCalculation: (answer) => answer.body.length + 1024,
+    maxSize: options.maxBytes ?? maxKeptBytes,
+    sizeCalculation: keptSize,
   });
   const keyOf = (url: string, encoding: Encoding) => `${encoding} ${url}`;
 
   /** Answers the request from memory when it can; false when the framework must. */
   function serve(request: IncomingMessage, response: ServerResponse): boolean {
-    if (!anonymous(request) || request.url === undefined) return false;
+    if (!anonymous(request) || request.url === undefined || request.url.length > maxKeptUrlLength) return false;
     const key = keyOf(request.url, encodingOf(request));
     const answer = kept.get(key);
     if (!answer) return false;
@@ -91,6 +105,9 @@ export function createAnonymousAnswers() {
 
   return {
     serve,
+
+    /** How many answers are kept, and what they cost by `keptSize` (for tests and the health page). */
+    stats: () => ({ entries: kept.size, bytes: kept.calculatedSize }),
 
     /** Fastify's `serverFactory`: the HTTP server Fastify would make, with the kept answers in front. */
     serverFactory(
@@ -126,6 +143,7 @@ export function createAnonymousAnswers() {
           asked === version() &&
           reply.statusCode === 200 &&
           Buffer.isBuffer(payload) &&
+          (request.raw.url ?? request.url).length <= maxKeptUrlLength &&
           anonymous(request.raw) &&
           !reply.hasHeader('set-cookie') &&
           !/\b(private|no-store)\b/.test(String(reply.getHeader('cache-control') ?? ''))
