@@ -1,5 +1,4 @@
 import {
-  checkoutTokenHeader,
   invoiceMessages,
   invoiceSchema,
   invoiceSettingsAnswerSchema,
@@ -8,22 +7,14 @@ import {
   packingSlipSchema,
   trackOrderSchema,
 } from '@bilum/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthLimitsConfig } from '../../config';
-import { byAccountField, byAddress, rateLimiter } from '../../plugins/rate-limit';
+import { rateLimiter } from '../../plugins/rate-limit';
 import { guardAdminRoutes } from '../admin/admin-guard';
 import { actorOf } from '../audit/audit.service';
-import type { OrderCaller, OrdersService } from '../orders/orders.service';
+import { callerOf, checkoutTokenHeaders, trackingLimits } from '../orders/order-caller';
+import type { OrdersService } from '../orders/orders.service';
 import type { InvoiceService } from './invoice.service';
-
-const checkoutTokenHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() }).loose();
-
-function callerOf(request: FastifyRequest): OrderCaller {
-  const token = request.headers[checkoutTokenHeader];
-  return { user: request.user, checkoutToken: typeof token === 'string' && token !== '' ? token : undefined };
-}
 
 /**
  * The shopper's tax invoice (issue 19): for the order's owner (its shopper's session, or a guest's checkout
@@ -55,10 +46,7 @@ export function invoiceRoutes(deps: {
       '/orders/invoice',
       {
         // The same counters as tracking: the same secret, so no second budget of guesses.
-        preHandler: rateLimiter(app, [
-          { name: 'track:ip', max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
-          { name: 'track:email', max: limits.perAccount, windowMs: limits.windowMs, key: byAccountField('email') },
-        ]),
+        preHandler: rateLimiter(app, trackingLimits(limits)),
         schema: {
           tags: ['orders'],
           summary:

@@ -1,5 +1,4 @@
 import {
-  checkoutTokenHeader,
   confirmHoldAnswerSchema,
   confirmHoldSchema,
   createOrderResponseSchema,
@@ -11,20 +10,12 @@ import {
   trackOrderResponseSchema,
   trackOrderSchema,
 } from '@bilum/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthLimitsConfig, CheckoutLimitsConfig } from '../../config';
-import { byAccountField, byAddress, rateLimiter } from '../../plugins/rate-limit';
-import type { OrderCaller, OrdersService } from './orders.service';
+import { byAddress, rateLimiter } from '../../plugins/rate-limit';
+import { callerOf, checkoutTokenHeaders, trackingLimits } from './order-caller';
+import type { OrdersService } from './orders.service';
 import type { PaymentCompletion } from './payment-completion';
-
-const checkoutTokenHeaders = z.object({ [checkoutTokenHeader]: z.string().max(200).optional() }).loose();
-
-function callerOf(request: FastifyRequest): OrderCaller {
-  const token = request.headers[checkoutTokenHeader];
-  return { user: request.user, checkoutToken: typeof token === 'string' && token !== '' ? token : undefined };
-}
 
 /**
  * Checkout: the server makes the order (prices, stock hold, tracking code) and its payment intent; the page
@@ -140,10 +131,7 @@ export function ordersRoutes(deps: {
     app.post(
       '/orders/track',
       {
-        preHandler: rateLimiter(app, [
-          { name: 'track:ip', max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
-          { name: 'track:email', max: limits.perAccount, windowMs: limits.windowMs, key: byAccountField('email') },
-        ]),
+        preHandler: rateLimiter(app, trackingLimits(limits)),
         schema: {
           tags: ['checkout'],
           summary:
