@@ -1,35 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, e2eOutboxDir, uniqueEmail } from '../src/accounts';
-
-/** The .eml files are quoted-printable: join soft line breaks and decode =XX. */
-const decode = (eml: string) =>
-  eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** Waits for the invitation e-mailed to `address` (the e2e server writes e-mails to OUTBOX_DIR) and reads its link. */
-async function readInviteLink(address: string): Promise<string> {
-  const invitations = () =>
-    existsSync(e2eOutboxDir)
-      ? readdirSync(e2eOutboxDir)
-          .filter((file) => file.endsWith('.eml'))
-          .sort()
-          .map((file) => decode(readFileSync(path.join(e2eOutboxDir, file), 'utf8')))
-          .filter(
-            (eml) => eml.includes(`To: ${address}`) && eml.includes('Subject: You are invited to the Bilum shop admin'),
-          )
-      : [];
-  let latest = '';
-  await expect
-    .poll(() => (latest = invitations().at(-1) ?? ''), { timeout: 15_000, message: `invitation to ${address}` })
-    .not.toBe('');
-  const link = /(http\S+\/staff-invite\?token=[\w-]+)/.exec(latest)?.[1];
-  if (!link) throw new Error(`no link in the invitation:\n${latest}`);
-  return link;
-}
+import { e2eAdmin, readInviteLink, uniqueEmail } from '../src/accounts';
 
 async function adminSignIn(page: Page, username: string, password: string) {
   await page.goto('/admin-login');
