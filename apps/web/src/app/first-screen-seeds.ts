@@ -81,6 +81,64 @@ const firstScreens: { path: string; seed: Seeder }[] = [
 ];
 
 /**
+ * The other pages a shopper opens, rendered on the server with the data the page asks for as it renders
+ * (entry-server.tsx answers its queries in-process for the request's visitor): sign-in and account pages, the
+ * member storefront, the cart and checkout, profile and orders, the static pages. The admin's pages stay in the
+ * browser. The not-found page (any address no route has) is rendered too.
+ */
+const renderedAsAsked = [
+  '/track-order',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/verify-otp',
+  '/reset-password',
+  '/membership-choice',
+  '/membership-payment',
+  '/membership',
+  '/dashboard',
+  '/dashboard-category/:categoryName?',
+  '/item/:id',
+  '/itemdetail/:id',
+  '/cart',
+  '/contact-details',
+  '/checkout',
+  '/guestcheckout',
+  '/order-confirmation',
+  '/profile',
+  '/order-history',
+  '/terms',
+  '/terms-and-conditions',
+  '/terms-of-service',
+  '/privacy',
+  '/privacy-policy',
+  '/contact',
+];
+
+/** Whether the page at `pathname` is rendered from the queries it asks for (see `renderedAsAsked`). */
+export function isRenderedAsAsked(pathname: string, isNotFound: boolean): boolean {
+  return isNotFound || renderedAsAsked.some((path) => matchPath(path, pathname) !== null);
+}
+
+/**
+ * The guest cart the browser mirrors into its cookie, as the cart lines its storage holds: for a visitor
+ * without a session (the header's count, guest checkout). Products no longer for sale are left out.
+ */
+export async function guestCartFromCookie(data: FirstScreenData): Promise<LocalCartItem[]> {
+  const entries = data.guestCart();
+  if (entries.length === 0 || data.hasSession()) return [];
+  const products = await Promise.all(entries.map((entry) => data.product(entry.productId)));
+  return products.flatMap((product, index) =>
+    product ? [{ ...toLocalCartItem(product), quantity: entries[index]!.quantity }] : [],
+  );
+}
+
+/** Whether `pathname` is one of the guest landing pages above (rendered from their own seeds for a guest). */
+export function isLandingPage(pathname: string): boolean {
+  return firstScreens.some((screen) => matchPath(screen.path, pathname) !== null);
+}
+
+/**
  * Puts the data of the page at `url` (path and query) into `queryClient`; null when the page is not one rendered
  * on the server (or its product does not exist: the app shows its own not-found page).
  */
