@@ -9,10 +9,18 @@ import {
 } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { matchRoutes, Route, Routes, StaticRouter } from 'react-router';
 import { type FirstScreenData, type FirstScreenRenderer, firstScreenStateId } from '@bilum/shared';
-import { guestCartFromCookie, isLandingPage, isRenderedAsAsked, seedFirstScreen } from './app/first-screen-seeds';
+import {
+  guestCartFromCookie,
+  isLandingPageAskedWithSession,
+  isRenderedAsAsked,
+  isRenderedAsShell,
+  seedFirstScreen,
+} from './app/first-screen-seeds';
 import { appRoutes, AppRoutes, preloadRoute } from './app/router';
+import { ShopLayout } from './app/ShopLayout';
+import { Spinner } from './components/ui/states';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { renderWithGuestCart } from './lib/guest-cart';
 import type { LocalCartItem } from './lib/local-cart-item';
@@ -45,14 +53,23 @@ setApiTransport(async (path, init) => {
   });
 });
 
-function renderApp(url: string, queryClient: QueryClient, guestCart: readonly LocalCartItem[]): string {
+/** The shop's frame with the loading state in its main part, for a page whose content is in browser storage. */
+function PageShell() {
+  return (
+    <Routes>
+      <Route element={<ShopLayout />}>
+        <Route path="*" element={<Spinner />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function renderApp(url: string, queryClient: QueryClient, guestCart: readonly LocalCartItem[], shell = false): string {
   return renderWithGuestCart(guestCart, () =>
     renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <StaticRouter location={url}>{shell ? <PageShell /> : <AppRoutes />}</StaticRouter>
         </QueryClientProvider>
       </StrictMode>,
     ),
@@ -77,7 +94,12 @@ const maxPasses = 4;
  * A query the server cannot answer (a POST, a call with a token from browser storage) or that failed for a
  * reason other than a 4xx renders as loading, and the browser asks for it.
  */
-async function renderAsAsked(url: string, queryClient: QueryClient, guestCart: readonly LocalCartItem[]) {
+async function renderAsAsked(
+  url: string,
+  queryClient: QueryClient,
+  guestCart: readonly LocalCartItem[],
+  shell: boolean,
+) {
   const asked = new Map<string, AskedQuery>();
   const defaults = queryClient.defaultQueryOptions.bind(queryClient);
   queryClient.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
@@ -88,7 +110,7 @@ async function renderAsAsked(url: string, queryClient: QueryClient, guestCart: r
   const tried = new Set<string>();
   for (let pass = 1; ; pass += 1) {
     asked.clear();
-    const html = renderApp(url, queryClient, guestCart);
+    const html = renderApp(url, queryClient, guestCart, shell);
     const wanted = [...asked.values()].filter((options) => {
       if (tried.has(options.queryHash) || !options.queryFn || options.queryFn === skipToken) return false;
       if (queryClient.getQueryState(options.queryKey)?.status === 'success') return false;
@@ -154,12 +176,14 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
   }
   const routes = matchRoutes(appRoutes, pathname) ?? [];
   const isNotFound = routes.at(-1)?.route.path === '*';
-  const asAsked = isRenderedAsAsked(pathname, isNotFound) || (isLandingPage(pathname) && data.hasSession());
-  if (!asAsked) return null;
+  const shell = isRenderedAsShell(pathname);
+  const asAsked =
+    isRenderedAsAsked(pathname, isNotFound) || (isLandingPageAskedWithSession(pathname) && data.hasSession());
+  if (!asAsked && !shell) return null;
   await preloadRoute(pathname);
   const screen = await rendering.run(data, async () => {
     const guestCart = await guestCartFromCookie(data);
-    const html = await renderAsAsked(url, queryClient, guestCart);
+    const html = await renderAsAsked(url, queryClient, guestCart, shell);
     return { html, stateScript: stateScriptOf(queryClient) };
   });
   queryClient.clear();

@@ -144,7 +144,7 @@ export function holdAppScripts(html: string): string {
  * from the catalogue, the others (sign-in, cart, checkout, profile, the member storefront…) from the page's own
  * API calls answered in-process for the visitor. Renderings of a visitor without a session are kept per URL and
  * data version (product changes show at once); a rendering made with a session's data is never kept, and is sent
- * `private`, so no cache shares it. A page the renderer cannot render is sent as it is: the app then renders it
+ * `no-store` like the private API answers it holds (plugins/private-answers.ts), so no cache keeps or shares it. A page the renderer cannot render is sent as it is: the app then renders it
  * in the browser, as before.
  */
 export function firstScreenTransformer(
@@ -187,7 +187,7 @@ export function firstScreenTransformer(
         screen = await prepared.render();
         if (!personal) rendered.set(key, screen);
       }
-      if (personal) reply.header('cache-control', 'private, no-cache');
+      if (personal) reply.header('cache-control', 'no-store');
       const { html: markup, stateScript } = screen;
       return holdAppScripts(
         html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${stateScript}`),

@@ -72,12 +72,13 @@ const guestCart: Seeder = async (_params, data) => {
 };
 
 /** The guest pages rendered on the server, with the queries their first screen shows. */
-const firstScreens: { path: string; seed: Seeder }[] = [
-  { path: '/', seed: homeList },
-  { path: '/category/:categoryName?', seed: categoryList },
-  { path: '/index-item/:id', seed: oneProduct },
-  { path: '/indexdetail/:id', seed: oneProduct },
-  { path: '/guest-cart', seed: guestCart },
+const firstScreens: { path: string; seed: Seeder; asAskedWithSession: boolean }[] = [
+  { path: '/', seed: homeList, asAskedWithSession: true },
+  { path: '/category/:categoryName?', seed: categoryList, asAskedWithSession: true },
+  { path: '/index-item/:id', seed: oneProduct, asAskedWithSession: true },
+  { path: '/indexdetail/:id', seed: oneProduct, asAskedWithSession: true },
+  // A signed-in shopper is sent on to /cart by the app: left to the browser.
+  { path: '/guest-cart', seed: guestCart, asAskedWithSession: false },
 ];
 
 /**
@@ -101,10 +102,6 @@ const renderedAsAsked = [
   '/item/:id',
   '/itemdetail/:id',
   '/cart',
-  '/contact-details',
-  '/checkout',
-  '/guestcheckout',
-  '/order-confirmation',
   '/profile',
   '/order-history',
   '/terms',
@@ -114,6 +111,17 @@ const renderedAsAsked = [
   '/privacy-policy',
   '/contact',
 ];
+
+/**
+ * Pages whose content is what the browser's storage holds (the checkout hand-off, the order just placed): the
+ * server renders their frame (the header, the signed-in shopper's name and cart) with the loading state in the
+ * main part, which the app then fills, rather than a wrong "your cart is empty" or "no recent order".
+ */
+const renderedAsShell = ['/contact-details', '/checkout', '/guestcheckout', '/order-confirmation'];
+
+export function isRenderedAsShell(pathname: string): boolean {
+  return renderedAsShell.some((path) => matchPath(path, pathname) !== null);
+}
 
 /** Whether the page at `pathname` is rendered from the queries it asks for (see `renderedAsAsked`). */
 export function isRenderedAsAsked(pathname: string, isNotFound: boolean): boolean {
@@ -133,9 +141,12 @@ export async function guestCartFromCookie(data: FirstScreenData): Promise<LocalC
   );
 }
 
-/** Whether `pathname` is one of the guest landing pages above (rendered from their own seeds for a guest). */
-export function isLandingPage(pathname: string): boolean {
-  return firstScreens.some((screen) => matchPath(screen.path, pathname) !== null);
+/**
+ * Whether `pathname` is one of the guest landing pages above that a request with a session (a member, who sees
+ * their own prices) gets rendered from the queries it asks for.
+ */
+export function isLandingPageAskedWithSession(pathname: string): boolean {
+  return firstScreens.some((screen) => screen.asAskedWithSession && matchPath(screen.path, pathname) !== null);
 }
 
 /**
