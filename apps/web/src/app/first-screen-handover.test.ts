@@ -21,7 +21,7 @@ function appPage() {
 afterEach(() => vi.useRealTimers());
 
 describe('handing over what the shopper did before the app took over the page', () => {
-  it('types the kept values into the app’s controls, as events the app hears, then taps again', () => {
+  it('types the kept values into the app’s controls, as events the app hears, then taps again once the toaster listens', async () => {
     vi.useFakeTimers();
     const page = appPage();
     const heard: string[] = [];
@@ -45,21 +45,27 @@ describe('handing over what the shopper did before the app took over the page', 
       done: false,
     };
 
-    handOverFirstScreenInput(document, input);
+    let toasterListens: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (toasterListens = resolve));
+    handOverFirstScreenInput(document, input, ready);
     expect(heard).toEqual(['input samsung', 'change phones']);
-    vi.runAllTimers();
+    await vi.advanceTimersByTimeAsync(100);
+    // A tap may show a message: not before the toaster is there to show it.
+    expect(heard).toEqual(['input samsung', 'change phones']);
+    toasterListens();
+    await vi.runAllTimersAsync();
     expect(heard).toEqual(['input samsung', 'change phones', 'menu', 'tap with samsung']);
     expect(input.done).toBe(true);
 
     // Once only: the page's own controls are the app's from now on.
-    handOverFirstScreenInput(document, input);
-    vi.runAllTimers();
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    await vi.runAllTimersAsync();
     expect(heard).toHaveLength(4);
   });
 
   it('does nothing on a page the server did not render, and skips places the app’s page does not have', () => {
     appPage();
-    expect(() => handOverFirstScreenInput(document, undefined)).not.toThrow();
+    expect(() => handOverFirstScreenInput(document, undefined, Promise.resolve())).not.toThrow();
     const input: FirstScreenInput = {
       values: {
         [JSON.stringify({ part: 'main', index: 99 })]: 'x',
@@ -69,7 +75,7 @@ describe('handing over what the shopper did before the app took over the page', 
       taps: [{ part: 'main', index: 99 }],
       done: false,
     };
-    expect(() => handOverFirstScreenInput(document, input)).not.toThrow();
+    expect(() => handOverFirstScreenInput(document, input, Promise.resolve())).not.toThrow();
   });
 
   it('finds a control by its name, id or label even when the app’s page has more elements before it', () => {
@@ -92,7 +98,7 @@ describe('handing over what the shopper did before the app took over the page', 
       taps: [],
       done: false,
     };
-    handOverFirstScreenInput(document, input);
+    handOverFirstScreenInput(document, input, Promise.resolve());
     expect(email!.value).toBe('kila@example.pg');
     expect(password!.value).toBe('secret');
     expect(phone!.value).toBe('+675');

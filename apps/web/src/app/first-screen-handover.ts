@@ -1,3 +1,4 @@
+import { whenToasterReady } from '../lib/toaster';
 /**
  * Where an element of a server-rendered page is, as apps/web/public/app-after-paint.js names it: its part of the
  * page (header or main), a stable attribute (name, an id React did not make, aria-label) and its rank among the
@@ -58,7 +59,12 @@ function typeInto(control: Element | undefined, value: string) {
  * Called once the app shows the page: puts back what the shopper typed and taps again what they tapped, on the
  * app's own elements, then stops the keeping.
  */
-export function handOverFirstScreenInput(doc: Document = document, input = window.bilumFirstScreenInput) {
+export function handOverFirstScreenInput(
+  doc: Document = document,
+  input = window.bilumFirstScreenInput,
+  /** Taps are done again once this resolves (at most 3 s): the toaster, so a message a tap shows is not lost. */
+  ready: Promise<unknown> = whenToasterReady(),
+) {
   if (!input || input.done) return;
   input.done = true;
   const taps = input.taps.map((place) => elementAt(doc, place));
@@ -67,12 +73,15 @@ export function handOverFirstScreenInput(doc: Document = document, input = windo
     if (place) typeInto(elementAt(doc, place), value);
   }
   // In a task of its own: the typing has been rendered by then, as if the shopper had tapped after it.
-  setTimeout(() => {
-    for (const element of taps) {
-      if (!element?.isConnected) continue;
-      // A tap often lands on a button's icon (an SVG element, which has no click()): the click bubbles to it.
-      if (element instanceof HTMLElement) element.click();
-      else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-    }
-  }, 0);
+  const readyOrLate = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  void readyOrLate.then(() =>
+    setTimeout(() => {
+      for (const element of taps) {
+        if (!element?.isConnected) continue;
+        // A tap often lands on a button's icon (an SVG element, which has no click()): the click bubbles to it.
+        if (element instanceof HTMLElement) element.click();
+        else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      }
+    }, 0),
+  );
 }
