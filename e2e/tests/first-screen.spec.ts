@@ -122,3 +122,74 @@ test('the guest cart comes rendered from the server too, from the cookie the app
   await expect(serverPage.getByText('Qty 1')).toBeVisible();
   await withoutScripts.close();
 });
+
+/**
+ * Issue 29 (decision 030): every page a shopper opens comes rendered from the server; what they type before the
+ * app has arrived is kept by the field's name, not its place, and put back when the app takes over.
+ */
+test('on /login, the e-mail typed before the app has arrived is still there once the app has taken over', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login');
+  const email = page.getByRole('textbox', { name: 'Email' });
+  // The server's form, before any of the app's code has run.
+  await expect(email).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (globalThis as { bilumFirstScreenInput?: { done: boolean } }).bilumFirstScreenInput?.done,
+    ),
+  ).toBe(false);
+  await email.fill('kila.rahu@example.pg');
+  release();
+  await page.waitForFunction(
+    () => (globalThis as { bilumFirstScreenInput?: { done: boolean } }).bilumFirstScreenInput?.done === true,
+    undefined,
+    { timeout: 15_000 },
+  );
+  await expect(email).toHaveValue('kila.rahu@example.pg');
+  // The app's own form has it: its check of the password comes, not the e-mail's.
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(/password/i).first()).toBeVisible();
+  await expect(email).toHaveValue('kila.rahu@example.pg');
+});
+
+test('a signed-in shopper’s cart and profile come rendered from the server with their own data', async ({
+  page,
+  browser,
+}) => {
+  const email = `ssr.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.pg`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { fullName: 'Kila Rahu', email, countryCode: '+675', phone: '71234567', password: 'ssr-password-1' },
+  });
+  expect(registered.status()).toBe(201);
+  const added = await page.request.post('/api/cart/items', { data: { productId: 1, quantity: 2 } });
+  expect(added.ok()).toBe(true);
+
+  // The same cookies, without JavaScript: the server's pages show this shopper's cart and details.
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const serverPage = await withoutScripts.newPage();
+  const cart = await serverPage.goto('/cart');
+  expect(cart?.headers()['cache-control']).toBe('no-store');
+  await expect(serverPage.getByRole('heading', { name: 'Your Cart', level: 1 })).toBeVisible();
+  await expect(serverPage.getByText('HP Pavilion 15 Laptop').first()).toBeVisible();
+  await serverPage.goto('/profile');
+  await expect(serverPage.getByText(email)).toBeVisible();
+  await withoutScripts.close();
+
+  // Another visitor (no session) is not shown any of it.
+  const stranger = await browser.newContext({ javaScriptEnabled: false });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto('/cart');
+  await expect(strangerPage.getByText('User not logged in')).toBeVisible();
+  await expect(strangerPage.getByText('HP Pavilion 15 Laptop')).toHaveCount(0);
+  await stranger.close();
+});

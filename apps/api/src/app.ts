@@ -1,5 +1,5 @@
-import { canonicalCategoryUrl } from '@bilum/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { canonicalCategoryUrl, type FirstScreenRenderer } from '@bilum/shared';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBackupControl } from './backup/backup-control';
 import { type Config, shopUrl } from './config';
@@ -71,7 +71,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerPrivateAnswers } from './plugins/private-answers';
 import { createAnonymousAnswers } from './plugins/anonymous-answers';
 import { registerRateLimit } from './plugins/rate-limit';
-import { firstScreenTransformer, loadFirstScreenRenderer } from './plugins/first-screen';
+import { firstScreenTransformer, inProcessCalls, loadFirstScreenRenderer } from './plugins/first-screen';
 import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -91,6 +91,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The first-screen renderer; default: the web build's (dist/.server/entry-server.js), if it has one. */
+  firstScreenRenderer?: FirstScreenRenderer | null;
 }
 
 /** Builds the whole shop without listening: tests call it with `app.inject`, the server with `listen`. */
@@ -105,7 +107,10 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   };
   // Answers the same for every anonymous visitor (the product list) are kept and served in front of Fastify.
   const anonymousAnswers = createAnonymousAnswers();
+  // A server-rendered page's API calls are made in-process (plugins/first-screen.ts): logged as the page's request.
+  const inProcess = inProcessCalls();
   const app = Fastify({
+    logController: new LogController({ disableRequestLogging: (request) => inProcess.isInProcess(request) }),
     serverFactory: anonymousAnswers.serverFactory,
     // No secret in any log line (a reset link's token, a failed query's parameters): security/log-redaction.ts.
     logger:
@@ -270,11 +275,13 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     pageStatus: pageHeads.status,
     transformHtml: chainHtmlTransformers(
       pageHeads.transformer,
-      firstScreenTransformer(await loadFirstScreenRenderer(config.webDist, app.log), {
+      firstScreenTransformer(deps.firstScreenRenderer ?? (await loadFirstScreenRenderer(config.webDist, app.log)), {
         catalog,
         productFor,
         sessionCookieName: cookie.name,
         log: app.log,
+        app,
+        inProcess,
       }),
       pagePreloadTransformer(config.webDist),
     ),

@@ -11,20 +11,30 @@ requestAnimationFrame(() =>
 
 // Until the app has taken over, what the shopper does on the page is kept, not lost: what they type, and a tap on
 // anything but a link (links work without the app; a form is not sent by the browser). The app puts the typing
-// back and taps again once it shows the page (apps/web/src/app/first-screen-handover.ts). An element is named
-// by its part of the page (the header or the main content) and its place among that part's elements, which the
-// server and the app render alike.
+// back and taps again once it shows the page (apps/web/src/app/first-screen-handover.ts, which reads these places
+// the same way). An element is named by its part of the page (the header or the main content) and a stable
+// attribute (its name, its id unless React made it, its aria-label) with its rank among the part's elements with
+// that value; its place among all the part's elements is the fallback, for an element with none of them.
 const input = { values: {}, taps: [], done: false };
 window.bilumFirstScreenInput = input;
+const stableAttributes = ['name', 'id', 'aria-label'];
+const madeByReact = /[:«»]/;
 const place = (target) => {
   const part = target instanceof Element ? target.closest('header, main') : null;
   if (!part) return null;
   const elements = [...part.querySelectorAll('*')].filter((element) => element.localName !== 'template');
-  return { part: part.localName, index: elements.indexOf(target) };
+  const where = { part: part.localName, index: elements.indexOf(target) };
+  for (const attr of stableAttributes) {
+    const value = target.getAttribute(attr);
+    if (!value || (attr === 'id' && madeByReact.test(value))) continue;
+    const alike = elements.filter((element) => element.getAttribute(attr) === value);
+    return { ...where, attr, value, nth: alike.indexOf(target) };
+  }
+  return where;
 };
 const keep = (event) => {
   const where = !input.done && 'value' in event.target ? place(event.target) : null;
-  if (where) input.values[`${where.part} ${where.index}`] = event.target.value;
+  if (where) input.values[JSON.stringify(where)] = event.target.value;
 };
 document.addEventListener('input', keep, true);
 document.addEventListener('change', keep, true);

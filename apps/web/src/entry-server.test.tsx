@@ -5,6 +5,7 @@ import {
   type GuestCartEntry,
   type Product,
   type ProductListInput,
+  signedOutSession,
 } from '@bilum/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { prepareFirstScreen } from './entry-server';
@@ -21,13 +22,21 @@ const laptop: Product = {
 const catalogue = [laptop, testProduct];
 
 function fakeData(
-  visitor: { session?: boolean; cart?: GuestCartEntry[] } = {},
+  visitor: { session?: boolean; cart?: GuestCartEntry[]; api?: Record<string, unknown> } = {},
 ): FirstScreenData & { calls: string[]; queries: ProductListInput[] } {
   const calls: string[] = [];
   const queries: ProductListInput[] = [];
   return {
     calls,
     queries,
+    // The API's answers for this visitor, as the server asks for them in-process; 404 for any other path.
+    get: vi.fn(async (path: string) => {
+      calls.push(`get ${path}`);
+      const answer = (visitor.api ?? {})[path];
+      return answer === undefined
+        ? { status: 404, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: 'No such thing' } }) }
+        : { status: 200, body: JSON.stringify(answer) };
+    }),
     hasSession: () => visitor.session ?? false,
     guestCart: () => visitor.cart ?? [],
     // As GET /api/products answers a guest: one page of the category asked for.
@@ -109,11 +118,12 @@ describe('the first screen rendered on the server', () => {
     expect(list?.queryKey).toEqual(['products', 'list', { pageSize: 1 }, 'guest']);
   });
 
-  it('leaves the lists of a request with a session to the browser (a member sees member prices, never guest ones)', async () => {
+  it('renders the lists of a request with a session from that visitor’s own answers, never the guest list', async () => {
     for (const url of ['/', '/category/phones']) {
-      const data = fakeData({ session: true });
-      expect(await prepareFirstScreen(url, data), url).toBeNull();
-      expect(data.calls).toEqual([]);
+      const data = fakeData({ session: true, api: { '/session': signedOutSession } });
+      expect(await prepareFirstScreen(url, data), url).not.toBeNull();
+      expect(data.calls, url).not.toContain('products');
+      expect(data.calls, url).toContain('get /session');
     }
   });
 
@@ -152,8 +162,8 @@ describe('the first screen rendered on the server', () => {
     }
   });
 
-  it('leaves other pages, unknown products and pages a signed-in shopper sees to the browser', async () => {
-    for (const url of ['/guest-cart', '/cart', '/login', '/index-item/999', '/item/1', '/dashboard', '/admin-login']) {
+  it('leaves an empty guest cart, unknown products for a guest and the admin’s pages to the browser', async () => {
+    for (const url of ['/guest-cart', '/index-item/999', '/admin-login', '/product-inventory', '/reports']) {
       expect(await prepareFirstScreen(url, fakeData()), url).toBeNull();
     }
   });

@@ -1,11 +1,29 @@
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  dehydrate,
+  type QueryClient,
+  QueryClientProvider,
+  type QueryKey,
+  type QueryOptions,
+  skipToken,
+} from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { matchRoutes, Route, Routes, StaticRouter } from 'react-router';
 import { type FirstScreenData, type FirstScreenRenderer, firstScreenStateId } from '@bilum/shared';
-import { seedFirstScreen } from './app/first-screen-seeds';
-import { AppRoutes, preloadRoute } from './app/router';
+import {
+  guestCartFromCookie,
+  isLandingPageAskedWithSession,
+  isRenderedAsAsked,
+  isRenderedAsShell,
+  seedFirstScreen,
+} from './app/first-screen-seeds';
+import { appRoutes, AppRoutes, preloadRoute } from './app/router';
+import { ShopLayout } from './app/ShopLayout';
+import { Spinner } from './components/ui/states';
+import { ApiError, setApiTransport } from './lib/api-client';
 import { renderWithGuestCart } from './lib/guest-cart';
+import type { LocalCartItem } from './lib/local-cart-item';
 import { createQueryClient } from './lib/query-client';
 
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--", no line separators. */
@@ -16,11 +34,124 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The request being rendered: the page's API calls are answered in-process for its visitor. */
+const rendering = new AsyncLocalStorage<FirstScreenData>();
+
+/** Thrown for a call the server does not make for a page (not a GET, or one with headers of its own). */
+class NotOnServer extends Error {}
+
+setApiTransport(async (path, init) => {
+  const data = rendering.getStore();
+  const headers = init.headers as Record<string, string> | undefined;
+  if (!data || init.method !== 'GET' || init.body != null || Object.keys(headers ?? {}).length > 0) {
+    throw new NotOnServer(`${init.method} /api${path} is left to the browser`);
+  }
+  const { status, body } = await data.get(path);
+  return new Response(status === 204 || status === 304 ? null : body, {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+});
+
+/** The shop's frame with the loading state in its main part, for a page whose content is in browser storage. */
+function PageShell() {
+  return (
+    <Routes>
+      <Route element={<ShopLayout />}>
+        <Route path="*" element={<Spinner />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function renderApp(url: string, queryClient: QueryClient, guestCart: readonly LocalCartItem[], shell = false): string {
+  return renderWithGuestCart(guestCart, () =>
+    renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={url}>{shell ? <PageShell /> : <AppRoutes />}</StaticRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+type AskedQuery = QueryOptions<unknown, Error, unknown, QueryKey> & {
+  queryKey: QueryKey;
+  queryHash: string;
+  enabled?: unknown;
+  initialPageParam?: unknown;
+  getNextPageParam?: unknown;
+};
+
+/** At most this many renderings of one page, each with the data the one before asked for. */
+const maxPasses = 4;
+
 /**
- * Step one of rendering the first screen of a storefront landing page (`url`: path and query): fetches the data
- * it shows from `data`; null for pages not rendered on the server. The API server
- * (apps/api/src/plugins/first-screen.ts) renders it, or reuses a rendering of the same URL from the same data,
- * and puts it into index.html's #root; apps/web/src/main.tsx takes over from it.
+ * Renders the page at `url` with the data it asks for: each rendering notes the queries the page's components
+ * ask for (their options, so with the page's own keys and functions); those not yet answered are fetched (their
+ * API calls answered in-process for this visitor) and the page rendered again, until it asks for nothing new.
+ * A query the server cannot answer (a POST, a call with a token from browser storage) or that failed for a
+ * reason other than a 4xx renders as loading, and the browser asks for it.
+ */
+async function renderAsAsked(
+  url: string,
+  queryClient: QueryClient,
+  guestCart: readonly LocalCartItem[],
+  shell: boolean,
+) {
+  const asked = new Map<string, AskedQuery>();
+  const defaults = queryClient.defaultQueryOptions.bind(queryClient);
+  queryClient.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
+    const defaulted = defaults(options) as unknown as AskedQuery;
+    asked.set(defaulted.queryHash, defaulted);
+    return defaulted;
+  }) as typeof queryClient.defaultQueryOptions;
+  const tried = new Set<string>();
+  for (let pass = 1; ; pass += 1) {
+    asked.clear();
+    const html = renderApp(url, queryClient, guestCart, shell);
+    const wanted = [...asked.values()].filter((options) => {
+      if (tried.has(options.queryHash) || !options.queryFn || options.queryFn === skipToken) return false;
+      if (queryClient.getQueryState(options.queryKey)?.status === 'success') return false;
+      const query = queryClient.getQueryCache().build(queryClient, options);
+      const enabled =
+        typeof options.enabled === 'function' ? (options.enabled as (q: unknown) => unknown)(query) : options.enabled;
+      return enabled !== false;
+    });
+    if (wanted.length === 0 || pass === maxPasses) return html;
+    await Promise.all(
+      wanted.map((options) => {
+        tried.add(options.queryHash);
+        const once = { ...options, retry: false };
+        return options.getNextPageParam
+          ? queryClient.prefetchInfiniteQuery(once as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
+          : queryClient.prefetchQuery(once as Parameters<QueryClient['prefetchQuery']>[0]);
+      }),
+    );
+    for (const options of wanted) {
+      const query = queryClient.getQueryCache().get(options.queryHash);
+      const error = query?.state.error;
+      const shown = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (query?.state.status === 'error' && !shown) query.reset();
+    }
+  }
+}
+
+function stateScriptOf(queryClient: QueryClient): string {
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+  return `<script type="application/json" id="${firstScreenStateId}">${scriptJson(state)}</script>`;
+}
+
+/**
+ * Step one of rendering the first screen of a page (`url`: path and query): fetches the data it shows from
+ * `data`; null for pages not rendered on the server. The API server (apps/api/src/plugins/first-screen.ts)
+ * renders it, or reuses a rendering of the same URL from the same data, and puts it into index.html's #root;
+ * apps/web/src/main.tsx takes over from it.
+ *
+ * The guest landing pages (home, categories, guest product pages, the guest cart) are seeded with what they show
+ * (app/first-screen-seeds.ts) and rendered in `render()`, so a rendering can be kept and reused; the other pages
+ * a shopper opens are rendered with what they ask for as they render, for the request's visitor.
  */
 export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = async (
   url: string,
@@ -29,28 +160,32 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
   const queryClient = createQueryClient();
   const pathname = new URL(url, 'http://shop.invalid').pathname;
   const seeds = await seedFirstScreen(queryClient, url, data);
-  if (!seeds) return null;
-  return {
-    async render() {
-      // The page's own code is loaded first, so it renders in place. What else is lazy (the footer, menus, the
-      // toaster) renders its fallback here and comes with the app: renderToString then writes no inline script,
-      // which the shop's Content-Security-Policy would refuse to run.
-      await preloadRoute(pathname);
-      const html = renderWithGuestCart(seeds.guestCart ?? [], () =>
-        renderToString(
-          <StrictMode>
-            <QueryClientProvider client={queryClient}>
-              <StaticRouter location={url}>
-                <AppRoutes />
-              </StaticRouter>
-            </QueryClientProvider>
-          </StrictMode>,
-        ),
-      );
-      const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
-      const stateScript = `<script type="application/json" id="${firstScreenStateId}">${scriptJson(state)}</script>`;
-      queryClient.clear();
-      return { html, stateScript };
-    },
-  };
+  if (seeds) {
+    return {
+      async render() {
+        // The page's own code is loaded first, so it renders in place. What else is lazy (the footer, menus, the
+        // toaster) renders its fallback here and comes with the app: renderToString then writes no inline script,
+        // which the shop's Content-Security-Policy would refuse to run.
+        await preloadRoute(pathname);
+        const html = renderApp(url, queryClient, seeds.guestCart ?? []);
+        const stateScript = stateScriptOf(queryClient);
+        queryClient.clear();
+        return { html, stateScript };
+      },
+    };
+  }
+  const routes = matchRoutes(appRoutes, pathname) ?? [];
+  const isNotFound = routes.at(-1)?.route.path === '*';
+  const shell = isRenderedAsShell(pathname);
+  const asAsked =
+    isRenderedAsAsked(pathname, isNotFound) || (isLandingPageAskedWithSession(pathname) && data.hasSession());
+  if (!asAsked && !shell) return null;
+  await preloadRoute(pathname);
+  const screen = await rendering.run(data, async () => {
+    const guestCart = await guestCartFromCookie(data);
+    const html = await renderAsAsked(url, queryClient, guestCart, shell);
+    return { html, stateScript: stateScriptOf(queryClient) };
+  });
+  queryClient.clear();
+  return { render: async () => screen };
 };

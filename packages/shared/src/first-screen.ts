@@ -25,6 +25,17 @@ export interface FirstScreenData {
   hasSession(): boolean;
   /** The guest cart as the browser mirrors it into the `guestCartCookie` cookie ([] when none or unreadable). */
   guestCart(): GuestCartEntry[];
+  /**
+   * The answer of `GET /api{path}` for this request's visitor (their cookies), asked in-process: a server-rendered
+   * page that shows the visitor's own data (their cart, orders, member prices) is seeded with exactly what the
+   * browser's own call would get. Only GET; the status and the body as text.
+   */
+  get(path: string): Promise<FirstScreenAnswer>;
+}
+
+export interface FirstScreenAnswer {
+  status: number;
+  body: string;
 }
 
 export interface GuestCartEntry {

@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
+import { signedInShopper } from '../test/accounts';
 import { createProduct } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -35,6 +36,10 @@ export async function prepareFirstScreen(url, data) {
     const product = await data.product(Number(pathname.split('/')[2]));
     if (!product) return null;
     markup = '<h1>' + product.name + '</h1>';
+  } else if (pathname === '/profile') {
+    const answer = await data.get('/session');
+    const session = JSON.parse(answer.body);
+    markup = '<p>' + answer.status + ' ' + (session.user ? session.user.email : 'guest') + '</p>';
   } else if (pathname === '/guest-cart') {
     const cart = data.guestCart();
     markup = '<p>' + (data.hasSession() ? 'session' : 'guest') + ' ' + cart.map((e) => e.productId + 'x' + e.quantity).join(',') + '</p>';
@@ -160,5 +165,28 @@ describe('the first screen of the landing pages comes rendered from the server',
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(plain);
+  });
+
+  it('answers the renderer’s API calls in-process for the visitor, and never keeps nor shares a signed-in rendering', async () => {
+    const [first, second] = [await signedInShopper(ctx), await signedInShopper(ctx)];
+    const mine = (cookie?: string) =>
+      ctx.app.inject({ method: 'GET', url: '/profile', headers: cookie ? { cookie } : {} });
+    for (let round = 0; round < 2; round += 1) {
+      const before = renders();
+      const a = await mine(first.cookie);
+      expect(a.body).toContain(`<p>200 ${first.user.email}</p>`);
+      expect(a.headers['cache-control']).toBe('no-store');
+      const b = await mine(second.cookie);
+      expect(b.body).toContain(`<p>200 ${second.user.email}</p>`);
+      expect(b.body).not.toContain(first.user.email);
+      expect(renders()).toBe(before + 2);
+    }
+    // A guest's rendering is kept, per URL and the answers it was made from.
+    expect((await mine()).body).toContain('<p>200 guest</p>');
+    const before = renders();
+    const again = await mine();
+    expect(again.body).toContain('<p>200 guest</p>');
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(renders()).toBe(before);
   });
 });

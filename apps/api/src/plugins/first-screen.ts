@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +12,7 @@ import {
   type ProductListPage,
   productListQuerySchema,
 } from '@bilum/shared';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { CatalogService } from '../modules/catalog/catalog.service';
 import type { PageProductLookup } from '../modules/catalog/page-product';
@@ -34,6 +34,29 @@ export async function loadFirstScreenRenderer(
 }
 
 /**
+ * The renderer's in-process API calls (FirstScreenData.get) carry this header with a secret made at start-up:
+ * they are not logged as requests of their own (the page's request is), and no visitor can pass for one.
+ */
+export function inProcessCalls() {
+  const header = 'x-bilum-first-screen';
+  const secret = randomBytes(16).toString('base64url');
+  return {
+    headers: { [header]: secret },
+    isInProcess: (request: { headers: Record<string, unknown> }) => request.headers[header] === secret,
+  };
+}
+export type InProcessCalls = ReturnType<typeof inProcessCalls>;
+
+/** What a page's in-process calls left for its answer: cookies to set (a session that ended is cleared). */
+interface PageCalls {
+  made: boolean;
+  setCookies: string[];
+}
+
+/** The visitor's headers an API call of theirs would carry; no other (no body, no content type). */
+const forwardedHeaders = ['cookie', 'user-agent', 'accept-language'] as const;
+
+/**
  * The catalogue as the renderer asks for it, the same answers as GET /api/products and GET /api/products/:id,
  * and what the request says of the visitor. Each answer adds a version of what it gave to `versions`: the same
  * URL with the same versions renders the same.
@@ -43,11 +66,36 @@ function pageData(
     productList: (query: ProductListInput) => Promise<{ etag: string; list: ProductListPage }>;
     productFor: PageProductLookup;
     sessionCookieName: string;
+    app: FastifyInstance;
+    inProcess: InProcessCalls;
   },
   request: FastifyRequest,
   versions: string[],
+  calls: PageCalls,
 ): FirstScreenData {
   return {
+    async get(apiPath) {
+      if (!apiPath.startsWith('/') || apiPath.startsWith('//')) throw new Error(`not an API path: ${apiPath}`);
+      const headers: Record<string, string> = { ...deps.inProcess.headers, accept: 'application/json' };
+      for (const name of forwardedHeaders) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const response = await deps.app.inject({
+        method: 'GET',
+        url: `/api${apiPath}`,
+        headers,
+        remoteAddress: request.ip,
+      });
+      calls.made = true;
+      const setCookie = response.headers['set-cookie'];
+      for (const cookie of [setCookie ?? []].flat())
+        if (!calls.setCookies.includes(cookie)) calls.setCookies.push(cookie);
+      versions.push(
+        createHash('sha1').update(`${apiPath}\n${response.statusCode}\n${response.body}`).digest('base64url'),
+      );
+      return { status: response.statusCode, body: response.body };
+    },
     hasSession() {
       const present = Boolean(request.cookies?.[deps.sessionCookieName]);
       versions.push(present ? 'with session' : 'no session');
@@ -91,16 +139,26 @@ export function holdAppScripts(html: string): string {
 }
 
 /**
- * Puts the first screen of the storefront's landing pages (home, category, guest product page, guest cart) into
- * the page as HTML, so a shopper on slow mobile data sees it before the app's JavaScript has arrived and run (in
- * docs/performance.md). Renderings are kept per URL and data version (product changes show at once). A page the
- * renderer cannot render is sent as it is: the app then renders it in the browser, as before.
+ * Puts the first screen of the pages a shopper opens into the page as HTML, so a shopper on slow mobile data sees
+ * it before the app's JavaScript has arrived and run (in docs/performance.md, decision 030): the landing pages
+ * from the catalogue, the others (sign-in, cart, checkout, profile, the member storefront…) from the page's own
+ * API calls answered in-process for the visitor. Renderings of a visitor without a session are kept per URL and
+ * data version (product changes show at once); a rendering made with a session's data is never kept, and is sent
+ * `no-store` like the private API answers it holds (plugins/private-answers.ts), so no cache keeps or shares it. A page the renderer cannot render is sent as it is: the app then renders it
+ * in the browser, as before.
  */
 export function firstScreenTransformer(
   renderer: FirstScreenRenderer | null,
-  deps: { catalog: CatalogService; productFor: PageProductLookup; sessionCookieName: string; log: FastifyBaseLogger },
+  deps: {
+    catalog: CatalogService;
+    productFor: PageProductLookup;
+    sessionCookieName: string;
+    log: FastifyBaseLogger;
+    app: FastifyInstance;
+    inProcess: InProcessCalls;
+  },
 ): HtmlTransformer {
-  const { catalog, productFor, sessionCookieName, log } = deps;
+  const { catalog, productFor, sessionCookieName, log, app, inProcess } = deps;
   if (!renderer) return (html) => html;
   const rendered = new LRUCache<string, { html: string; stateScript: string }>({ max: 64 });
   // Each list page parsed once per version of its answer, not once per page request. Pages are rendered as a
@@ -112,20 +170,24 @@ export function firstScreenTransformer(
     if (!list) parsed.set(etag, (list = JSON.parse(body.toString('utf8')) as ProductListPage));
     return { etag, list };
   };
-  return async (html, request) => {
+  return async (html, request, reply) => {
+    const calls: PageCalls = { made: false, setCookies: [] };
     try {
       const versions: string[] = [];
       const prepared = await renderer.prepareFirstScreen(
         request.url,
-        pageData({ productList, productFor, sessionCookieName }, request, versions),
+        pageData({ productList, productFor, sessionCookieName, app, inProcess }, request, versions, calls),
       );
       if (!prepared) return html;
+      // The visitor's own data (their session's answers) is never kept, nor shared by a cache on the way.
+      const personal = calls.made && Boolean(request.cookies?.[sessionCookieName]);
       const key = `${request.url}\n${versions.join('\n')}`;
-      let screen = rendered.get(key);
+      let screen = personal ? undefined : rendered.get(key);
       if (!screen) {
         screen = await prepared.render();
-        rendered.set(key, screen);
+        if (!personal) rendered.set(key, screen);
       }
+      if (personal) reply.header('cache-control', 'no-store');
       const { html: markup, stateScript } = screen;
       return holdAppScripts(
         html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${stateScript}`),
@@ -133,6 +195,9 @@ export function firstScreenTransformer(
     } catch (error) {
       log.warn({ err: error, url: request.url }, 'first screen not rendered on the server');
       return html;
+    } finally {
+      // What the in-process calls answered with reaches the browser, as their own calls' answers would.
+      for (const cookie of calls.setCookies) reply.header('set-cookie', cookie);
     }
   };
 }

@@ -87,9 +87,9 @@ export function pagePreloadTransformer(webDist: string): HtmlTransformer {
 
 /** Runs the transformers one after the other. */
 export function chainHtmlTransformers(...transformers: HtmlTransformer[]): HtmlTransformer {
-  return async (html, request) => {
+  return async (html, request, reply) => {
     let result = html;
-    for (const transform of transformers) result = await transform(result, request);
+    for (const transform of transformers) result = await transform(result, request, reply);
     return result;
   };
 }

@@ -28,7 +28,8 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return /\btext\/html\b/i.test(request.headers.accept ?? '');
 }
 
-export type HtmlTransformer = (html: string, request: FastifyRequest) => Promise<string> | string;
+/** Changes the page before it is sent; may set headers of the answer (cookies, cache-control) on `reply`. */
+export type HtmlTransformer = (html: string, request: FastifyRequest, reply: FastifyReply) => Promise<string> | string;
 
 /**
  * Serves the built web app: hashed assets cached for a year (immutable), everything else for an hour, each in
@@ -81,8 +82,9 @@ export async function registerWebApp(
     const canonical = options.canonicalPageUrl?.(request.url);
     if (canonical) return reply.redirect(canonical, 301);
     const status = (await options.pageStatus?.(request)) ?? 200;
-    const html = options.transformHtml ? await options.transformHtml(indexHtml, request) : indexHtml;
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    reply.header('cache-control', 'no-cache');
+    const html = options.transformHtml ? await options.transformHtml(indexHtml, request, reply) : indexHtml;
+    reply.code(status).type('text/html; charset=utf-8');
     return reply.send(await compressPage(html, request, reply));
   });
 }

@@ -23,6 +23,8 @@ export async function createTestApp(
     now?: AppDeps['now'];
     /** Where the log lines go (with a `logLevel` override), so a test can read them. */
     logStream?: AppDeps['logStream'];
+    /** A first-screen renderer (e.g. the web app's own, apps/web/src/entry-server.tsx). */
+    firstScreenRenderer?: AppDeps['firstScreenRenderer'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -32,6 +34,7 @@ export async function createTestApp(
     payments: deps.payments?.(database.db),
     now: deps.now,
     logStream: deps.logStream,
+    firstScreenRenderer: deps.firstScreenRenderer,
   });
   beforeReady?.(app);
   await app.ready();

@@ -21,7 +21,7 @@ function appPage() {
 afterEach(() => vi.useRealTimers());
 
 describe('handing over what the shopper did before the app took over the page', () => {
-  it('types the kept values into the app’s controls, as events the app hears, then taps again', () => {
+  it('types the kept values into the app’s controls, as events the app hears, then taps again once the toaster listens', async () => {
     vi.useFakeTimers();
     const page = appPage();
     const heard: string[] = [];
@@ -33,7 +33,10 @@ describe('handing over what the shopper did before the app took over the page', 
     });
     page.menu.addEventListener('click', () => heard.push('menu'));
     const input: FirstScreenInput = {
-      values: { [`main ${page.place(page.search)}`]: 'samsung', [`main ${page.place(page.category)}`]: 'phones' },
+      values: {
+        [JSON.stringify({ part: 'main', index: 0, attr: 'name', value: 'q', nth: 0 })]: 'samsung',
+        [JSON.stringify({ part: 'main', index: page.place(page.category) })]: 'phones',
+      },
       taps: [
         // On the menu button's icon, as a finger often lands.
         { part: 'header', index: 2 },
@@ -42,26 +45,65 @@ describe('handing over what the shopper did before the app took over the page', 
       done: false,
     };
 
-    handOverFirstScreenInput(document, input);
+    let toasterListens: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (toasterListens = resolve));
+    handOverFirstScreenInput(document, input, ready);
     expect(heard).toEqual(['input samsung', 'change phones']);
-    vi.runAllTimers();
+    await vi.advanceTimersByTimeAsync(100);
+    // A tap may show a message: not before the toaster is there to show it.
+    expect(heard).toEqual(['input samsung', 'change phones']);
+    toasterListens();
+    await vi.runAllTimersAsync();
     expect(heard).toEqual(['input samsung', 'change phones', 'menu', 'tap with samsung']);
     expect(input.done).toBe(true);
 
     // Once only: the page's own controls are the app's from now on.
-    handOverFirstScreenInput(document, input);
-    vi.runAllTimers();
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    await vi.runAllTimersAsync();
     expect(heard).toHaveLength(4);
   });
 
   it('does nothing on a page the server did not render, and skips places the app’s page does not have', () => {
     appPage();
-    expect(() => handOverFirstScreenInput(document, undefined)).not.toThrow();
+    expect(() => handOverFirstScreenInput(document, undefined, Promise.resolve())).not.toThrow();
     const input: FirstScreenInput = {
-      values: { 'main 99': 'x', 'aside 1': 'y' },
+      values: {
+        [JSON.stringify({ part: 'main', index: 99 })]: 'x',
+        [JSON.stringify({ part: 'aside', index: 1 })]: 'y',
+        'main 3': 'an old loader’s key',
+      },
       taps: [{ part: 'main', index: 99 }],
       done: false,
     };
-    expect(() => handOverFirstScreenInput(document, input)).not.toThrow();
+    expect(() => handOverFirstScreenInput(document, input, Promise.resolve())).not.toThrow();
+  });
+
+  it('finds a control by its name, id or label even when the app’s page has more elements before it', () => {
+    // The server's page had the e-mail field at place 1 of <main>; the app's has a notice before the form.
+    document.body.innerHTML = `
+      <div id="root"><main>
+        <p role="status">Your session ended</p>
+        <form><label>E-mail <input name="email" /></label><input id="password" type="password" />
+        <input aria-label="Phone" /><input name="choice" value="a" /><input name="choice" value="b" /></form>
+      </main></div>`;
+    const main = document.querySelector('main')!;
+    const [email, password, phone, , second] = [...main.querySelectorAll('input')];
+    const input: FirstScreenInput = {
+      values: {
+        [JSON.stringify({ part: 'main', index: 1, attr: 'name', value: 'email', nth: 0 })]: 'kila@example.pg',
+        [JSON.stringify({ part: 'main', index: 2, attr: 'id', value: 'password', nth: 0 })]: 'secret',
+        [JSON.stringify({ part: 'main', index: 3, attr: 'aria-label', value: 'Phone', nth: 0 })]: '+675',
+        [JSON.stringify({ part: 'main', index: 0, attr: 'name', value: 'choice', nth: 1 })]: 'typed',
+      },
+      taps: [],
+      done: false,
+    };
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    expect(email!.value).toBe('kila@example.pg');
+    expect(password!.value).toBe('secret');
+    expect(phone!.value).toBe('+675');
+    expect(second!.value).toBe('typed');
+    // The notice at the old places got nothing.
+    expect(main.querySelector('p')!.textContent).toBe('Your session ended');
   });
 });

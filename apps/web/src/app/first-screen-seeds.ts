@@ -72,13 +72,82 @@ const guestCart: Seeder = async (_params, data) => {
 };
 
 /** The guest pages rendered on the server, with the queries their first screen shows. */
-const firstScreens: { path: string; seed: Seeder }[] = [
-  { path: '/', seed: homeList },
-  { path: '/category/:categoryName?', seed: categoryList },
-  { path: '/index-item/:id', seed: oneProduct },
-  { path: '/indexdetail/:id', seed: oneProduct },
-  { path: '/guest-cart', seed: guestCart },
+const firstScreens: { path: string; seed: Seeder; asAskedWithSession: boolean }[] = [
+  { path: '/', seed: homeList, asAskedWithSession: true },
+  { path: '/category/:categoryName?', seed: categoryList, asAskedWithSession: true },
+  { path: '/index-item/:id', seed: oneProduct, asAskedWithSession: true },
+  { path: '/indexdetail/:id', seed: oneProduct, asAskedWithSession: true },
+  // A signed-in shopper is sent on to /cart by the app: left to the browser.
+  { path: '/guest-cart', seed: guestCart, asAskedWithSession: false },
 ];
+
+/**
+ * The other pages a shopper opens, rendered on the server with the data the page asks for as it renders
+ * (entry-server.tsx answers its queries in-process for the request's visitor): sign-in and account pages, the
+ * member storefront, the cart and checkout, profile and orders, the static pages. The admin's pages stay in the
+ * browser. The not-found page (any address no route has) is rendered too.
+ */
+const renderedAsAsked = [
+  '/track-order',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/verify-otp',
+  '/reset-password',
+  '/membership-choice',
+  '/membership-payment',
+  '/membership',
+  '/dashboard',
+  '/dashboard-category/:categoryName?',
+  '/item/:id',
+  '/itemdetail/:id',
+  '/cart',
+  '/profile',
+  '/order-history',
+  '/terms',
+  '/terms-and-conditions',
+  '/terms-of-service',
+  '/privacy',
+  '/privacy-policy',
+  '/contact',
+];
+
+/**
+ * Pages whose content is what the browser's storage holds (the checkout hand-off, the order just placed): the
+ * server renders their frame (the header, the signed-in shopper's name and cart) with the loading state in the
+ * main part, which the app then fills, rather than a wrong "your cart is empty" or "no recent order".
+ */
+const renderedAsShell = ['/contact-details', '/checkout', '/guestcheckout', '/order-confirmation'];
+
+export function isRenderedAsShell(pathname: string): boolean {
+  return renderedAsShell.some((path) => matchPath(path, pathname) !== null);
+}
+
+/** Whether the page at `pathname` is rendered from the queries it asks for (see `renderedAsAsked`). */
+export function isRenderedAsAsked(pathname: string, isNotFound: boolean): boolean {
+  return isNotFound || renderedAsAsked.some((path) => matchPath(path, pathname) !== null);
+}
+
+/**
+ * The guest cart the browser mirrors into its cookie, as the cart lines its storage holds: for a visitor
+ * without a session (the header's count, guest checkout). Products no longer for sale are left out.
+ */
+export async function guestCartFromCookie(data: FirstScreenData): Promise<LocalCartItem[]> {
+  const entries = data.guestCart();
+  if (entries.length === 0 || data.hasSession()) return [];
+  const products = await Promise.all(entries.map((entry) => data.product(entry.productId)));
+  return products.flatMap((product, index) =>
+    product ? [{ ...toLocalCartItem(product), quantity: entries[index]!.quantity }] : [],
+  );
+}
+
+/**
+ * Whether `pathname` is one of the guest landing pages above that a request with a session (a member, who sees
+ * their own prices) gets rendered from the queries it asks for.
+ */
+export function isLandingPageAskedWithSession(pathname: string): boolean {
+  return firstScreens.some((screen) => screen.asAskedWithSession && matchPath(screen.path, pathname) !== null);
+}
 
 /**
  * Puts the data of the page at `url` (path and query) into `queryClient`; null when the page is not one rendered

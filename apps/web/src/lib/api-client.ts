@@ -30,12 +30,25 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
 
+/** How a call reaches the API: in the browser `fetch`; on the server the renderer's in-process answers. */
+export type ApiTransport = (path: string, init: RequestInit & { method: Method }) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(`/api${path}`, init);
+
+/**
+ * The server's renderer (apps/web/src/entry-server.tsx) answers the page's calls in-process, for the request it
+ * renders: a page's queries then get exactly what the browser's own call would.
+ */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 /** Calls the shop's own API with the session cookie; a non-2xx answer becomes an ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers = {} } = options;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await transport(path, {
       method,
       signal,
       credentials: 'same-origin',

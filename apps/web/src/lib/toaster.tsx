@@ -28,6 +28,11 @@ export function LazyToaster() {
   );
 }
 
+/** Resolves once the toaster is listening: a toast shown from then on is seen. */
+export function whenToasterReady(): Promise<void> {
+  return toasterReady;
+}
+
 /** sonner's `toast`, once the toaster is on the page. */
 export async function lazyToast(): Promise<typeof sonnerToast> {
   await toasterReady;
