@@ -20,9 +20,13 @@ export function resolveBaseline(ref) {
   }
 }
 
-function run(command, args, cwd) {
+function run(command, args, cwd, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env },
+    });
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} in ${cwd} failed (${code})`)),
     );
@@ -32,17 +36,22 @@ function run(command, args, cwd) {
 /** Checks out, installs and builds `commit`; answers { root, commit, webDist, remove() }. */
 export async function prepareBaseline(commit, { keep }) {
   const dir = path.join(os.tmpdir(), `bilum-bench-baseline-${commit.slice(0, 12)}`);
-  const readyMark = path.join(dir, '.bench-ready');
-  if (!existsSync(readyMark)) {
+  const installedMark = path.join(dir, '.bench-installed');
+  const builtMark = path.join(dir, '.bench-built');
+  if (!existsSync(installedMark)) {
     if (existsSync(dir)) git('worktree', 'remove', '--force', dir);
     git('worktree', 'add', '--detach', dir, commit);
     console.log(`  npm ci in ${dir}…`);
     await run('npm', ['ci', '--no-audit', '--no-fund'], dir);
+    writeFileSync(installedMark, `${commit}\n`);
+  }
+  if (!existsSync(builtMark)) {
     console.log('  npm run build…');
-    await run('npm', ['run', 'build'], dir);
-    writeFileSync(readyMark, `${commit}\n`);
+    // As `npm start` builds it: production (the first-screen renderer with React's production JSX runtime).
+    await run('npm', ['run', 'build'], dir, { NODE_ENV: 'production' });
+    writeFileSync(builtMark, `${commit}\n`);
   } else {
-    console.log(`  reusing ${dir}`);
+    console.log(`  reusing the build in ${dir}`);
   }
   return {
     root: dir,
