@@ -1,49 +1,72 @@
-// `npm run bench`: builds the web app into a folder of its own, serves it like `npm start` (production mode) on a
-// fresh, seeded PGlite database, and measures it: Lighthouse (mobile) on four pages, the JavaScript and CSS each
-// page loads before it is interactive (from Vite's manifest), and the API under autocannon beside a bare
-// node:http server. Writes bench-results/<timestamp>.json and .md; exits 1 when a target is missed.
+// `npm run bench`: builds the web app into a folder of its own, serves it as `npm start` does (production mode) on a
+// fresh, seeded PGlite database, and measures it: Lighthouse (mobile) on every shopper page (scripts/bench/pages.mjs;
+// signed in, with a cart or an order where the page needs one), side by side with a baseline commit served the
+// same way (runs interleaved: baseline.mjs), the JavaScript and CSS each page loads before it is interactive (from
+// Vite's manifest), and the API under autocannon beside a bare node:http server, with the checkout capacity.
+// Writes bench-results/<timestamp>.json and .md; exits 1 when a target is missed (scripts/bench/report.mjs).
 //
-//   npm run bench                      the full run (about 10 minutes)
-//   npm run bench -- --quick           one Lighthouse run a page and 3-second loads: to try the harness
+//   npm run bench                        the full run: 3 Lighthouse runs a page on each version
+//   npm run bench -- --quick             one Lighthouse run a page and 3-second loads: to try the harness
+//   npm run bench -- --catalogue 10000   adds 10,000 generated products to both fresh databases first (issue 20)
+//   npm run bench -- --baseline <ref>    the commit to compare with (default: git merge-base HEAD main)
+//   npm run bench -- --no-baseline       measure this version only (the blocking-time targets are then information)
+//   npm run bench -- --keep-baseline     keep the baseline's worktree (in the temp folder) for the next run
+//   npm run bench -- --runs N            Lighthouse runs a page (default 3, --quick 1)
+//   npm run bench -- --pages home,login  only these pages (names from scripts/bench/pages.mjs, comma-separated)
 //   npm run bench -- --skip-lighthouse / --skip-api
-//   npm run bench -- --catalogue 10000   adds 10,000 generated products to the fresh database first (issue 20)
-//   BENCH_PORT=3270 (the shop; the bare server takes the next port), BENCH_NOTE="…" (added to the summary)
+//   BENCH_PORT=3270 (the shop; the bare servers take the next two ports), BENCH_BASELINE_PORT (default BENCH_PORT+10),
+//   BENCH_NOTE="…" (added to the summary)
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measurePage } from './bench/lighthouse.mjs';
-import { startProcess, stopProcess, waitFor } from './bench/processes.mjs';
+import { prepareBaseline, resolveBaseline } from './bench/baseline.mjs';
+import { measureOnce, summarise } from './bench/lighthouse.mjs';
+import { notComparableReason, pagePath, pages as allPages, prepareFixtures, preparation } from './bench/pages.mjs';
+import { stopProcess } from './bench/processes.mjs';
 import { renderMarkdown, targets } from './bench/report.mjs';
+import { prepareDatabase, startShop } from './bench/shop.mjs';
 import { buildWeb, pageBundles } from './bench/web-bundles.mjs';
 import { root } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
-/** `--catalogue N` or `--catalogue=N`: products generated beside the demo catalogue (scripts/bench/generated-catalogue.ts). */
-const catalogueArg =
-  argv.find((arg) => arg.startsWith('--catalogue='))?.split('=')[1] ??
-  (argv.includes('--catalogue') ? argv[argv.indexOf('--catalogue') + 1] : '0');
+/** `--name value` or `--name=value`, or `fallback`. */
+const option = (name, fallback) =>
+  argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1) ??
+  (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const fail = (message) => {
+  console.error(message);
+  process.exit(2);
+};
+/** `--catalogue N`: products generated beside the demo catalogue (scripts/bench/generated-catalogue.ts). */
+const catalogueArg = option('--catalogue', '0');
 const catalogueSize = Number(catalogueArg);
 if (!Number.isSafeInteger(catalogueSize) || catalogueSize < 0 || catalogueSize > 200_000) {
-  console.error(`--catalogue takes a number of products from 0 to 200000 (got ${catalogueArg})`);
-  process.exit(2);
+  fail(`--catalogue takes a number of products from 0 to 200000 (got ${catalogueArg})`);
 }
 const quick = args.has('--quick');
-const lighthouseRuns = quick ? 1 : 5;
+const runsArg = option('--runs', quick ? '1' : '3');
+const lighthouseRuns = Number(runsArg);
+if (!Number.isSafeInteger(lighthouseRuns) || lighthouseRuns < 1 || lighthouseRuns > 15) {
+  fail(`--runs takes a number of Lighthouse runs from 1 to 15 (got ${runsArg})`);
+}
+const pageNames = option('--pages', null)
+  ?.split(',')
+  .map((name) => name.trim());
+const unknownPages = (pageNames ?? []).filter((name) => !allPages.some((page) => page.name === name));
+if (unknownPages.length) {
+  fail(`--pages: no page named ${unknownPages.join(', ')} (pages: ${allPages.map((page) => page.name).join(', ')})`);
+}
+const pages = pageNames ? allPages.filter((page) => pageNames.includes(page.name)) : allPages;
+const measureLighthouse = !args.has('--skip-lighthouse');
+const withBaseline = measureLighthouse && !args.has('--no-baseline');
+const baselineRef = option('--baseline', undefined);
 const loadSeconds = quick ? 3 : 10;
 const port = Number(process.env.BENCH_PORT ?? 3270);
 const barePort = port + 1;
+const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? port + 10);
 const baseUrl = `http://127.0.0.1:${port}`;
-
-/** The pages measured, with their route in apps/web/src/app/router.tsx (to find the lazy page chunk). */
-const pages = [
-  { name: 'home', path: '/', route: null },
-  { name: 'category', path: '/category/phones', route: 'category/:categoryName?' },
-  { name: 'product', path: '/index-item/1', route: 'index-item/:id' },
-  { name: 'guest cart', path: '/guest-cart', route: 'guest-cart' },
-];
 
 /** The source module of a route's lazy page, e.g. src/features/catalog/CategoryPage (no extension), or null. */
 function routeModule(route) {
@@ -58,21 +81,6 @@ function routeModule(route) {
   return lazyImport ? path.posix.join('src/app', lazyImport) : null;
 }
 
-async function prepareDatabase(dataDir) {
-  const child = startProcess(process.execPath, [
-    '--import',
-    'tsx',
-    'scripts/bench/prepare-db.ts',
-    dataDir,
-    String(catalogueSize),
-  ]);
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`preparing the database failed (${code})`);
-  return JSON.parse(output.trim().split('\n').pop());
-}
-
 async function portIsTaken(url) {
   try {
     await fetch(url);
@@ -82,50 +90,41 @@ async function portIsTaken(url) {
   }
 }
 
-/** The guest cart as the web app keeps it in localStorage (apps/web/src/lib/local-cart-item.ts). */
-async function guestCartItems(productIds) {
-  const items = [];
-  for (const id of productIds) {
-    const { product } = await (await fetch(`${baseUrl}/api/products/${id}`)).json();
-    items.push({
-      id: product.id,
-      product_id: product.id,
-      product_name: product.name,
-      price: product.price,
-      originalPrice: product.originalPrice,
-      isMemberPrice: false,
-      description: product.description,
-      condition: product.condition,
-      category: product.category,
-      image: product.image,
-      isMembership: product.isMembership,
-      quantity: 1,
-    });
-  }
-  return items;
-}
-
-async function measureLighthouse() {
-  const cart = await guestCartItems([1, 5]);
-  const fillGuestCart = async (page) => {
-    // Any same-origin URL that is not the app, so the cache holds nothing of the page before the run.
-    await page.goto(`${baseUrl}/favicon.svg`);
-    await page.evaluate((value) => localStorage.setItem('guestCartItems', value), JSON.stringify(cart));
-    // A page of the shop, as the shopper saw one after filling the cart: the app mirrors the cart into the
-    // cookie the server renders /guest-cart from (apps/web/src/lib/guest-cart.ts).
-    await page.goto(`${baseUrl}/terms`);
-    await page.waitForFunction(() => globalThis.document.cookie.includes('bilum_guest_cart='), { timeout: 15_000 });
-  };
+/**
+ * Lighthouse on every page, on this version and the baseline in turns (this, baseline, this, baseline… for each
+ * page), so drifts of the machine's load hit both alike. A page the baseline cannot show (its API lacks a step of
+ * the preparation) is "not comparable" there; one this version cannot prepare is not measured.
+ */
+async function measurePages(shops) {
   const results = [];
   for (const page of pages) {
-    results.push(
-      await measurePage({
-        name: page.name,
-        url: `${baseUrl}${page.path}`,
-        prepare: page.name === 'guest cart' ? fillGuestCart : undefined,
-        runs: lighthouseRuns,
-      }),
-    );
+    const perShop = shops.map((shop) => {
+      const reason = notComparableReason(page, shop.prepared);
+      const url = reason ? null : `${shop.baseUrl}${pagePath(page, shop.prepared.fixtures)}`;
+      return { shop, reason, url, runs: [] };
+    });
+    for (let run = 1; run <= lighthouseRuns; run += 1) {
+      for (const entry of perShop) {
+        if (entry.reason) continue;
+        entry.runs.push(
+          await measureOnce({
+            label: `${page.name}, ${entry.shop.label} ${run}/${lighthouseRuns}`,
+            url: entry.url,
+            prepare: preparation(page, entry.shop.prepared, entry.shop.baseUrl),
+          }),
+        );
+      }
+    }
+    const outcome = (entry) =>
+      entry.reason
+        ? { notComparable: entry.reason }
+        : summarise({ name: page.name, url: entry.url, results: entry.runs });
+    results.push({
+      name: page.name,
+      path: new URL(perShop[0].url ?? `${baseUrl}${typeof page.path === 'string' ? page.path : '/'}`).pathname,
+      current: outcome(perShop[0]),
+      baseline: perShop[1] ? outcome(perShop[1]) : null,
+    });
   }
   return results;
 }
@@ -155,9 +154,13 @@ function gitCommit() {
   }
 }
 
-for (const url of [baseUrl, `http://127.0.0.1:${barePort}`, `http://127.0.0.1:${barePort + 1}`]) {
+const portsInUse = [baseUrl, `http://127.0.0.1:${barePort}`, `http://127.0.0.1:${barePort + 1}`];
+if (withBaseline) portsInUse.push(`http://127.0.0.1:${baselinePort}`);
+for (const url of portsInUse) {
   if (await portIsTaken(url)) {
-    console.error(`Something already answers on ${url}; stop it or set BENCH_PORT to a free port.`);
+    console.error(
+      `Something already answers on ${url}; stop it or set BENCH_PORT / BENCH_BASELINE_PORT to a free port.`,
+    );
     process.exit(1);
   }
 }
@@ -172,47 +175,78 @@ const machine = {
 };
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'bilum-bench-'));
 const webDist = path.join(workDir, 'web');
-let server;
+const servers = [];
+let baseline = null;
 let exitCode = 0;
 try {
   console.log('Building the web app…');
   const modulesByFile = await buildWeb(webDist);
-  const bundles = pages.map((page) => ({
-    name: page.name,
-    ...pageBundles({ outDir: webDist, modulesByFile, routeSource: routeModule(page.route) }),
+  const routes = [...new Set(pages.map((page) => page.route))];
+  const bundles = routes.map((route) => ({
+    name: pages
+      .filter((page) => page.route === route)
+      .map((page) => page.name)
+      .join(', '),
+    ...pageBundles({ outDir: webDist, modulesByFile, routeSource: routeModule(route) }),
   }));
 
-  console.log(
-    `Preparing a fresh database (demo catalogue${catalogueSize ? `, ${catalogueSize} generated products` : ''} and a bench product)…`,
-  );
-  const dataDir = path.join(workDir, 'data');
-  const { benchProductId, generated } = await prepareDatabase(dataDir);
+  let baselineInfo = null;
+  if (withBaseline) {
+    const commit = resolveBaseline(baselineRef);
+    baselineInfo = { ref: baselineRef ?? 'git merge-base HEAD main', commit: commit.slice(0, 7) };
+    console.log(`Preparing the baseline ${commit.slice(0, 7)} (${baselineInfo.ref})…`);
+    try {
+      baseline = await prepareBaseline(commit, { keep: args.has('--keep-baseline') });
+    } catch (error) {
+      console.error(error);
+      baselineInfo.error = error instanceof Error ? error.message : String(error);
+    }
+  }
 
-  console.log(`Starting the shop on ${baseUrl}…`);
-  server = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'false',
-    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-    // Every simulated shopper of the load test is 127.0.0.1: lift the per-address checkout limits (issue 16), as
-    // the resilience servers do, so the checkout figure measures checkouts, not the limiter's 429s.
-    CHECKOUT_ORDERS_PER_IP: '100000',
-    CHECKOUT_UNPAID_ORDERS_PER_IP: '100000',
-    CHECKOUT_UNPAID_ORDERS_PER_ACCOUNT: '100000',
+  const catalogueNote = catalogueSize ? `, ${catalogueSize} generated products` : '';
+  console.log(`Preparing a fresh database (demo catalogue${catalogueNote} and a bench product)…`);
+  const { benchProductId, generated } = await prepareDatabase({
+    root,
+    dataDir: path.join(workDir, 'data'),
+    catalogueSize,
   });
-  server.stdout.resume();
-  await waitFor(`${baseUrl}/api/health`, server);
+  console.log(`Starting the shop on ${baseUrl}…`);
+  servers.push(await startShop({ root, port, dataDir: path.join(workDir, 'data'), webDist }));
+  const shops = [{ label: 'this', baseUrl }];
+
+  if (baseline) {
+    const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+    try {
+      const dataDir = path.join(workDir, 'baseline-data');
+      await prepareDatabase({ root: baseline.root, dataDir, catalogueSize });
+      console.log(`Starting the baseline on ${baselineUrl}…`);
+      servers.push(await startShop({ root: baseline.root, port: baselinePort, dataDir, webDist: baseline.webDist }));
+      shops.push({ label: 'baseline', baseUrl: baselineUrl });
+    } catch (error) {
+      console.error(error);
+      baselineInfo.error = error instanceof Error ? error.message : String(error);
+    }
+  }
 
   let lighthouse = null;
-  if (!args.has('--skip-lighthouse')) {
-    console.log(`Lighthouse, mobile, ${lighthouseRuns} run(s) a page…`);
-    lighthouse = await measureLighthouse();
+  if (measureLighthouse) {
+    for (const shop of shops) {
+      shop.prepared = await prepareFixtures(shop.baseUrl);
+      for (const [step, reason] of Object.entries(shop.prepared.missing)) {
+        console.log(`  ${shop.label}: could not prepare ${step} (${reason})`);
+      }
+    }
+    if (baselineInfo) baselineInfo.missing = shops[1]?.prepared.missing ?? null;
+    const pagesStartedAt = Date.now();
+    console.log(
+      `Lighthouse, mobile, ${lighthouseRuns} run(s) a page on ${shops.map((shop) => shop.label).join(' and ')}…`,
+    );
+    lighthouse = await measurePages(shops);
+    machine.lighthouseSeconds = Math.round((Date.now() - pagesStartedAt) / 1000);
   }
+  // The baseline's server is not needed for the API phase: stop it, so it takes nothing from the machine.
+  await Promise.all(servers.splice(1).map((server) => stopProcess(server)));
+
   let api = null;
   if (!args.has('--skip-api')) {
     console.log(`API load, ${loadSeconds} s each…`);
@@ -220,10 +254,13 @@ try {
   }
 
   machine.loadAverageAtEnd = os.loadavg();
+  const finishedAt = new Date();
   const result = {
     startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationS: Math.round((finishedAt - startedAt) / 1000),
     commit: gitCommit(),
+    baseline: baselineInfo,
     quick,
     generatedProducts: generated ?? 0,
     note: process.env.BENCH_NOTE ?? null,
@@ -248,7 +285,12 @@ try {
   console.error(error);
   exitCode = 2;
 } finally {
-  await stopProcess(server);
+  await Promise.all(servers.map((server) => stopProcess(server)));
+  try {
+    baseline?.remove();
+  } catch (error) {
+    console.error(`could not remove the baseline worktree: ${error}`);
+  }
   rmSync(workDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

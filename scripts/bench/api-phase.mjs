@@ -4,7 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../lib.mjs';
-import { checkoutOnce, checkoutTask, combineRounds, load, signInShopper } from './api-load.mjs';
+import { checkoutOnce, combineRounds, load, signInShopper } from './api-load.mjs';
+import { checkoutCapacity } from './checkout-capacity.mjs';
 import { pacedLoad } from './paced-load.mjs';
 import { startProcess, stopProcess, waitFor } from './processes.mjs';
 
@@ -147,15 +148,7 @@ async function measureApi({ baseUrl, barePort, workDir, benchProductId, loadSeco
     let checkout;
     const probe = await checkoutOnce(baseUrl, benchProductId).catch((error) => ({ ok: false, reason: String(error) }));
     if (probe.ok) {
-      const task = checkoutTask(benchProductId);
-      checkout = await pacedLoad('checkout (order + test-card payment) at 20 checkouts/s', {
-        baseUrl,
-        ratePerSecond: 20,
-        durationS: duration,
-        task,
-      });
-      checkout.checkoutsPerSecond = task.succeeded() / checkout.durationS;
-      checkout.failedCheckouts = checkout.tasks - task.succeeded();
+      checkout = await checkoutCapacity({ baseUrl, benchProductId, durationS: duration });
     } else {
       console.log(`  checkout: not measured (${probe.reason})`);
       checkout = { name: 'checkout', notMeasured: probe.reason };

@@ -1,4 +1,5 @@
-// Lighthouse (mobile, its default simulated throttling) against the bench server, in Debian's Chromium.
+// Lighthouse (mobile, its default simulated throttling) against a bench server, in Debian’s Chromium: one run, and
+// the medians of several.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -21,6 +22,23 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/**
+ * Script requests that started before the largest paint, from Lighthouse's network records and the observed
+ * (unthrottled) timeline: both are timestamps of the same trace, so the count does not depend on the simulation.
+ */
+function scriptsBeforeLcp(lhr) {
+  const network = lhr.audits['network-requests']?.details;
+  const lcpTs = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaintTs;
+  const startTs = network?.debugData?.networkStartTimeTs;
+  if (!network?.items || !Number.isFinite(lcpTs) || !Number.isFinite(startTs)) return null;
+  return network.items.filter(
+    (item) =>
+      item.resourceType === 'Script' &&
+      Number.isFinite(item.rendererStartTime) &&
+      startTs + item.rendererStartTime * 1000 < lcpTs,
+  ).length;
+}
+
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
@@ -29,76 +47,95 @@ function figures(lhr) {
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
+    // Main-thread work in the simulated (throttled) time of Lighthouse's mainthread-work-breakdown audit.
+    mainThreadMs: audit('mainthread-work-breakdown'),
+    scriptsBeforeLcp: scriptsBeforeLcp(lhr),
     cls: audit('cumulative-layout-shift'),
     transferBytes: audit('total-byte-weight'),
     // Elements in the page's body when it has loaded (Lighthouse's dom-size audit).
     domElements: audit('dom-size'),
     lcpElement: lcpItem?.snippet ?? null,
+    finalUrl: lhr.finalDisplayedUrl ?? null,
     runtimeError: lhr.runtimeError?.message ?? null,
   };
 }
 
 /**
- * One Lighthouse run in a new Chromium with a fresh profile (a cold cache, as a first visit). `prepare(page)`
- * may put data into the origin's storage first (the guest cart); the HTTP cache is cleared after it and
- * Lighthouse is told to keep storage.
+ * One Lighthouse run in a new Chromium with a fresh profile (a cold cache, as a first visit). `prepare(tab)` may
+ * put a cookie or data into the origin's storage first (signed in, the guest cart, an order's confirmation); the
+ * HTTP cache is cleared after it, and Lighthouse loads the page in that same tab (sessionStorage is per tab) and is
+ * told to keep storage.
  */
 async function runOnce(url, prepare) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  let browser;
   try {
+    let tab;
     if (prepare) {
-      // A tab of its own, closed before the run: Lighthouse then opens and loads the page as usual.
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-      const page = await browser.newPage();
-      await prepare(page);
-      const cdp = await page.createCDPSession();
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+      tab = await browser.newPage();
+      await prepare(tab);
+      const cdp = await tab.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
-      await page.close();
-      await browser.disconnect();
     }
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: ['performance'],
-      disableStorageReset: Boolean(prepare),
-    });
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance'],
+        disableStorageReset: Boolean(prepare),
+      },
+      undefined,
+      tab,
+    );
     return figures(result.lhr);
   } finally {
+    await browser?.disconnect().catch(() => {});
     await chrome.kill();
   }
 }
 
-/** `runs` Lighthouse runs of one page; every figure is the median of the runs. */
-export async function measurePage({ name, url, prepare, runs }) {
-  const results = [];
-  for (let run = 1; run <= runs; run += 1) {
-    // Lighthouse now and then fails to record the trace (NO_NAVSTART) on a busy machine: try that run again.
-    let figuresOfRun = await runOnce(url, prepare);
-    for (let retry = 0; figuresOfRun.runtimeError && retry < 2; retry += 1) {
-      console.log(`  lighthouse ${name} run ${run}: ${figuresOfRun.runtimeError}; trying again`);
-      figuresOfRun = await runOnce(url, prepare);
+const figureKeys = [
+  'score',
+  'fcpMs',
+  'lcpMs',
+  'tbtMs',
+  'mainThreadMs',
+  'scriptsBeforeLcp',
+  'cls',
+  'transferBytes',
+  'domElements',
+];
+
+/** One run, tried again when Lighthouse fails to record the trace (NO_NAVSTART now and then on a busy machine). */
+export async function measureOnce({ label, url, prepare }) {
+  let result;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      result = await runOnce(url, prepare);
+    } catch (error) {
+      result = { runtimeError: error instanceof Error ? error.message : String(error) };
     }
-    results.push(figuresOfRun);
-    console.log(
-      `  lighthouse ${name} run ${run}/${runs}: score ${figuresOfRun.score}, LCP ${Math.round(figuresOfRun.lcpMs)} ms` +
-        (figuresOfRun.runtimeError ? ` (error: ${figuresOfRun.runtimeError})` : ''),
-    );
+    if (!result.runtimeError) break;
+    console.log(`  lighthouse ${label}: ${result.runtimeError}${attempt < 2 ? '; trying again' : ''}`);
   }
-  const pick = (key) => median(results.map((result) => result[key]));
-  return {
-    name,
-    url,
-    runs: results.length,
-    score: pick('score'),
-    fcpMs: pick('fcpMs'),
-    lcpMs: pick('lcpMs'),
-    tbtMs: pick('tbtMs'),
-    cls: pick('cls'),
-    transferBytes: pick('transferBytes'),
-    domElements: pick('domElements'),
-    lcpElement: results.find((result) => result.lcpElement)?.lcpElement ?? null,
-    all: results,
-  };
+  console.log(
+    `  lighthouse ${label}: score ${result.score ?? 'n/a'}, LCP ${Math.round(result.lcpMs ?? NaN)} ms, ` +
+      `TBT ${Math.round(result.tbtMs ?? NaN)} ms, scripts before LCP ${result.scriptsBeforeLcp ?? 'n/a'}`,
+  );
+  return result;
+}
+
+/** The median of every figure over the runs of one page on one shop. */
+export function summarise({ name, url, results }) {
+  const summary = { name, url, runs: results.length };
+  for (const key of figureKeys) summary[key] = median(results.map((result) => result[key]));
+  summary.lcpElement = results.find((result) => result.lcpElement)?.lcpElement ?? null;
+  summary.finalUrl = results.find((result) => result.finalUrl)?.finalUrl ?? null;
+  summary.errors = results.filter((result) => result.runtimeError).map((result) => result.runtimeError);
+  summary.all = results;
+  return summary;
 }

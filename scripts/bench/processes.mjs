@@ -2,9 +2,10 @@
 import { spawn } from 'node:child_process';
 import { root } from '../lib.mjs';
 
-export function startProcess(command, commandArgs, env = {}) {
+/** `cwd`: the checkout whose code runs (the baseline's worktree for the baseline's server), this one by default. */
+export function startProcess(command, commandArgs, env = {}, cwd = root) {
   return spawn(command, commandArgs, {
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

@@ -46,7 +46,10 @@ export async function buildWeb(outDir) {
       build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, '.server'), emptyOutDir: true },
     });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    // Assigning undefined would leave the string "undefined", and a later build (the baseline's, a child that
+    // inherits this environment) would then bundle React's development JSX runtime.
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
   return modulesByFile;
 }

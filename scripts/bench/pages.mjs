@@ -1,0 +1,237 @@
+// The shopper pages `npm run bench` measures (issue 29), and what each needs before Lighthouse loads it: a signed-in
+// member with orders and cart lines, a guest cart, or the confirmation of a real order. The shopper is made through
+// the API of the shop being measured (the current version or the baseline), once per shop; a step the shop lacks
+// (an older baseline) is skipped, and the pages that needed it are marked "not comparable" instead of failing the run.
+import { benchContact, testCard } from './api-load.mjs';
+
+/**
+ * `route` is the path of the page's route in apps/web/src/app/router.tsx (to find its lazy chunk), null for the
+ * home page (in the entry). `needs`: what the page needs prepared (see `fixturesFor`).
+ */
+export const pages = [
+  { name: 'home', path: '/', route: null },
+  { name: 'category', path: '/category/phones', route: 'category/:categoryName?' },
+  { name: 'product', path: '/index-item/1', route: 'index-item/:id' },
+  { name: 'guest cart', path: '/guest-cart', route: 'guest-cart', needs: ['guestCart'] },
+  { name: 'track order', path: '/track-order', route: 'track-order' },
+  {
+    name: 'track order by code',
+    path: (fixtures) => `/track-order?tracking_code=${encodeURIComponent(fixtures.order.trackingCode)}`,
+    route: 'track-order',
+    needs: ['order'],
+  },
+  { name: 'login', path: '/login', route: 'login' },
+  { name: 'register', path: '/register', route: 'register' },
+  { name: 'forgot password', path: '/forgot-password', route: 'forgot-password' },
+  { name: 'membership choice', path: '/membership-choice', route: 'membership-choice' },
+  { name: 'membership payment', path: '/membership-payment', route: 'membership-payment', needs: ['shopper'] },
+  { name: 'dashboard', path: '/dashboard', route: 'dashboard', needs: ['member'] },
+  {
+    name: 'dashboard category',
+    path: '/dashboard-category/phones',
+    route: 'dashboard-category/:categoryName?',
+    needs: ['member'],
+  },
+  { name: 'cart', path: '/cart', route: 'cart', needs: ['member', 'cartLines'] },
+  { name: 'contact details', path: '/contact-details', route: 'contact-details', needs: ['member', 'cartLines'] },
+  {
+    name: 'checkout',
+    path: '/checkout',
+    route: 'checkout',
+    needs: ['member', 'cartLines', 'guestCart'],
+    handoff: 'member',
+  },
+  { name: 'guest checkout', path: '/guestcheckout', route: 'guestcheckout', needs: ['guestCart'], handoff: 'guest' },
+  {
+    name: 'order confirmation',
+    path: '/order-confirmation',
+    route: 'order-confirmation',
+    needs: ['member', 'order'],
+  },
+  { name: 'profile', path: '/profile', route: 'profile', needs: ['member'] },
+  { name: 'order history', path: '/order-history', route: 'order-history', needs: ['member', 'order'] },
+  { name: 'terms', path: '/terms', route: 'terms' },
+  { name: 'privacy', path: '/privacy', route: 'privacy' },
+  { name: 'contact', path: '/contact', route: 'contact' },
+  { name: 'not found', path: '/no-such-page', route: '*' },
+];
+
+const json = { 'content-type': 'application/json' };
+
+async function call(baseUrl, method, apiPath, { cookie, body, headers = {} } = {}) {
+  const response = await fetch(`${baseUrl}${apiPath}`, {
+    method,
+    headers: { ...(body === undefined ? {} : json), ...(cookie ? { cookie } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
+  return { response, data: text ? JSON.parse(text) : null };
+}
+
+/** The guest cart as the web app keeps it in localStorage (apps/web/src/lib/local-cart-item.ts). */
+async function guestCartItems(baseUrl, productIds) {
+  const items = [];
+  for (const id of productIds) {
+    const { product } = (await call(baseUrl, 'GET', `/api/products/${id}`)).data;
+    items.push({
+      id: product.id,
+      product_id: product.id,
+      product_name: product.name,
+      price: product.price,
+      originalPrice: product.originalPrice,
+      isMemberPrice: false,
+      description: product.description,
+      condition: product.condition,
+      category: product.category,
+      image: product.image,
+      isMembership: product.isMembership,
+      quantity: 1,
+    });
+  }
+  return items;
+}
+
+/**
+ * Makes, through the shop's API, what the pages need: a registered shopper (`shopper`), made a Premium member with
+ * the test card (`member`), with one paid order (`order`) and two cart lines (`cartLines`); and a guest cart
+ * (`guestCart`). Answers { fixtures, ready: Set of what was made, missing: { step: reason } }: a step that fails
+ * is reported and skipped (with the steps that depend on it).
+ */
+export async function prepareFixtures(baseUrl) {
+  const fixtures = {};
+  const ready = new Set();
+  const missing = {};
+  const step = async (name, dependsOn, run) => {
+    const lacking = dependsOn.find((dependency) => !ready.has(dependency));
+    if (lacking) {
+      missing[name] = `needs ${lacking}`;
+      return;
+    }
+    try {
+      await run();
+      ready.add(name);
+    } catch (error) {
+      missing[name] = error instanceof Error ? error.message : String(error);
+    }
+  };
+  const email = `bench-pages-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.pg`;
+  await step('guestCart', [], async () => {
+    fixtures.guestCart = await guestCartItems(baseUrl, [1, 5]);
+  });
+  await step('shopper', [], async () => {
+    const { response } = await call(baseUrl, 'POST', '/api/auth/register', {
+      body: {
+        fullName: 'Bench Shopper',
+        email,
+        countryCode: '+675',
+        phone: '7123 4567',
+        password: 'bench-password-2024',
+      },
+    });
+    const cookie = response.headers.getSetCookie().find((value) => value.includes('session'));
+    if (!cookie) throw new Error('register set no session cookie');
+    const [name, ...value] = cookie.split(';')[0].split('=');
+    fixtures.cookie = { name, value: value.join('=') };
+    fixtures.cookieHeader = cookie.split(';')[0];
+  });
+  await step('member', ['shopper'], async () => {
+    const cookie = fixtures.cookieHeader;
+    const started = (await call(baseUrl, 'POST', '/api/membership/payment', { cookie, body: {} })).data;
+    const paid = (
+      await call(baseUrl, 'POST', `/api/membership/payment/${started.membershipId}/confirm`, {
+        cookie,
+        body: { cardholderName: 'Bench Shopper', termsAccepted: true, card: testCard },
+      })
+    ).data;
+    if (paid.status !== 'succeeded') throw new Error(`the Premium payment answered ${paid.status}`);
+  });
+  await step('order', ['shopper'], async () => {
+    const cookie = fixtures.cookieHeader;
+    const created = (
+      await call(baseUrl, 'POST', '/api/orders', {
+        cookie,
+        body: {
+          idempotencyKey: crypto.randomUUID(),
+          contact: { ...benchContact, email },
+          source: { type: 'items', items: [{ productId: 1, quantity: 1 }] },
+        },
+      })
+    ).data;
+    const paid = (
+      await call(baseUrl, 'POST', `/api/orders/${created.order.id}/payment`, {
+        cookie,
+        headers: created.checkoutToken ? { 'x-checkout-token': created.checkoutToken } : {},
+        body: { card: testCard },
+      })
+    ).data;
+    if (paid.status !== 'succeeded') throw new Error(`the order payment answered ${paid.status}`);
+    fixtures.order = {
+      orderId: created.order.id,
+      trackingCode: created.order.trackingCode,
+      email,
+      isGuest: false,
+      checkoutToken: created.checkoutToken ?? null,
+    };
+  });
+  await step('cartLines', ['shopper'], async () => {
+    for (const productId of [1, 5]) {
+      await call(baseUrl, 'POST', '/api/cart/items', {
+        cookie: fixtures.cookieHeader,
+        body: { productId, quantity: 1 },
+      });
+    }
+  });
+  return { fixtures, ready, missing };
+}
+
+/** Why a page cannot be measured on a shop whose fixtures lack a step, or null when it can. */
+export function notComparableReason(page, prepared) {
+  const lacking = (page.needs ?? []).find((need) => !prepared.ready.has(need));
+  return lacking ? `${lacking}: ${prepared.missing[lacking] ?? 'not prepared'}` : null;
+}
+
+export function pagePath(page, fixtures) {
+  return typeof page.path === 'function' ? page.path(fixtures) : page.path;
+}
+
+/**
+ * What to do in the Lighthouse tab before the run (puppeteer page), or undefined when the page needs nothing:
+ * the session cookie, the guest cart in localStorage (and its cookie, which the server renders /guest-cart from),
+ * the order confirmation checkout leaves in sessionStorage (apps/web/src/features/checkout/checkout-attempt.ts).
+ */
+export function preparation(page, { fixtures }, baseUrl) {
+  const needs = new Set(page.needs ?? []);
+  const signedIn = needs.has('shopper') || needs.has('member');
+  if (!signedIn && !needs.has('guestCart') && page.name !== 'order confirmation') return undefined;
+  // What the cart and contact-details pages leave in sessionStorage for checkout (apps/web/src/lib/checkout-handoff.ts,
+  // apps/web/src/features/checkout/contact-draft.ts): the lines taken to checkout and the contact form.
+  const handoff = {
+    ...(page.handoff === 'member'
+      ? { checkoutType: 'all', cartItemsForCheckout: JSON.stringify(fixtures.guestCart) }
+      : { checkoutType: 'cart' }),
+    shippingInfo: JSON.stringify(benchContact),
+  };
+  return async (tab) => {
+    // Any same-origin URL that is not the app, so the cache holds nothing of the page before the run.
+    await tab.goto(`${baseUrl}/favicon.svg`);
+    if (signedIn) {
+      await tab.setCookie({ ...fixtures.cookie, url: baseUrl, httpOnly: true, sameSite: 'Lax' });
+    }
+    if (page.name === 'order confirmation') {
+      await tab.evaluate((value) => sessionStorage.setItem('orderConfirmation', value), JSON.stringify(fixtures.order));
+    }
+    if (page.handoff) {
+      await tab.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+      }, handoff);
+    }
+    if (needs.has('guestCart') && page.handoff !== 'member') {
+      await tab.evaluate((value) => localStorage.setItem('guestCartItems', value), JSON.stringify(fixtures.guestCart));
+      // A page of the shop, as the shopper saw one after filling the cart: the app mirrors the cart into the
+      // cookie the server renders /guest-cart from (apps/web/src/lib/guest-cart.ts).
+      await tab.goto(`${baseUrl}/terms`);
+      await tab.waitForFunction(() => globalThis.document.cookie.includes('bilum_guest_cart='), { timeout: 15_000 });
+    }
+  };
+}
