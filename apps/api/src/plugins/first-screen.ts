@@ -12,7 +12,7 @@ import {
   type ProductListPage,
   productListQuerySchema,
 } from '@bilum/shared';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { CatalogService } from '../modules/catalog/catalog.service';
 import type { PageProductLookup } from '../modules/catalog/page-product';
