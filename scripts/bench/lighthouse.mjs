@@ -87,6 +87,8 @@ async function runOnce(url, prepare) {
         output: 'json',
         onlyCategories: ['performance'],
         disableStorageReset: Boolean(prepare),
+        // The not-found page answers 404, as it should: measure it all the same.
+        ignoreStatusCode: true,
       },
       undefined,
       tab,
