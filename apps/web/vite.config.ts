@@ -95,6 +95,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'app', tags: ['$initial'] },
+                // React DOM, which main.tsx imports at start-up so that it is evaluated in a task of its own; before
+                // the shell, which would otherwise take it in with sonner (which uses it).
+                { name: 'react-dom', test: /node_modules[\\/](?:react-dom|scheduler)[\\/]/ },
                 {
                   name: 'shell',
                   test: /src[\\/](?:app[\\/]SiteFooter|features[\\/](?:cart[\\/]HeaderCart|catalog[\\/]HomeExtras))\.tsx$/,

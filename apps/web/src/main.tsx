@@ -1,5 +1,4 @@
 import { type ReactNode, startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { hydrateFirstScreen } from './app/first-screen';
 import { handOverFirstScreenInput } from './app/first-screen-handover';
@@ -23,6 +22,9 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// React DOM, the largest module, in a file of its own: evaluated in a task of its own, not in the same long task
+// as the rest of the app's code (issue 29). Asked for first thing, beside the page's code.
+const reactDom = import('react-dom/client');
 trackLastFocused();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -38,6 +40,8 @@ void nextTask().then(async () => {
   await nextTask();
   const queryClient = createQueryClient();
   const seeded = hydrateFirstScreen(queryClient);
+  await nextTask();
+  const { createRoot } = await reactDom;
   await nextTask();
   const reactRoot = createRoot(rootElement);
   const app = (
