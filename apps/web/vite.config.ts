@@ -89,7 +89,21 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // The first page's code in one file rather than six small ones: one request on a slow mobile link,
             // and it compresses better. Lazy pages keep Rolldown's own splitting (merging their shared modules
             // made each page load code of the others).
-            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+            // The parts of the frame every storefront page loads right after the page (header cart, footer, the
+            // home page's lower sections) and what they import, in one file too: they were eleven small files
+            // in chains, each a round trip on a slow link (issue 29, decision 031).
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'] },
+                // React DOM, which main.tsx imports at start-up so that it is evaluated in a task of its own; before
+                // the shell, which would otherwise take it in with sonner (which uses it).
+                { name: 'react-dom', test: /node_modules[\\/](?:react-dom|scheduler)[\\/]/ },
+                {
+                  name: 'shell',
+                  test: /src[\\/](?:app[\\/]SiteFooter|features[\\/](?:cart[\\/]HeaderCart|catalog[\\/]HomeExtras))\.tsx$/,
+                },
+              ],
+            },
           },
         },
       },

@@ -29,7 +29,11 @@ export const sortLabels: Record<SortOrder, string> = {
   nameDesc: 'Name: Z to A',
 };
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+// Made when first needed: a page's first Intl object loads the browser's locale data (a long task), and the
+// storefront's category page imports this module without sorting by name at first (issue 29).
+let collator: Intl.Collator | undefined;
+const compareNames = (a: string, b: string) =>
+  (collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true })).compare(a, b);
 
 /** Sorts a copy; "default" keeps the given order. */
 export function sortProducts<T extends Pick<Product, 'name' | 'price'>>(products: readonly T[], sort: SortOrder): T[] {
@@ -40,9 +44,9 @@ export function sortProducts<T extends Pick<Product, 'name' | 'price'>>(products
     case 'priceDesc':
       return copy.sort((a, b) => b.price - a.price);
     case 'nameAsc':
-      return copy.sort((a, b) => collator.compare(a.name, b.name));
+      return copy.sort((a, b) => compareNames(a.name, b.name));
     case 'nameDesc':
-      return copy.sort((a, b) => collator.compare(b.name, a.name));
+      return copy.sort((a, b) => compareNames(b.name, a.name));
     default:
       return copy;
   }

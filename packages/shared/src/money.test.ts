@@ -13,6 +13,16 @@ describe('formatKina', () => {
   it('puts the sign before the K for negative amounts', () => {
     expect(formatKina(-2500)).toBe('-K25.00');
   });
+
+  it('writes what Intl.NumberFormat en-PG wrote, without loading the locale data at boot', () => {
+    const intl = new Intl.NumberFormat('en-PG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 99_999, 100_000, 123_456_789, 2_147_483_647];
+    for (let toea = 7; toea < 1e13; toea = toea * 13 + 5) amounts.push(toea);
+    for (const toea of amounts) {
+      expect(formatKina(toea)).toBe(`K${intl.format(toea / 100)}`);
+      expect(formatKina(-toea)).toBe(toea === 0 ? 'K0.00' : `-K${intl.format(toea / 100)}`);
+    }
+  });
 });
 
 describe('parseKina', () => {

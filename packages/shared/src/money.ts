@@ -1,15 +1,16 @@
 /** Money is an integer number of toea (1 kina = 100 toea). Format only at the edge. */
 export type Toea = number;
 
-const kinaFormat = new Intl.NumberFormat('en-PG', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** 123450 -> "K1,234.50"; negative amounts keep the sign before the K. */
+/**
+ * 123450 -> "K1,234.50"; negative amounts keep the sign before the K. Written out rather than with
+ * `Intl.NumberFormat('en-PG')`, which it matches: a page's first `Intl` object loads the browser's locale data,
+ * one long task (~40-150 ms on a slow phone) on every storefront page's boot (issue 29, decision 031).
+ */
 export function formatKina(toea: Toea): string {
+  const whole = Math.round(Math.abs(toea));
   const sign = toea < 0 ? '-' : '';
-  return `${sign}K${kinaFormat.format(Math.abs(toea) / 100)}`;
+  const kina = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}K${kina}.${String(whole % 100).padStart(2, '0')}`;
 }
 
 /** Parses "1,234.5", "K1234.50" or 1234.5 into toea; returns null when it is not an amount. */
