@@ -39,7 +39,7 @@ async function productWithPhotos(request: APIRequestContext) {
     },
   });
   expect(created.status()).toBe(201);
-  return { name, id: ((await created.json()) as { id: number }).id };
+  return { name, id: ((await created.json()) as { product: { id: number } }).product.id };
 }
 
 /** Every address of an uploaded original the page requests. */
@@ -60,18 +60,26 @@ async function scrollThrough(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Every file the page downloaded is at most twice as wide as the widest slot showing it. A file is downloaded once
+ * and may show in several slots: Chrome shows the main picture's copy, already loaded, in its thumbnail too.
+ */
 function expectNoPictureOverTwiceItsSlot(pictures: { src: string; pixels: number; slot: number }[]) {
+  const widestSlot = new Map<string, number>();
+  for (const picture of pictures) widestSlot.set(picture.src, Math.max(widestSlot.get(picture.src) ?? 0, picture.slot));
   const tooLarge = pictures
-    .filter((picture) => picture.pixels > 2 * picture.slot)
+    .filter((picture) => picture.pixels > 2 * widestSlot.get(picture.src)!)
     .map((picture) => `${picture.src}: ${picture.pixels} px wide in a ${picture.slot} px slot`);
   expect(tooLarge).toEqual([]);
 }
 
 test('a 375 px product page and the home page load no picture wider than twice its slot, and no original', async ({
-  page,
+  page: productPage,
+  browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
+  let page = productPage;
   const product = await productWithPhotos(request);
   await page.setViewportSize({ width: 375, height: 812 });
   const originals = originalsRequested(page);
@@ -97,25 +105,31 @@ test('a 375 px product page and the home page load no picture wider than twice i
     .poll(() => main.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc))
     .toMatch(/\/1280\.webp$/);
 
+  expect(originals).toEqual([]);
+
+  // The home page in a new browser (Chrome would show the copies the product page loaded, from its memory), scrolled
+  // to its end: every card's picture loads (the uploaded ones as copies).
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  page = await context.newPage();
+  const homeOriginals = originalsRequested(page);
   await page.goto('/');
-  const card = page.getByRole('list', { name: 'Products' }).getByRole('link', { name: product.name }).first();
   await expect(async () => {
-    await page.mouse.wheel(0, 3000);
-    await expect(card).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
-  await card.scrollIntoViewIfNeeded();
-  await page.waitForLoadState('networkidle');
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    const more = page.getByRole('button', { name: 'Show more' });
+    if (await more.isVisible()) await more.click();
+    const shown = (await page.getByText(/Showing \d+ of \d+ items/).innerText({ timeout: 1000 })).match(/\d+/g);
+    expect(shown?.[0]).toBe(shown?.[1]);
+  }).toPass({ timeout: 60_000 });
+  await scrollThrough(page);
   const onHome = await loadedPictures(page);
-  expect(onHome.some((picture) => picture.src.endsWith('/320.webp'))).toBe(true);
   expectNoPictureOverTwiceItsSlot(onHome);
   if (shots) {
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${shots}/home-375.png` });
-    await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/home-card-375.png` });
   }
 
-  expect(originals).toEqual([]);
+  expect(homeOriginals).toEqual([]);
+  await context.close();
 });
 
 test('on a large screen the original is loaded only by the zoom lens', async ({ page, request }) => {
