@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { MigrationError } from './db/migrator';
 import { seedDemoData } from './db/seed';
 import { reportAdminAccount } from './modules/auth/admin-account';
+import { closePictureWorkers } from './modules/uploads/picture-pool';
 import { closePdfWorkers } from './pdf/pdf-workers';
 
 async function main() {
@@ -63,6 +64,7 @@ async function main() {
       await app.close();
       clearInterval(idleCloser);
       await closePdfWorkers();
+      await closePictureWorkers();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -1,9 +1,11 @@
 /**
- * Uploaded pictures and their resized copies (issue 18). The API makes a WebP copy of every uploaded picture at
- * each of these widths (never wider than the picture itself); the storefront lists them in `srcset`, so a phone
- * downloads the small one. One list, so the two sides always agree.
+ * Uploaded pictures and their resized copies (issues 18 and 29). The API makes a WebP copy of every uploaded
+ * picture at each of these widths (never wider than the picture itself); the storefront lists them in `srcset`, so
+ * a phone downloads the small one. Each width doubles the one before, so whatever a slot's width, the copy the
+ * browser picks is less than twice what the slot needs; the smallest is under twice the smallest slot (a 48 px
+ * cart line). One list, so the two sides always agree.
  */
-export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const;
+export const IMAGE_VARIANT_WIDTHS = [80, 160, 320, 640, 1280] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
 /** 5 MB (MiB): a phone photo fits; anything larger is refused (413) and stored nowhere (issue 28). */
@@ -30,4 +32,22 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
   const id = uploadedImageId(url);
   if (!id) return undefined;
   return IMAGE_VARIANT_WIDTHS.map((width) => `${imageVariantPath(id, width)} ${width}w`).join(', ');
+}
+
+/**
+ * The `sizes` of the product page's main picture (ProductGallery): the page's width on a phone, half the page
+ * from 768 px, at most 620 px. The server's preload of that picture (page-head.ts) names the same, so the browser
+ * fetches the copy the page then shows, once.
+ */
+export const productDetailImageSizes = '(max-width: 767px) 100vw, 620px';
+
+/**
+ * The smallest copy of an uploaded picture at least `pixels` wide, or the original when even the largest copy is
+ * narrower (or the picture has no copies): the zoom lens's picture, so only a large screen's zoom loads the
+ * original.
+ */
+export function imageAtLeast(url: string, pixels: number): string {
+  const id = uploadedImageId(url);
+  const width = IMAGE_VARIANT_WIDTHS.find((candidate) => candidate >= pixels);
+  return id && width ? imageVariantPath(id, width) : url;
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pictureRefusal } from '../modules/uploads/images.service';
+import { pictureMessages, PictureRefusedError } from '../modules/uploads/picture-pool';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
@@ -21,11 +23,21 @@ beforeAll(async () => {
       },
       async () => ({ ok: true }),
     );
+    app.post('/api/test/pictures-busy', { schema: { hide: true } }, async () => {
+      throw pictureRefusal(new PictureRefusedError('busy', pictureMessages.busy));
+    });
   });
 });
 afterAll(() => ctx.close());
 
 describe('the error handler', () => {
+  it('answers a busy picture pool with a 503 that says when to try again (issue 29)', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/test/pictures-busy', payload: {} });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('30');
+    expect(response.json().error).toMatchObject({ code: 'UNAVAILABLE', message: pictureMessages.busy });
+  });
+
   it('answers a unique value claimed twice at once with a 409, never a 500', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/test/unique-twice', payload: {} });
     expect(response.statusCode).toBe(409);

@@ -67,6 +67,9 @@ export const bodyTooLargeMessage = (limit: number) =>
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // A refusal for now (a busy picture pool) says when to come back.
+      const retryAfter = err.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return send(reply, err.statusCode, {
         code: err.code,
         message: err.message,

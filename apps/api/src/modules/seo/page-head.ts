@@ -5,8 +5,10 @@ import {
   categoryTitle,
   formatKina,
   homeHeroImage,
+  imageSrcSet,
   matchSitePage,
   type Product,
+  productDetailImageSizes,
   productIdFromParam,
   schemaAvailability,
   shopDescription,
@@ -137,7 +139,15 @@ export function injectHead(html: string, head: PageHead): string {
   }
   if (head.jsonLd) tags.push(jsonLdScript(head.jsonLd));
   const src = head.preloadImage?.replace(/\s+/g, '');
-  if (src) tags.push(`<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`);
+  // An uploaded picture (only a product page's main picture preloads one) is preloaded by the copy its <img> will
+  // pick, with the same srcset and sizes; never the original, which a phone would then fetch too (issue 29).
+  const srcSet = imageSrcSet(src);
+  const candidates = srcSet
+    ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(productDetailImageSizes)}"`
+    : '';
+  if (src) {
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(src)}"${candidates} fetchpriority="high" />`);
+  }
   return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { homeHeroImage } from '@bilum/shared';
+import { homeHeroImage, imageSrcSet, productDetailImageSizes } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +210,16 @@ describe('a title and description per page, in the HTML', () => {
     const home = (await get('/')).body;
     expect(home).toContain('<title>Bilum – phones, computers, cameras and more in Papua New Guinea</title>');
     expect(home).toContain(`<link rel="preload" as="image" href="${homeHeroImage}" fetchpriority="high" />`);
+  });
+
+  it('preloads an uploaded main picture by the copy its page will show, never the original (issue 29)', async () => {
+    const html = (await get(`/index-item/${uploaded.id}`)).body;
+    const [product] = await ctx.db.select({ image: products.image }).from(products).where(eq(products.id, uploaded.id));
+    const image = product!.image!;
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${image}" imagesrcset="${imageSrcSet(image)}" ` +
+        `imagesizes="${productDetailImageSizes}" fetchpriority="high" />`,
+    );
   });
 });
 

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { DbExecutor } from '../../db/client';
 import { shareImages } from '../../db/schema';
-import { makeShareImage, makeShopShareImage, NotAPictureError } from '../uploads/image-variants';
 import type { ImagesService } from '../uploads/images.service';
+import { type PicturePool, PictureRefusedError, picturePool } from '../uploads/picture-pool';
 
 /** Bumped when the rendering changes: every picture is then rendered again under new keys (new addresses). */
 const RENDERING = 'v1';
@@ -39,8 +39,14 @@ const buildPicture = /^\/images\/[A-Za-z0-9/_.-]+\.(?:svg|png|jpe?g|webp)$/;
  * answer can be cached for good and a new picture gets a new address. Pages other than a product's show the
  * shop's own picture, drawn once from its logo.
  */
-export function createShareImages(deps: { db: DbExecutor; images: ImagesService; webDist: string }) {
-  const { db, images, webDist } = deps;
+export function createShareImages(deps: {
+  db: DbExecutor;
+  images: ImagesService;
+  webDist: string;
+  /** The picture pool every decode goes through (decision 032). */
+  pictures?: PicturePool;
+}) {
+  const { db, images, webDist, pictures = picturePool() } = deps;
   const root = path.resolve(webDist || '.');
   /** A build file's key by its path (files of a build do not change while it runs). */
   const fileKeys = new LRUCache<string, Promise<{ key: string; bytes: () => Promise<Buffer> } | null>>({ max: 2000 });
@@ -114,9 +120,10 @@ export function createShareImages(deps: { db: DbExecutor; images: ImagesService;
       const source = await sourceOf(product.image);
       if (!source) return this.shopImage();
       try {
-        return await renderOnce(source.key, shareImageType.jpeg, async () => makeShareImage(await source.bytes()));
+        return await renderOnce(source.key, shareImageType.jpeg, async () => pictures.shareImage(await source.bytes()));
       } catch (error) {
-        if (error instanceof NotAPictureError || (error as { code?: string }).code === 'NOT_FOUND') {
+        // Not a picture, over the limits, or the pool busy: the shop's own picture (a preview never waits or fails).
+        if (error instanceof PictureRefusedError || (error as { code?: string }).code === 'NOT_FOUND') {
           return this.shopImage();
         }
         throw error;
@@ -124,7 +131,7 @@ export function createShareImages(deps: { db: DbExecutor; images: ImagesService;
     },
 
     shopImage(): Promise<ShareImage> {
-      return renderOnce(shopShareImageKey, shareImageType.png, () => makeShopShareImage(logoSvg));
+      return renderOnce(shopShareImageKey, shareImageType.png, () => pictures.shopShareImage(logoSvg));
     },
   };
 }

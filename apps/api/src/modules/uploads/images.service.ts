@@ -14,7 +14,7 @@ import { uploadedImages, uploadedImageVariants } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { fetchOutbound, OutboundFetchError, type OutboundFetchOptions } from '../../security/outbound-fetch';
 import { detectImageType } from './image-type';
-import { makeImageVariant, makeImageVariants, NotAPictureError } from './image-variants';
+import { type PicturePool, PICTURE_RETRY_AFTER_SECONDS, PictureRefusedError, picturePool } from './picture-pool';
 
 /** The limit lives in packages/shared/src/images.ts, so the admin's picker refuses the same files. */
 export { MAX_IMAGE_BYTES };
@@ -53,7 +53,26 @@ export interface ProductPictures {
   secondaryImages?: string[];
 }
 
-export function createImagesService(db: Database, fetchConfig: ImageFetchConfig = { allowLoopback: false }) {
+/**
+ * A picture the pool refused as the shop's error: not a picture 415, over the size limits or the time limit 413
+ * (the message names the limit), the pool's queue full 503 with Retry-After.
+ */
+export function pictureRefusal(error: PictureRefusedError): AppError {
+  switch (error.reason) {
+    case 'not-a-picture':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.notAnImage);
+    case 'busy':
+      return new AppError('UNAVAILABLE', error.message, { retryAfterSeconds: PICTURE_RETRY_AFTER_SECONDS });
+    default:
+      return new AppError('PAYLOAD_TOO_LARGE', error.message);
+  }
+}
+
+export function createImagesService(
+  db: Database,
+  fetchConfig: ImageFetchConfig = { allowLoopback: false },
+  pool: PicturePool = picturePool(),
+) {
   /** Stores checked bytes and their resized copies; the same bytes stored twice are one picture. */
   async function store(bytes: Buffer, uploadedBy: number | null): Promise<UploadedImage> {
     if (bytes.length === 0) throw new AppError('VALIDATION', uploadMessages.noFile);
@@ -62,10 +81,9 @@ export function createImagesService(db: Database, fetchConfig: ImageFetchConfig 
     if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.notAnImage);
     let variants;
     try {
-      variants = await makeImageVariants(bytes, contentType);
+      variants = await pool.variants(bytes, contentType);
     } catch (error) {
-      if (error instanceof NotAPictureError) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.notAnImage);
-      throw error;
+      throw error instanceof PictureRefusedError ? pictureRefusal(error) : error;
     }
     // Content-addressed: the address names these bytes, so it (and its copies) can be cached for good.
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
@@ -103,10 +121,13 @@ export function createImagesService(db: Database, fetchConfig: ImageFetchConfig 
     try {
       return await store(bytes, uploadedBy);
     } catch (error) {
-      if (error instanceof AppError && error.code !== 'VALIDATION') {
-        throw new AppError('VALIDATION', uploadMessages.fetchFailed('it is not a JPEG, PNG or WebP picture'));
-      }
-      throw error;
+      if (!(error instanceof AppError) || error.code === 'VALIDATION' || error.code === 'UNAVAILABLE') throw error;
+      throw new AppError(
+        'VALIDATION',
+        error.code === 'PAYLOAD_TOO_LARGE'
+          ? `${uploadMessages.fetchFailed('it is too large to process')} ${error.message}`
+          : uploadMessages.fetchFailed('it is not a JPEG, PNG or WebP picture'),
+      );
     }
   }
 
@@ -131,7 +152,8 @@ export function createImagesService(db: Database, fetchConfig: ImageFetchConfig 
           fetched.set(value, stored.url);
           return stored.url;
         } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+          // A busy picture pool is the shop's 503 to retry, not a fault of the field.
+          if (!(error instanceof AppError) || error.code === 'UNAVAILABLE') throw error;
           issues.push({ path: path.join('.'), message: error.message });
           return value;
         }
@@ -170,10 +192,11 @@ export function createImagesService(db: Database, fetchConfig: ImageFetchConfig 
       const original = await this.read(id);
       let bytes: Buffer;
       try {
-        bytes = await makeImageVariant(original.bytes, width);
+        bytes = await pool.variant(original.bytes, width);
       } catch (error) {
-        if (error instanceof NotAPictureError) throw notFound(uploadMessages.notFound);
-        throw error;
+        if (!(error instanceof PictureRefusedError)) throw error;
+        // A stored file that is no picture (or over today's limits) has no copies; a busy pool is a 503 to retry.
+        throw error.reason === 'busy' ? pictureRefusal(error) : notFound(uploadMessages.notFound);
       }
       await db
         .insert(uploadedImageVariants)

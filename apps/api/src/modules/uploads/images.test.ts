@@ -7,8 +7,11 @@ import { uploadedImages, uploadedImageVariants } from '../../db/schema';
 import { makePicture } from '../../test/picture-server';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { IMAGE_VARIANT_WIDTHS } from '@bilum/shared';
 import { detectImageType } from './image-type';
-import { MAX_IMAGE_BYTES } from './images.service';
+import { MAX_DECODED_BYTES } from './image-variants';
+import { createImagesService, MAX_IMAGE_BYTES } from './images.service';
+import { createPicturePool, pictureMessages, pictureThreads } from './picture-pool';
 
 // Real 1x1 pictures of each accepted kind.
 const samplePictures = {
@@ -139,16 +142,16 @@ describe('POST /api/admin/uploads', () => {
 });
 
 describe('resized copies of an uploaded picture (issue 18)', () => {
-  it('makes WebP copies 320, 640 and 1280 px wide, kept in the database and cached for a year', async () => {
+  it('makes WebP copies 80 to 1280 px wide, kept in the database and cached for a year', async () => {
     const original = await makePicture(2000, 1000, 'jpeg');
     const stored = (await upload('wide.jpg', 'image/jpeg', original)).json();
     const rows = await ctx.db
       .select({ width: uploadedImageVariants.width })
       .from(uploadedImageVariants)
       .where(eq(uploadedImageVariants.imageId, stored.id));
-    expect(rows.map((row) => row.width).sort((a, b) => a - b)).toEqual([320, 640, 1280]);
+    expect(rows.map((row) => row.width).sort((a, b) => a - b)).toEqual([80, 160, 320, 640, 1280]);
 
-    for (const width of [320, 640, 1280]) {
+    for (const width of IMAGE_VARIANT_WIDTHS) {
       const served = await ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
@@ -197,4 +200,134 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
         .statusCode,
     ).toBe(404);
   });
+});
+
+/** A picture of one colour with a tiled pattern, made fast by sharp (it compresses small, as the issue's did). */
+async function patternPng(
+  width: number,
+  height: number,
+  options: { sixteenBits?: boolean; interlaced?: boolean } = {},
+) {
+  const tile = await sharp({
+    create: {
+      width: 64,
+      height: 64,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const picture = sharp({ create: { width, height, channels: 3, background: '#884422' } })
+    .composite([{ input: tile, tile: true, gravity: 'northwest' }])
+    .removeAlpha();
+  const eightBits = await picture.png({ compressionLevel: 1 }).toBuffer();
+  if (!options.sixteenBits && !options.interlaced) return eightBits;
+  return sharp(eightBits)
+    .toColourspace(options.sixteenBits ? 'rgb16' : 'srgb')
+    .png({ compressionLevel: 1, progressive: options.interlaced ?? false })
+    .toBuffer();
+}
+
+describe('pictures never stall the shop (issue 29)', () => {
+  it('refuses a 16-bit 7000 x 7000 PNG by its header, before decoding it: 413 naming the limit, nothing stored', async () => {
+    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#336699' } })
+      .toColourspace('rgb16')
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    expect(await sharp(huge).metadata()).toMatchObject({ width: 7000, height: 7000, channels: 3, depth: 'ushort' });
+    const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
+
+    const response = await upload('huge.png', 'image/png', huge);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message:
+        'This picture is 294 MB once decoded (7000 x 7000 pixels, 3 channels of 16 bits); the shop takes at most ' +
+        '150 MB, a 50-megapixel photo at 8 bits per channel. Please upload a smaller picture, or save it with 8 bits ' +
+        'per channel.',
+    });
+    expect(await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toHaveLength(before.length);
+    expect(MAX_DECODED_BYTES).toBe(50_000_000 * 3);
+  }, 60_000);
+
+  it('keeps the pixel limit, with its own message', async () => {
+    // A grey 8-bit PNG of 8000 x 7000 is 56 MB decoded, under the byte limit, but over 50 megapixels.
+    const wide = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#777777' } })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    const response = await upload('wide.png', 'image/png', wide);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe(
+      'This picture is 8000 x 7000 pixels; the shop takes at most 50 megapixels. Please upload a smaller one.',
+    );
+  }, 60_000);
+
+  it('accepts a phone camera’s largest photo (48 megapixels, 8-bit JPEG) and makes every copy', async () => {
+    const photo = await makePicture(8000, 6000, 'jpeg');
+    expect(photo.length).toBeLessThan(MAX_IMAGE_BYTES);
+    const response = await upload('phone.jpg', 'image/jpeg', photo);
+    expect(response.statusCode).toBe(201);
+    const served = await ctx.app.inject({ method: 'GET', url: `${response.json().url}/1280.webp` });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 1280, height: 960 });
+  }, 60_000);
+
+  it('keeps the colours of a picture with transparency in every copy (decoded once, copies made from it)', async () => {
+    const red = await sharp({
+      create: { width: 400, height: 300, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const stored = (await upload('red.png', 'image/png', red)).json();
+    for (const width of [80, 320]) {
+      const served = await ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
+      const { data, info } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      expect(info.channels).toBe(4);
+      expect(data[0]).toBeGreaterThan(190);
+      expect(data[3]).toBeGreaterThan(120);
+      expect(data[3]).toBeLessThan(136);
+    }
+  });
+
+  it('decodes in a pool of one thread per core but one, and answers 503 with a clear message when its queue is full', async () => {
+    const { availableParallelism } = await import('node:os');
+    expect(pictureThreads).toBe(Math.max(1, availableParallelism() - 1));
+    const pool = createPicturePool({ threads: 1, queueLimit: 1 });
+    try {
+      const images = createImagesService(ctx.db, { allowLoopback: false }, pool);
+      const pictures = await Promise.all([1, 2, 3, 4].map((n) => makePicture(2000 + n, 1500, 'png')));
+      const results = await Promise.allSettled(pictures.map((bytes) => images.store(bytes, null)));
+      const refused = results.filter((result) => result.status === 'rejected');
+      expect(results[0]?.status).toBe('fulfilled');
+      expect(refused.length).toBeGreaterThan(0);
+      for (const result of refused) {
+        expect(result.reason).toMatchObject({
+          code: 'UNAVAILABLE',
+          statusCode: 503,
+          message: pictureMessages.busy,
+          details: { retryAfterSeconds: 30 },
+        });
+      }
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('stops a picture that takes longer than the time limit, with a 413 that says so', async () => {
+    const pool = createPicturePool({ threads: 1, timeLimitSeconds: 1 });
+    try {
+      const images = createImagesService(ctx.db, { allowLoopback: false }, pool);
+      // The slowest picture accepted: 50 megapixels, 8-bit, interlaced (decoded whole): about 4 s on one core.
+      const slow = await patternPng(7071, 7071, { interlaced: true });
+      await expect(images.store(slow, null)).rejects.toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: pictureMessages.timeout(1),
+      });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

@@ -12,7 +12,9 @@ interface ProductImageProps {
   eager?: boolean;
   /**
    * How wide the picture shows (the `sizes` attribute), for an uploaded picture's resized copies; by default
-   * `width` pixels, or the whole screen when that is narrower.
+   * `width` pixels, or the whole screen when that is narrower. A slot whose width changes with the screen says so
+   * here: the browser picks the copy by it, and the copies' widths double, so the copy is under twice the slot
+   * (issue 29).
    */
   sizes?: string;
   style?: CSSProperties;
@@ -41,7 +43,8 @@ export function ProductImage({
       </div>
     );
   }
-  // An uploaded picture has WebP copies at a few widths: the browser picks the smallest that fills the space.
+  // An uploaded picture has WebP copies at a few widths: the browser picks the smallest that fills the space. The
+  // original (`src`) is never fetched where srcset is understood.
   const srcSet = imageSrcSet(cleaned);
   return (
     <img

@@ -324,7 +324,14 @@ function CartLineRow({
           !line.available && 'opacity-50 grayscale',
         )}
       >
-        <ProductImage src={line.image} alt="" width={96} height={96} className="size-full" />
+        <ProductImage
+          src={line.image}
+          alt=""
+          width={96}
+          height={96}
+          sizes="(max-width: 639px) 64px, 96px"
+          className="size-full"
+        />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">

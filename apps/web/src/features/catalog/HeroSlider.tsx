@@ -80,6 +80,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 eager={slideIndex === 0}
                 width={320}
                 height={320}
+                sizes="(max-width: 639px) 144px, (max-width: 767px) 208px, 288px"
                 className="order-1 mx-auto size-36 rounded-2xl shadow-2xl ring-4 ring-white/10 sm:size-52 md:order-2 md:size-72"
               />
             </div>

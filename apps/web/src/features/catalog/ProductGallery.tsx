@@ -58,7 +58,14 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                   thumbIndex === index ? 'ring-brand-600' : 'ring-transparent hover:ring-stone-300',
                 )}
               >
-                <ProductImage src={src} alt="" width={80} height={80} className="size-16 sm:size-20" />
+                <ProductImage
+                  src={src}
+                  alt=""
+                  width={80}
+                  height={80}
+                  sizes="(max-width: 639px) 64px, 80px"
+                  className="size-16 sm:size-20"
+                />
               </button>
             </li>
           ))}

@@ -1,9 +1,16 @@
+import { imageAtLeast, productDetailImageSizes } from '@bilum/shared';
 import { type PointerEvent, useRef, useState } from 'react';
 import { ProductImage } from '../../components/ui/product-image';
 
 /** Spec: hover zoom at 2.5x magnification in a 180 px lens. */
 export const ZOOM = 2.5;
 export const LENS_SIZE = 180;
+
+/**
+ * While a phone's tap zoom shows the picture 2.5 times larger, the browser picks its copy for that width: the
+ * 1280 px copy on a phone, never the original (issue 29).
+ */
+const zoomedSizes = '(max-width: 767px) 250vw, 1550px';
 
 interface Point {
   x: number;
@@ -53,6 +60,7 @@ export function ZoomableImage({ src, alt, eager }: { src: string; alt: string; e
         src={src}
         alt={alt}
         eager={eager}
+        sizes={tapZoom ? zoomedSizes : productDetailImageSizes}
         className="size-full transition-transform duration-200"
         style={tapZoom ? { transform: `scale(${ZOOM})`, transformOrigin: `${tapZoom.x}% ${tapZoom.y}%` } : undefined}
       />
@@ -66,7 +74,9 @@ export function ZoomableImage({ src, alt, eager }: { src: string; alt: string; e
             height: LENS_SIZE,
             left: lens.x - LENS_SIZE / 2,
             top: lens.y - LENS_SIZE / 2,
-            backgroundImage: `url("${encodeURI(src)}")`,
+            // The smallest copy that fills the magnified picture: the original only on a screen wider than the
+            // largest copy at 2.5x (issue 29).
+            backgroundImage: `url("${encodeURI(imageAtLeast(src, lens.width * ZOOM * window.devicePixelRatio))}")`,
             backgroundSize: `${lens.width * ZOOM}px ${lens.height * ZOOM}px`,
             backgroundPosition: `${LENS_SIZE / 2 - lens.x * ZOOM}px ${LENS_SIZE / 2 - lens.y * ZOOM}px`,
           }}

@@ -140,8 +140,8 @@ function OrderCard({ order }: { order: MyOrder }) {
               <ProductImage
                 src={item.image}
                 alt={item.name}
-                width={80}
-                height={80}
+                width={56}
+                height={56}
                 className="size-14 shrink-0 rounded-lg text-xs"
               />
               <div className="min-w-0 flex-1">

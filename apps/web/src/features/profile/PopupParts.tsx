@@ -5,7 +5,7 @@ import { ProductImage } from '../../components/ui/product-image';
 export function PopupRow({ image, name, children }: { image: string | null; name: string; children: ReactNode }) {
   return (
     <li className="flex gap-3 py-3">
-      <ProductImage src={image} alt={name} width={80} height={80} className="size-16 shrink-0 rounded-lg text-xs" />
+      <ProductImage src={image} alt={name} width={64} height={64} className="size-16 shrink-0 rounded-lg text-xs" />
       <div className="min-w-0 flex-1 text-sm">{children}</div>
     </li>
   );
