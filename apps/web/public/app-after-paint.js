@@ -12,15 +12,18 @@ requestAnimationFrame(() =>
 // Until the app has taken over, what the shopper does on the page is kept, not lost: what they type, and a tap on
 // anything but a link (links work without the app; a form is not sent by the browser). The app puts the typing
 // back and taps again once it shows the page (apps/web/src/app/first-screen-handover.ts, which reads these places
-// the same way). An element is named by its part of the page (the header or the main content) and a stable
+// the same way). An element is named by its part of the page (the header, the main content or the footer) and a stable
 // attribute (its name, its id unless React made it, its aria-label) with its rank among the part's elements with
 // that value; its place among all the part's elements is the fallback, for an element with none of them.
 const input = { values: {}, taps: [], done: false };
 window.bilumFirstScreenInput = input;
 const stableAttributes = ['name', 'id', 'aria-label'];
-const madeByReact = /[:«»]/;
+// useId's ids: «r1» and :r1: before React 19.1, _R_1_ (server) and _r_1_ (browser) since; they differ between the two.
+const madeByReact = /[:«»]|_[Rr]_/;
+// The page's parts: its main content, and the site's header and footer (not a header or footer inside the content).
+const partOf = (target) => target.closest('main') ?? target.closest('header') ?? target.closest('footer');
 const place = (target) => {
-  const part = target instanceof Element ? target.closest('header, main') : null;
+  const part = target instanceof Element ? partOf(target) : null;
   if (!part) return null;
   const elements = [...part.querySelectorAll('*')].filter((element) => element.localName !== 'template');
   const where = { part: part.localName, index: elements.indexOf(target) };

@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, StrictMode, useEffect } from 'react';
+import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 'react';
 import { App } from './app/App';
 import { hydrateFirstScreen } from './app/first-screen';
 import { handOverFirstScreenInput } from './app/first-screen-handover';
@@ -8,9 +8,14 @@ import { trackLastFocused } from './lib/last-focused';
 import { createQueryClient } from './lib/query-client';
 import './app/styles.css';
 
-/** Once the app shows the page the server rendered, what the shopper did on it meanwhile is done again. */
+/**
+ * Once the app shows the page the server rendered, what the shopper did on it meanwhile is done again. In the
+ * same task as the app's page goes in (a layout effect, not a passive one): no tap can reach the app's controls
+ * while app-after-paint.js still keeps taps, to be tapped a second time by the hand-over (a menu opened by the
+ * press and shut again by the replay).
+ */
 function HandOver({ children }: { children: ReactNode }) {
-  useEffect(() => handOverFirstScreenInput(), []);
+  useLayoutEffect(() => handOverFirstScreenInput(), []);
   return children;
 }
 

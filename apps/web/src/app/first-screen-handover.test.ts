@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import afterPaintScript from '../../public/app-after-paint.js?raw';
 import { type FirstScreenInput, handOverFirstScreenInput } from './first-screen-handover';
 
 function appPage() {
@@ -63,6 +64,75 @@ describe('handing over what the shopper did before the app took over the page', 
     expect(heard).toHaveLength(4);
   });
 
+  it('opens a menu that opens on the press, not the click, and finds the footer’s form and a header inside the content', async () => {
+    // The site's header, a profile page with a header of its own in the content, and the newsletter in the footer.
+    document.body.innerHTML = `
+      <div id="root">
+        <header><a href="/">Bilum</a><button type="button" aria-label="Account menu">K</button></header>
+        <main><header><h1>Profile</h1><button type="button">Edit</button></header></main>
+        <footer><form><input name="email" /><button type="submit">Subscribe</button></form></footer>
+      </div>`;
+    const [siteHeader, pageHeader] = [...document.querySelectorAll('header')];
+    const menu = siteHeader!.querySelector('button')!;
+    const edit = pageHeader!.querySelector('button')!;
+    const footer = document.querySelector('footer')!;
+    const subscribe = footer.querySelector('button')!;
+    const heard: string[] = [];
+    // As Radix's dropdown trigger: it opens on pointerdown with the main button, and has no click handler.
+    menu.addEventListener('pointerdown', (event) => {
+      if (event.button === 0 && !event.ctrlKey) heard.push('menu opens');
+    });
+    edit.addEventListener('click', () => heard.push('edit'));
+    subscribe.addEventListener('click', (event) => {
+      event.preventDefault();
+      heard.push(`subscribe ${footer.querySelector('input')!.value}`);
+    });
+    const main = document.querySelector('main')!;
+    const input: FirstScreenInput = {
+      values: {
+        [JSON.stringify({ part: 'footer', index: 1, attr: 'name', value: 'email', nth: 0 })]: 'kila@example.pg',
+      },
+      taps: [
+        { part: 'header', index: 1, attr: 'aria-label', value: 'Account menu', nth: 0 },
+        { part: 'main', index: [...main.querySelectorAll('*')].indexOf(edit) },
+        { part: 'footer', index: 2 },
+      ],
+      done: false,
+    };
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['menu opens', 'edit', 'subscribe kila@example.pg']);
+  });
+
+  it('waits for the part of the page the app renders a moment later (the footer) to type and tap there', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<div id="root"><header></header><main><h1>Contact</h1></main></div>`;
+    const heard: string[] = [];
+    const input: FirstScreenInput = {
+      values: {
+        [JSON.stringify({ part: 'footer', index: 1, attr: 'name', value: 'email', nth: 0 })]: 'kila@example.pg',
+      },
+      taps: [{ part: 'footer', index: 2 }],
+      done: false,
+    };
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    await vi.advanceTimersByTimeAsync(400);
+    // The app's footer (a lazy part) arrives.
+    document
+      .querySelector('#root')!
+      .insertAdjacentHTML(
+        'beforeend',
+        '<footer><form><input name="email" /><button type="submit">Subscribe</button></form></footer>',
+      );
+    const footer = document.querySelector('footer')!;
+    footer.querySelector('button')!.addEventListener('click', (event) => {
+      event.preventDefault();
+      heard.push(`subscribe ${footer.querySelector('input')!.value}`);
+    });
+    await vi.runAllTimersAsync();
+    expect(heard).toEqual(['subscribe kila@example.pg']);
+  });
+
   it('does nothing on a page the server did not render, and skips places the app’s page does not have', () => {
     appPage();
     expect(() => handOverFirstScreenInput(document, undefined, Promise.resolve())).not.toThrow();
@@ -105,5 +175,46 @@ describe('handing over what the shopper did before the app took over the page', 
     expect(second!.value).toBe('typed');
     // The notice at the old places got nothing.
     expect(main.querySelector('p')!.textContent).toBe('Your session ended');
+  });
+});
+
+describe('app-after-paint.js and the hand-over together', () => {
+  it('keeps a tap on a menu button by its label, not by the id React made, and taps the app’s button once it comes', async () => {
+    // The server's page: React made the button's id (since React 19.1, _R_…_; the browser's will be _r_…_).
+    document.body.innerHTML = `
+      <div id="root">
+        <header><a href="/">Bilum</a><button type="button" id="radix-_R_fa_" aria-label="Account menu for Kila Wari">Kila</button></header>
+        <main><h1>Dashboard</h1></main>
+      </div>`;
+    // Its held scripts: none here.
+    new Function(afterPaintScript)();
+    const input = window.bilumFirstScreenInput!;
+    document
+      .querySelector('header button')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(input.taps).toEqual([
+      { part: 'header', index: 1, attr: 'aria-label', value: 'Account menu for Kila Wari', nth: 0 },
+    ]);
+
+    // The app's page: its account menu is a lazy part, not there yet; another element is at the button's place.
+    document.body.innerHTML = `
+      <div id="root">
+        <header><a href="/">Bilum</a><span role="link" tabindex="0">Track order</span></header>
+        <main><h1>Dashboard</h1></main>
+      </div>`;
+    const heard: string[] = [];
+    document.querySelector('header span')!.addEventListener('click', () => heard.push('wrong element tapped'));
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The menu arrives, with the browser's id.
+    document
+      .querySelector('header')!
+      .insertAdjacentHTML(
+        'beforeend',
+        '<button type="button" id="radix-_r_3_" aria-label="Account menu for Kila Wari">Kila</button>',
+      );
+    document.querySelector('header button')!.addEventListener('pointerdown', () => heard.push('menu opens'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual(['menu opens']);
   });
 });

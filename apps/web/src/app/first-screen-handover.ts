@@ -1,9 +1,10 @@
 import { whenToasterReady } from '../lib/toaster';
 /**
  * Where an element of a server-rendered page is, as apps/web/public/app-after-paint.js names it: its part of the
- * page (header or main), a stable attribute (name, an id React did not make, aria-label) and its rank among the
- * part's elements with that value; `index`, its place among all the part's elements (templates left out), is the
- * fallback for an element without one, or when the app's page has no such element.
+ * page (header, main or footer), a stable attribute (name, an id React did not make, aria-label) and its rank among the
+ * part's elements with that value; `index`, its place among all the part's elements (templates left out), names an
+ * element without one. A named element is only ever found by its name: one the app's page does not have (yet: the
+ * header's lazy menus come a moment after the page) is waited for, never guessed by its place.
  */
 export interface FirstScreenPlace {
   part: string;
@@ -27,12 +28,36 @@ declare global {
   }
 }
 
+/** The page's part as app-after-paint.js names it: the main content, or the site's header or footer (not one inside main). */
+function partAt(doc: Document, part: string): Element | undefined {
+  if (!/^(main|header|footer)$/.test(part)) return undefined;
+  return [...doc.querySelectorAll(`#root ${part}`)].find((element) => part === 'main' || !element.closest('main'));
+}
+
+/**
+ * Taps an element again as a finger or mouse does: pointer and mouse presses, then the click. Some controls open on
+ * the press, not the click (Radix's menu buttons), and a plain click() would leave them shut.
+ */
+function tap(element: Element) {
+  const press = { bubbles: true, cancelable: true, composed: true, button: 0, buttons: 1 };
+  const release = { ...press, buttons: 0 };
+  const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
+  const pointer = { isPrimary: true, pointerId: 1, pointerType: 'mouse' };
+  element.dispatchEvent(new Pointer('pointerdown', { ...press, ...pointer }));
+  element.dispatchEvent(new MouseEvent('mousedown', press));
+  element.dispatchEvent(new Pointer('pointerup', { ...release, ...pointer }));
+  element.dispatchEvent(new MouseEvent('mouseup', release));
+  // A tap often lands on a button's icon (an SVG element, which has no click()): the click bubbles to it.
+  if (element instanceof HTMLElement) element.click();
+  else element.dispatchEvent(new MouseEvent('click', release));
+}
+
 function elementAt(doc: Document, { part, index, attr, value, nth = 0 }: FirstScreenPlace): Element | undefined {
-  const container = doc.querySelector(`#root ${part}`);
+  const container = partAt(doc, part);
   if (!container) return undefined;
   const elements = [...container.querySelectorAll('*')].filter((element) => element.localName !== 'template');
-  const named = attr && value ? elements.filter((element) => element.getAttribute(attr) === value)[nth] : undefined;
-  return named ?? elements[index];
+  if (attr && value) return elements.filter((element) => element.getAttribute(attr) === value)[nth];
+  return elements[index];
 }
 
 function placeOf(key: string): FirstScreenPlace | null {
@@ -56,8 +81,27 @@ function typeInto(control: Element | undefined, value: string) {
 }
 
 /**
+ * How long the hand-over waits for a place the app has not rendered yet: the frame's lazy parts (the footer, the
+ * header's account menu and cart) come a moment after the page.
+ */
+const lateParts = 3000;
+
+/**
+ * The element at a place once the app has rendered it: the frame's lazy parts (the footer, the header's cart) come
+ * a moment after the page itself. Undefined if it has not come by `until`.
+ */
+async function elementWhenShown(doc: Document, place: FirstScreenPlace, until: number): Promise<Element | undefined> {
+  for (;;) {
+    const element = elementAt(doc, place);
+    if (element || Date.now() >= until) return element;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
  * Called once the app shows the page: puts back what the shopper typed and taps again what they tapped, on the
- * app's own elements, then stops the keeping.
+ * app's own elements, then stops the keeping. A place in a part the app renders a moment later (the footer's
+ * newsletter form) is waited for.
  */
 export function handOverFirstScreenInput(
   doc: Document = document,
@@ -67,21 +111,24 @@ export function handOverFirstScreenInput(
 ) {
   if (!input || input.done) return;
   input.done = true;
-  const taps = input.taps.map((place) => elementAt(doc, place));
+  const until = Date.now() + lateParts;
+  // An element named only by its place is found before the typing re-renders anything; a named one when tapped.
+  const taps = input.taps.map((place) => ({ place, element: place.attr ? undefined : elementAt(doc, place) }));
+  const lateTyping: Promise<void>[] = [];
   for (const [key, value] of Object.entries(input.values)) {
     const place = placeOf(key);
-    if (place) typeInto(elementAt(doc, place), value);
+    if (!place) continue;
+    const control = elementAt(doc, place);
+    if (control) typeInto(control, value);
+    else lateTyping.push(elementWhenShown(doc, place, until).then((late) => typeInto(late, value)));
   }
-  // In a task of its own: the typing has been rendered by then, as if the shopper had tapped after it.
   const readyOrLate = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
-  void readyOrLate.then(() =>
-    setTimeout(() => {
-      for (const element of taps) {
-        if (!element?.isConnected) continue;
-        // A tap often lands on a button's icon (an SVG element, which has no click()): the click bubbles to it.
-        if (element instanceof HTMLElement) element.click();
-        else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-      }
-    }, 0),
-  );
+  void Promise.all([readyOrLate, ...lateTyping]).then(async () => {
+    // In a task of its own: the typing has been rendered by then, as if the shopper had tapped after it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const { place, element } of taps) {
+      const target = element ?? (await elementWhenShown(doc, place, until));
+      if (target?.isConnected) tap(target);
+    }
+  });
 }
