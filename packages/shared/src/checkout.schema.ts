@@ -33,6 +33,7 @@ import { orderPaymentInfoSchema } from './payment-methods.schema';
  *                                      back (?payment_intent=…&payment_intent_client_secret=…) or while processing
  *   GET  /api/orders/:id/confirmation  -> OrderConfirmation (order id, tracking code, e-mail, guest flag, e-mail status)
  *   POST /api/orders/track             body TrackOrderInput -> { order: TrackedOrder }; 404 'Order not found.'
+ *   GET  /api/orders/track?tracking_code=…   -> the same, for the tracking link (rendered on the server)
  *   POST /api/checkout/quote           body { source } -> CheckoutQuote (the lines and totals as the server sees
  *                                      them now, before the order; guests may use only source.type 'items')
  *
@@ -451,6 +452,15 @@ export const trackOrderSchema = z
     }
   });
 export type TrackOrderInput = z.input<typeof trackOrderSchema>;
+
+/**
+ * GET /api/orders/track?tracking_code=…: the ?tracking_code= link's own lookup, as a GET so the server can render
+ * the tracked order into /track-order's first screen (issue 29). The same answer, limits and "Order not found."
+ * as POST.
+ */
+export const trackByCodeQuerySchema = z.object({
+  tracking_code: z.string().trim().min(1, trackingMessages.invalidInput).max(64, trackingMessages.invalidInput),
+});
 
 export const trackedOrderItemSchema = z.object({
   productId: z.number().int(),

@@ -117,6 +117,26 @@ describe('the pages a shopper opens come rendered from the server, with their da
     expect(text(theirs.root)).toContain('No Orders Found');
   });
 
+  it('renders a tracking link’s order into /track-order, never kept nor cached, and a wrong code as the form', async () => {
+    const url = `/track-order?tracking_code=${encodeURIComponent(trackingCode)}`;
+    // Without a session: the code alone opens the order, as the link in the e-mail does.
+    const { response, root } = await open(url);
+    expect(response.statusCode).toBe(200);
+    expect(text(root)).toContain(`Order #`);
+    expect(text(root)).toContain('Sepik Bilum Bag');
+    expect(response.headers['cache-control']).toBe('no-store');
+    // The GET the page asks with answers as POST does, under the same limits.
+    const asked = await ctx.app.inject({ method: 'GET', url: `/api/orders/track?tracking_code=${trackingCode}` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ order: { trackingCode } });
+    const wrong = await open('/track-order?tracking_code=BLM-NOT-A-REAL-CODE');
+    expect(wrong.response.statusCode).toBe(200);
+    expect(text(wrong.root)).toContain('Track Your Order');
+    expect(wrong.html).not.toContain('Sepik Bilum Bag');
+    const empty = await ctx.app.inject({ method: 'GET', url: '/api/orders/track?tracking_code=' });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('renders /profile with the shopper’s details and membership', async () => {
     const { root } = await open('/profile', member.cookie);
     expect(root).toContain(member.user.email);

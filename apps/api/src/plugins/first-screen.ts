@@ -16,6 +16,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { LRUCache } from 'lru-cache';
 import type { CatalogService } from '../modules/catalog/catalog.service';
 import type { PageProductLookup } from '../modules/catalog/page-product';
+import { carriesSecret } from '../security/log-redaction';
 import type { HtmlTransformer } from './web-app';
 
 /** The renderer of a web build, or null when the build has none (an older build, or none at all). */
@@ -143,8 +144,8 @@ export function holdAppScripts(html: string): string {
  * it before the app's JavaScript has arrived and run (in docs/performance.md, decision 030): the landing pages
  * from the catalogue, the others (sign-in, cart, checkout, profile, the member storefront…) from the page's own
  * API calls answered in-process for the visitor. Renderings of a visitor without a session are kept per URL and
- * data version (product changes show at once); a rendering made with a session's data is never kept, and is sent
- * `no-store` like the private API answers it holds (plugins/private-answers.ts), so no cache keeps or shares it. A page the renderer cannot render is sent as it is: the app then renders it
+ * data version (product changes show at once); a rendering made with a session's data or from an address with a
+ * secret (a tracking link) is never kept, and is sent `no-store` like the private API answers it holds (plugins/private-answers.ts), so no cache keeps or shares it. A page the renderer cannot render is sent as it is: the app then renders it
  * in the browser, as before.
  */
 export function firstScreenTransformer(
@@ -179,8 +180,9 @@ export function firstScreenTransformer(
         pageData({ productList, productFor, sessionCookieName, app, inProcess }, request, versions, calls),
       );
       if (!prepared) return html;
-      // The visitor's own data (their session's answers) is never kept, nor shared by a cache on the way.
-      const personal = calls.made && Boolean(request.cookies?.[sessionCookieName]);
+      // The visitor's own data (their session's answers, or what an address with a secret opens: a tracking
+      // link's order) is never kept, nor shared by a cache on the way.
+      const personal = calls.made && (Boolean(request.cookies?.[sessionCookieName]) || carriesSecret(request.url));
       const key = `${request.url}\n${versions.join('\n')}`;
       let screen = personal ? undefined : rendered.get(key);
       if (!screen) {

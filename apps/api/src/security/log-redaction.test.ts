@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema';
 import { createTestApp, type TestContext } from '../test/test-app';
-import { redactUrl } from './log-redaction';
+import { carriesSecret, redactUrl } from './log-redaction';
 
 /** Issue 16: no secret in any log line, whatever goes wrong. */
 describe('log redaction', () => {
@@ -51,5 +51,12 @@ describe('log redaction', () => {
       '/checkout/return?payment_intent=pi_1&payment_intent_client_secret=[removed]',
     );
     expect(redactUrl('/x?checkoutToken=abc&api_key=k')).toBe('/x?checkoutToken=[removed]&api_key=[removed]');
+  });
+
+  it('tells an address with a secret (its page is someone’s own, never kept) from one without', () => {
+    expect(carriesSecret('/track-order?tracking_code=BLM-7Q2X')).toBe(true);
+    expect(carriesSecret('/reset-password?token=abc')).toBe(true);
+    expect(carriesSecret('/category/phones?page=2&sort=price')).toBe(false);
+    expect(carriesSecret('/track-order')).toBe(false);
   });
 });

@@ -11,6 +11,11 @@ import type { FastifyRequest } from 'fastify';
 // `payment_intent_client_secret`, a `checkoutToken` or an `api_key`.
 const secretParams = /([?&][\w.-]*(?:token|code|secret|password|key)=)[^&#]*/gi;
 
+/** Whether an address carries a secret in its query (a tracking code, a token): what it opens is someone's own. */
+export function carriesSecret(url: string): boolean {
+  return new RegExp(secretParams.source, 'i').test(url);
+}
+
 export function redactUrl(url: string): string {
   return url.replace(secretParams, '$1[removed]');
 }

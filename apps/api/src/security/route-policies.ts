@@ -87,6 +87,7 @@ export const routePolicies: Record<string, Access> = {
   'POST /api/checkout/quote': 'public',
   'POST /api/orders': 'public',
   'POST /api/orders/track': 'public',
+  'GET /api/orders/track': 'public',
   'POST /api/orders/:id/payment': 'order-owner',
   'POST /api/orders/:id/payment/refresh': 'order-owner',
   'GET /api/orders/:id/confirmation': 'order-owner',

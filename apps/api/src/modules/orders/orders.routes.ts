@@ -7,6 +7,7 @@ import {
   orderIdParamsSchema,
   payOrderSchema,
   paymentResultSchema,
+  trackByCodeQuerySchema,
   trackOrderResponseSchema,
   trackOrderSchema,
 } from '@bilum/shared';
@@ -141,6 +142,21 @@ export function ordersRoutes(deps: {
         },
       },
       async (request) => ({ order: await orders.track(request.body) }),
+    );
+
+    // The tracking link's lookup as a GET, so /track-order?tracking_code=… is rendered with its order (issue 29).
+    app.get(
+      '/orders/track',
+      {
+        preHandler: rateLimiter(app, trackingLimits(limits)),
+        schema: {
+          tags: ['checkout'],
+          summary: 'Track an order by the tracking code of its link; the same answer and limits as POST',
+          querystring: trackByCodeQuerySchema,
+          response: { 200: trackOrderResponseSchema },
+        },
+      },
+      async (request) => ({ order: await orders.track({ trackingCode: request.query.tracking_code }) }),
     );
   };
 }

@@ -98,6 +98,11 @@ describe('tracking an order that was never paid (issue 17)', () => {
 
   it('still shows a paid order as placed, with its shipping status and estimated delivery', async () => {
     const heading = await showTracked(paidOrder);
+    // The link's lookup is a GET (so the server can render it, issue 29), asked once.
+    const calls = vi.mocked(fetch).mock.calls;
+    expect(calls).toHaveLength(1);
+    expect(String(calls[0]![0])).toBe(`/api/orders/track?tracking_code=${encodeURIComponent(paidOrder.trackingCode)}`);
+    expect(calls[0]![1]?.method ?? 'GET').toBe('GET');
     expect(badgeText(heading)).toBe('Pending');
     expect(screen.getByText('Estimated delivery')).toBeTruthy();
     expect(screen.getByText('Placed')).toBeTruthy();

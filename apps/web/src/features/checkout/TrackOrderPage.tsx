@@ -1,6 +1,6 @@
 import { formatKina, formatPhoneNumber } from '@bilum/shared';
 import { isPlacedOrder, type TrackedOrder, trackingMessages } from '@bilum/shared/checkout.schema';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatLongDate, formatShopDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTrackOrder } from './checkout.api';
+import { useTrackedByCode, useTrackOrder } from './checkout.api';
 import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
 import { PickupDetails } from '../../components/payment/PickupDetails';
 import { BankTransferDetails } from './PaymentMethods';
@@ -43,14 +43,13 @@ export default function TrackOrderPage() {
   const [email, setEmail] = useState('');
   const [orderId, setOrderId] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
+  const byCode = useTrackedByCode(trackingCode);
   const track = useTrackOrder();
-  const asked = useRef('');
-
-  useEffect(() => {
-    if (!trackingCode || asked.current === trackingCode) return;
-    asked.current = trackingCode;
-    track.mutate({ trackingCode });
-  }, [trackingCode, track]);
+  // The link's order until the form is used; the form's answer from then on.
+  const usingForm = !trackingCode || !track.isIdle;
+  const pending = usingForm ? track.isPending : byCode.isLoading;
+  const error = usingForm ? track.error : byCode.error;
+  const tracked = usingForm ? track.data : byCode.data;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +61,7 @@ export default function TrackOrderPage() {
     track.mutate({ email: email.trim(), orderId: orderId.trim().replace(/^#/, '') });
   };
 
-  const failure = track.isError ? trackingError(track.error) : null;
+  const failure = error ? trackingError(error) : null;
   return (
     <div className="bg-stone-50 px-4 py-8 sm:py-12">
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -89,8 +88,8 @@ export default function TrackOrderPage() {
             value={orderId}
             onChange={(event) => setOrderId(event.target.value)}
           />
-          <Button type="submit" size="md" disabled={track.isPending} className="w-full sm:w-auto">
-            {track.isPending ? 'Tracking…' : 'Track Order'}
+          <Button type="submit" size="md" disabled={pending} className="w-full sm:w-auto">
+            {pending ? 'Tracking…' : 'Track Order'}
           </Button>
           {inputError && (
             <p role="alert" className="text-sm text-red-700 sm:col-span-3">
@@ -98,7 +97,7 @@ export default function TrackOrderPage() {
             </p>
           )}
         </form>
-        {track.isPending && (
+        {pending && (
           <p role="status" className="text-center text-stone-600">
             Looking up your order…
           </p>
@@ -115,7 +114,7 @@ export default function TrackOrderPage() {
             {failure.message}
           </p>
         )}
-        {track.data && <TrackedOrderCard order={track.data.order} />}
+        {tracked && <TrackedOrderCard order={tracked.order} />}
         <section className="rounded-2xl border border-stone-200 bg-white p-5 text-center shadow-xs sm:p-6">
           <h2 className="text-lg font-bold text-stone-900">Need Assistance?</h2>
           <p className="mt-1 text-sm text-stone-600">Our team is happy to help with your order.</p>

@@ -126,6 +126,21 @@ export function useOrderConfirmation(orderId: number | null, checkoutToken: stri
   });
 }
 
+/**
+ * The order a tracking link (?tracking_code=) names, by GET: the server renders it into the page's first screen
+ * (issue 29). Asked once; a refocus does not ask again (the lookups are rate-limited).
+ */
+export function useTrackedByCode(trackingCode: string) {
+  return useQuery({
+    queryKey: ['orders', 'track', trackingCode],
+    queryFn: () => api<{ order: TrackedOrder }>(`/orders/track?tracking_code=${encodeURIComponent(trackingCode)}`),
+    enabled: trackingCode !== '',
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The tracking form's lookup by e-mail and order id. */
 export function useTrackOrder() {
   return useMutation({
     mutationFn: (input: TrackOrderInput) =>
