@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/factories';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { products } from './schema';
+import { products, uploadedImages } from './schema';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -12,6 +13,34 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite access', () => {
+  it('stores and reads bytes as they are: every byte value, a single zero, and a picture-sized buffer (binary parameters)', async () => {
+    const every = Buffer.from(Array.from({ length: 256 }, (_, value) => value));
+    const large = randomBytes(5 * 1024 * 1024 - 1000);
+    for (const [id, bytes] of [
+      ['every-byte', every],
+      ['one', Buffer.from([0])],
+      ['large', large],
+      // A view into a larger buffer: only its own bytes go.
+      ['view', Buffer.from(large.buffer, large.byteOffset + 10, 100)],
+    ] as const) {
+      await database.db
+        .insert(uploadedImages)
+        .values({ id, contentType: 'image/png', sizeBytes: bytes.length, bytes, uploadedBy: null });
+      const [row] = await database.db.select().from(uploadedImages).where(eq(uploadedImages.id, id));
+      expect(Buffer.isBuffer(row!.bytes), id).toBe(true);
+      expect(Buffer.compare(row!.bytes, bytes), id).toBe(0);
+    }
+    // What the database holds is the bytes themselves (not their hex as text).
+    const [stored] = await database.db
+      .select({
+        length: sql<number>`length(${uploadedImages.bytes})`,
+        digest: sql<string>`encode(sha256(${uploadedImages.bytes}), 'hex')`,
+      })
+      .from(uploadedImages)
+      .where(eq(uploadedImages.id, 'large'));
+    expect(stored).toEqual({ length: large.length, digest: createHash('sha256').update(large).digest('hex') });
+  });
+
   it('runs concurrent transactions one after another, so read-then-write never interleaves', async () => {
     const product = await createProduct(database.db, { stock: 0 });
     const pause = () => new Promise((resolve) => setTimeout(resolve, 2));

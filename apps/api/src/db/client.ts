@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -72,6 +72,23 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   };
 }
 
+/**
+ * How the shop's PGlite hands bytea (pictures, up to 5 MB) over. PGlite's own serializer writes each byte as two
+ * hex digits through JavaScript strings, and its parser reads them back one by one: storing a 5 MB picture held
+ * the event loop for 3.4 s, so every request waited (issue 29). A Uint8Array handed to PGlite's Bind as it is
+ * goes as a binary parameter (no text at all); the answer's hex is read with Node's own decoder. About 0.1 s.
+ */
+export const pgliteOptions = {
+  serializers: {
+    [types.BYTEA]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      // Typed as a string by PGlite; a Uint8Array is sent as a binary parameter by its Bind message.
+      return value as unknown as string;
+    },
+  },
+  parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 /** DATABASE_URL selects PostgreSQL; otherwise PGlite keeps its files in `<dataDir>/pglite`. */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -81,6 +98,6 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
   const folder = path.join(options.dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  const client = await PGlite.create(folder, pgliteOptions);
   return openPglite(client);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { type DatabaseHandle, openPglite, openPostgres, pgliteOptions } from '../db/client';
 
 let pgliteTemplate: Promise<File | Blob> | null = null;
 
@@ -27,7 +27,10 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const migrated = options.migrated ?? true;
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const client = migrated ? await PGlite.create({ loadDataDir: await migratedTemplate() }) : await PGlite.create();
+    // With the shop's own bytea handling (db/client.ts), so the tests store and read pictures as the shop does.
+    const client = migrated
+      ? await PGlite.create({ ...pgliteOptions, loadDataDir: await migratedTemplate() })
+      : await PGlite.create(pgliteOptions);
     return openPglite(client);
   }
   const name = `bilum_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
