@@ -9,17 +9,19 @@ requestAnimationFrame(() =>
   }, 0),
 );
 
-// Until the app has taken over, what the shopper does on the page is kept, not lost: what they type, and a tap on
-// anything but a link (links work without the app; a form is not sent by the browser). The app puts the typing
+// Until the app has taken over, what the shopper does on the page is kept, not lost: what they type and tick, and a
+// tap on anything but a link or a tick box (links work without the app; a form is not sent by the browser). The app puts the typing
 // back and taps again once it shows the page (apps/web/src/app/first-screen-handover.ts, which reads these places
 // the same way). An element is named by its part of the page (the header, the main content or the footer) and a stable
-// attribute (its name, its id unless React made it, its aria-label) with its rank among the part's elements with
-// that value; its place among all the part's elements is the fallback, for an element with none of them.
-const input = { values: {}, taps: [], done: false };
+// attribute (its name, its id unless React made it, its aria-label, else its label's words) with its rank among the
+// part's elements with that value; its place among all the part's elements is the fallback, for an element with none of them.
+const input = { values: {}, checked: {}, taps: [], done: false };
 window.bilumFirstScreenInput = input;
 const stableAttributes = ['name', 'id', 'aria-label'];
 // useId's ids: «r1» and :r1: before React 19.1, _R_1_ (server) and _r_1_ (browser) since; they differ between the two.
 const madeByReact = /[:«»]|_[Rr]_/;
+/** The words of a form control's first label, or null. */
+const labelOf = (element) => element.labels?.[0]?.textContent?.trim() || null;
 // The page's parts: its main content, and the site's header and footer (not a header or footer inside the content).
 const partOf = (target) => target.closest('main') ?? target.closest('header') ?? target.closest('footer');
 const place = (target) => {
@@ -33,11 +35,22 @@ const place = (target) => {
     const alike = elements.filter((element) => element.getAttribute(attr) === value);
     return { ...where, attr, value, nth: alike.indexOf(target) };
   }
+  // A field known only by its label (its id made by React): the label's words.
+  const label = labelOf(target);
+  if (label) {
+    const alike = elements.filter((element) => labelOf(element) === label);
+    return { ...where, attr: 'label', value: label, nth: alike.indexOf(target) };
+  }
   return where;
 };
+// A tick box or a choice among several changes as the browser's own, at once; its state is kept.
+const isToggle = (element) =>
+  element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
 const keep = (event) => {
   const where = !input.done && 'value' in event.target ? place(event.target) : null;
-  if (where) input.values[JSON.stringify(where)] = event.target.value;
+  if (!where) return;
+  if (isToggle(event.target)) input.checked[JSON.stringify(where)] = event.target.checked;
+  else input.values[JSON.stringify(where)] = event.target.value;
 };
 document.addEventListener('input', keep, true);
 document.addEventListener('change', keep, true);
@@ -45,6 +58,7 @@ document.addEventListener(
   'click',
   (event) => {
     if (input.done || !(event.target instanceof Element) || event.target.closest('a[href]')) return;
+    if (isToggle(event.target)) return;
     const where = place(event.target);
     if (!where) return;
     event.preventDefault();

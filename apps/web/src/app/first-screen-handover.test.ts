@@ -218,3 +218,47 @@ describe('app-after-paint.js and the hand-over together', () => {
     expect(heard).toEqual(['menu opens']);
   });
 });
+
+describe('app-after-paint.js and the hand-over: fields known by their labels, and tick boxes', () => {
+  it('types into the app’s card fields by their labels and ticks the terms as the shopper did, though ids and places differ', async () => {
+    // The server's page: React made the fields' ids; no name or aria-label.
+    document.body.innerHTML = `
+      <div id="root"><header></header><main><form>
+        <label for="_R_1_-number">Card number</label><input id="_R_1_-number" />
+        <label for="_R_1_-cvc">CVC</label><input id="_R_1_-cvc" />
+        <label><input type="checkbox" id="_R_2_" /> I accept the Terms</label>
+      </form></main></div>`;
+    new Function(afterPaintScript)();
+    const input = window.bilumFirstScreenInput!;
+    const typeOnServerPage = (selector: string, value: string) => {
+      const field = document.querySelector<HTMLInputElement>(selector)!;
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    typeOnServerPage('#_R_1_-number', '4000 0000 0000 0002');
+    typeOnServerPage('#_R_1_-cvc', '123');
+    const terms = document.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+    terms.click();
+    // The tick shows at once (the browser's own), and is kept rather than tapped again.
+    expect(terms.checked).toBe(true);
+    expect(input.taps).toEqual([]);
+
+    // The app's page: a notice before the form, and the browser's ids.
+    document.body.innerHTML = `
+      <div id="root"><header></header><main><p role="status">Payment details</p><form>
+        <label for="_r_7_-number">Card number</label><input id="_r_7_-number" />
+        <label for="_r_7_-cvc">CVC</label><input id="_r_7_-cvc" />
+        <label><input type="checkbox" id="_r_8_" /> I accept the Terms</label>
+      </form></main></div>`;
+    const heard: string[] = [];
+    document.querySelector('form')!.addEventListener('input', (event) => {
+      const field = event.target as HTMLInputElement;
+      if (field.type !== 'checkbox') heard.push(`${field.id} ${field.value}`);
+    });
+    document.querySelector('input[type=checkbox]')!.addEventListener('change', () => heard.push('terms ticked'));
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['_r_7_-number 4000 0000 0000 0002', '_r_7_-cvc 123', 'terms ticked']);
+    expect(document.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked).toBe(true);
+  });
+});

@@ -1,7 +1,8 @@
 import { whenToasterReady } from '../lib/toaster';
 /**
  * Where an element of a server-rendered page is, as apps/web/public/app-after-paint.js names it: its part of the
- * page (header, main or footer), a stable attribute (name, an id React did not make, aria-label) and its rank among the
+ * page (header, main or footer), a stable attribute (name, an id React did not make, aria-label, or `label`: the
+ * words of a control's label) and its rank among the
  * part's elements with that value; `index`, its place among all the part's elements (templates left out), names an
  * element without one. A named element is only ever found by its name: one the app's page does not have (yet: the
  * header's lazy menus come a moment after the page) is waited for, never guessed by its place.
@@ -18,6 +19,8 @@ export interface FirstScreenPlace {
 export interface FirstScreenInput {
   /** Keyed by the JSON of the control's FirstScreenPlace. */
   values: Record<string, string>;
+  /** Tick boxes and radio buttons, by the same keys: checked or not. */
+  checked?: Record<string, boolean>;
   taps: FirstScreenPlace[];
   done: boolean;
 }
@@ -52,10 +55,17 @@ function tap(element: Element) {
   else element.dispatchEvent(new MouseEvent('click', release));
 }
 
+/** The words of a form control's first label, as app-after-paint.js reads them. */
+function labelOf(element: Element): string | null {
+  const labels = (element as Partial<HTMLInputElement>).labels;
+  return labels?.[0]?.textContent?.trim() || null;
+}
+
 function elementAt(doc: Document, { part, index, attr, value, nth = 0 }: FirstScreenPlace): Element | undefined {
   const container = partAt(doc, part);
   if (!container) return undefined;
   const elements = [...container.querySelectorAll('*')].filter((element) => element.localName !== 'template');
+  if (attr === 'label' && value) return elements.filter((element) => labelOf(element) === value)[nth];
   if (attr && value) return elements.filter((element) => element.getAttribute(attr) === value)[nth];
   return elements[index];
 }
@@ -78,6 +88,11 @@ function typeInto(control: Element | undefined, value: string) {
     Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(control, value);
     control.dispatchEvent(new Event('change', { bubbles: true }));
   }
+}
+
+/** Ticks or unticks a tick box (or chooses a radio button) the way a tap does, so React's onChange sees it. */
+function tickTo(control: Element | undefined, checked: boolean) {
+  if (control instanceof HTMLInputElement && control.checked !== checked) control.click();
 }
 
 /**
@@ -121,6 +136,13 @@ export function handOverFirstScreenInput(
     const control = elementAt(doc, place);
     if (control) typeInto(control, value);
     else lateTyping.push(elementWhenShown(doc, place, until).then((late) => typeInto(late, value)));
+  }
+  for (const [key, checked] of Object.entries(input.checked ?? {})) {
+    const place = placeOf(key);
+    if (!place) continue;
+    const control = elementAt(doc, place);
+    if (control) tickTo(control, checked);
+    else lateTyping.push(elementWhenShown(doc, place, until).then((late) => tickTo(late, checked)));
   }
   const readyOrLate = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
   void Promise.all([readyOrLate, ...lateTyping]).then(async () => {
