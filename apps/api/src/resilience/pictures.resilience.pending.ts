@@ -8,10 +8,10 @@ import { killShopServer, type ShopServer, serverProblems, startShopServer, stopS
 
 /**
  * NOT YET PASSING, so not run by `npm run test:resilience` (its name does not end in .resilience.ts): on a quiet
- * 2-core machine the guests' p99 is 3.5 s with two uploads (35 ms without). The decodes are in the pool; what holds
- * the main thread for the length of an upload is still to be found (candidates: storing the original and its
- * copies in PGlite, which runs on the main thread; copying decoded pixels between threads). Rename it back to
- * pictures.resilience.ts once it passes.
+ * 2-core machine the guests' p99 is 104 ms with two uploads against 100 ms (25 ms without). It was 3.5 s until
+ * PGlite took the pictures' bytes as binary parameters (docs/performance.md, "Pictures"); what remains is PGlite
+ * (WebAssembly, on the main thread) storing each original, 60-80 ms. Rename it back to pictures.resilience.ts once
+ * it passes.
  *
  * Issue 29: two staff uploads of the slowest picture the shop still accepts, at once, while guests open the
  * product list at 50 requests a second. The decodes run in the picture pool (one thread per core but one), so the
