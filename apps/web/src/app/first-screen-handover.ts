@@ -130,6 +130,23 @@ export function handOverFirstScreenInput(
   // An element named only by its place is found before the typing re-renders anything; a named one when tapped.
   const taps = input.taps.map((place) => ({ place, element: place.attr ? undefined : elementAt(doc, place) }));
   const lateTyping: Promise<void>[] = [];
+  // In a microtask: called from the app's commit (a layout effect), where React would hold each typed value's
+  // update until the commit ends and then read the field once more; as typing, each value is its own event.
+  const typed = Promise.resolve().then(() => typeKept(input, doc, until, lateTyping));
+  const readyOrLate = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  void Promise.all([readyOrLate, typed]).then(async () => {
+    await Promise.all(lateTyping);
+    // In a task of its own: the typing has been rendered by then, as if the shopper had tapped after it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const { place, element } of taps) {
+      const target = element ?? (await elementWhenShown(doc, place, until));
+      if (target?.isConnected) tap(target);
+    }
+  });
+}
+
+/** Puts back what was typed and ticked; a place the app has not rendered yet is waited for (in `lateTyping`). */
+function typeKept(input: FirstScreenInput, doc: Document, until: number, lateTyping: Promise<void>[]) {
   for (const [key, value] of Object.entries(input.values)) {
     const place = placeOf(key);
     if (!place) continue;
@@ -144,13 +161,4 @@ export function handOverFirstScreenInput(
     if (control) tickTo(control, checked);
     else lateTyping.push(elementWhenShown(doc, place, until).then((late) => tickTo(late, checked)));
   }
-  const readyOrLate = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
-  void Promise.all([readyOrLate, ...lateTyping]).then(async () => {
-    // In a task of its own: the typing has been rendered by then, as if the shopper had tapped after it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    for (const { place, element } of taps) {
-      const target = element ?? (await elementWhenShown(doc, place, until));
-      if (target?.isConnected) tap(target);
-    }
-  });
 }

@@ -74,8 +74,11 @@ function SimulatorCardEntry({ handleRef, onStateChange, disabled }: EntryProps) 
   const field = (name: keyof TypedCard, format: (value: string) => string) => ({
     value: card[name],
     disabled,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      setCard((current) => ({ ...current, [name]: format(event.target.value) })),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      // Read now: the updater may run later, when React has put the field back to the state's value.
+      const typed = format(event.target.value);
+      setCard((current) => ({ ...current, [name]: typed }));
+    },
   });
 
   return (
