@@ -105,7 +105,7 @@ export class PictureTooLargeError extends Error {
   }
 }
 
-/** Thrown when libvips stopped a picture's processing at PICTURE_TIME_LIMIT_SECONDS. */
+/** Thrown when a picture's processing took longer than its time limit (stopped by libvips, or between pipelines). */
 export class PictureTimeoutError extends Error {}
 
 /** Reads the header only (no pixels), and refuses a picture over the limits. */
@@ -126,12 +126,23 @@ function asPictureError(error: unknown): Error {
   return new NotAPictureError(message);
 }
 
-/** sharp's time limit of each pipeline: the pool's, or PICTURE_TIME_LIMIT_SECONDS. */
+/** sharp's time limit of each pipeline (whole seconds): the pool's, or PICTURE_TIME_LIMIT_SECONDS. */
 let timeLimit = { seconds: PICTURE_TIME_LIMIT_SECONDS };
+/** When the job under way must have ended (performance.now()); checked between its pipelines. */
+let deadline = Number.POSITIVE_INFINITY;
 
-/** Sets the time limit of the jobs that follow in this thread (the pool sends its own with every job). */
+/**
+ * Starts a job that may take `seconds` (the pool sends its own limit with every job): each of its pipelines is
+ * stopped by libvips at the limit, and the job as a whole is stopped between pipelines once its time is up.
+ */
 export function setPictureTimeLimit(seconds: number) {
-  timeLimit = { seconds };
+  timeLimit = { seconds: Math.max(1, Math.ceil(seconds)) };
+  deadline = performance.now() + seconds * 1000;
+}
+
+/** Stops the job between two pipelines once its time limit has passed. */
+function checkDeadline() {
+  if (performance.now() > deadline) throw new PictureTimeoutError('timeout: the time limit has passed');
 }
 
 /** One WebP copy from the decoded, upright pixels of the largest copy: never enlarged. */
@@ -173,7 +184,10 @@ export async function makeImageVariants(bytes: Buffer, type: ImageType): Promise
     }
     const pixels = await decodeForCopies(bytes, Math.max(...IMAGE_VARIANT_WIDTHS));
     const variants: ImageVariant[] = [];
-    for (const width of IMAGE_VARIANT_WIDTHS) variants.push({ width, bytes: await encodeCopy(pixels, width) });
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      checkDeadline();
+      variants.push({ width, bytes: await encodeCopy(pixels, width) });
+    }
     return variants;
   } catch (error) {
     throw asPictureError(error);
@@ -184,7 +198,9 @@ export async function makeImageVariants(bytes: Buffer, type: ImageType): Promise
 export async function makeImageVariant(bytes: Buffer, width: ImageVariantWidth): Promise<Buffer> {
   try {
     await checkedMetadata(bytes);
-    return await encodeCopy(await decodeForCopies(bytes, width), width);
+    const pixels = await decodeForCopies(bytes, width);
+    checkDeadline();
+    return await encodeCopy(pixels, width);
   } catch (error) {
     throw asPictureError(error);
   }

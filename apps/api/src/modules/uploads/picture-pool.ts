@@ -14,7 +14,8 @@ import type { PictureJob, PictureJobResult } from './picture.worker';
  * left for the requests and the database (PGlite answers on the main thread); further jobs wait their turn in
  * order, up to a bound; each has a time limit. libvips itself uses one thread per decode (image-variants.ts).
  *
- * The time limit is sharp's (libvips stops between pieces of the picture): ending a worker thread would not stop
+ * The time limit is a job's (checked between its pipelines) and sharp's for each pipeline (libvips stops between
+ * pieces of the picture, in whole seconds): ending a worker thread would not stop
  * libvips, whose work runs on Node's own thread pool. A step that cannot be cut into pieces (an interlaced PNG is
  * decoded whole) is bounded by the decoded-size limit instead: about 5 s for the largest accepted.
  */
