@@ -28,7 +28,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite access', () => {
         .values({ id, contentType: 'image/png', sizeBytes: bytes.length, bytes, uploadedBy: null });
       const [row] = await database.db.select().from(uploadedImages).where(eq(uploadedImages.id, id));
       expect(Buffer.isBuffer(row!.bytes), id).toBe(true);
-      expect(Buffer.compare(row!.bytes, bytes), id).toBe(0);
+      expect(Buffer.compare(row!.bytes!, bytes), id).toBe(0);
     }
     // What the database holds is the bytes themselves (not their hex as text).
     const [stored] = await database.db

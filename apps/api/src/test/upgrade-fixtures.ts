@@ -29,6 +29,8 @@ export interface FixtureManifest {
   guests: { email: string; orderIds: FixtureOrder[] }[];
   trackedOrder: { id: number; email: string; trackingCode: string; status: string; paymentStatus: string };
   staff?: { username: string; password: string | null; role: string; status: string }[];
+  /** What the making script did with that release (scripts/upgrade-fixtures/make-fixture.mjs). */
+  scenarios?: { ran: string[]; skipped: string[] };
   summary: Record<string, unknown>;
 }
 

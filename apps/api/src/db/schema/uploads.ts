@@ -11,6 +11,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * Product pictures uploaded by an admin. Kept in the database, not on one server's disk, so every instance of
  * the shop serves them (GET /api/images/:id). Rows are never changed, so the address can be cached for good.
+ * The bytes of a picture stored before 0031 are in `bytes`; from 0031 on they are in `uploaded_image_parts` and
+ * `bytes` is null (issue 29: one insert of a 5 MB value held PGlite's single thread for up to 80 ms).
  */
 export const uploadedImages = pgTable(
   'uploaded_images',
@@ -19,7 +21,8 @@ export const uploadedImages = pgTable(
     id: text('id').primaryKey(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** Pictures stored before 0031 only; later ones are in uploaded_image_parts. */
+    bytes: bytea('bytes'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,6 +33,26 @@ export const uploadedImages = pgTable(
 );
 
 export type UploadedImageRow = typeof uploadedImages.$inferSelect;
+
+/**
+ * A picture's bytes in pieces of at most IMAGE_PART_BYTES, `part` 0, 1, 2… in order. Each piece is written by a
+ * statement of its own before the picture's row, so the database (PGlite runs on the shop's one JavaScript thread)
+ * never stops the shop for longer than one piece takes, and a picture has a row only once all its pieces are in.
+ * No foreign key for that reason: pieces of an upload cut short by a crash have no row, and the same picture
+ * uploaded again (its id is its bytes' hash) completes them.
+ */
+export const uploadedImageParts = pgTable(
+  'uploaded_image_parts',
+  {
+    imageId: text('image_id').notNull(),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.imageId, table.part] }),
+    check('uploaded_image_parts_part_check', sql`${table.part} >= 0`),
+  ],
+);
 
 /**
  * The resized WebP copies of an uploaded picture (issue 18), one per width of `IMAGE_VARIANT_WIDTHS`. Made when
