@@ -33,12 +33,18 @@ export const pages = [
     needs: ['member'],
   },
   { name: 'cart', path: '/cart', route: 'cart', needs: ['member', 'cartLines'] },
-  { name: 'contact details', path: '/contact-details', route: 'contact-details', needs: ['member', 'cartLines'] },
+  {
+    name: 'contact details',
+    path: '/contact-details',
+    route: 'contact-details',
+    needs: ['member', 'cartLines', 'memberHandoff'],
+    handoff: 'member',
+  },
   {
     name: 'checkout',
     path: '/checkout',
     route: 'checkout',
-    needs: ['member', 'cartLines', 'guestCart'],
+    needs: ['member', 'cartLines', 'memberHandoff'],
     handoff: 'member',
   },
   { name: 'guest checkout', path: '/guestcheckout', route: 'guestcheckout', needs: ['guestCart'], handoff: 'guest' },
@@ -182,6 +188,28 @@ export async function prepareFixtures(baseUrl) {
       });
     }
   });
+  // What /cart hands to checkout for the member (apps/web/src/lib/local-cart-item.ts `cartLineToLocalItem`): the
+  // server cart's lines at the member's prices, with their cart line ids. Not the guest cart: its lines carry the
+  // prices a guest sees, and checkout would rightly show a "prices changed" notice above everything.
+  await step('memberHandoff', ['member', 'cartLines'], async () => {
+    const cart = (await call(baseUrl, 'GET', '/api/cart', { cookie: fixtures.cookieHeader })).data;
+    fixtures.memberHandoff = cart.items.map((line) => ({
+      id: line.productId,
+      product_id: line.productId,
+      product_name: line.name,
+      price: line.unitPrice,
+      originalPrice: line.originalPrice,
+      isMemberPrice: line.isMemberPrice,
+      description: line.description,
+      condition: line.condition,
+      category: line.category,
+      image: line.image,
+      isMembership: line.isMembership,
+      quantity: line.quantity,
+      product_status: line.status === 'available' ? 'available' : 'sold',
+      cart_item_id: line.cartItemId,
+    }));
+  });
   return { fixtures, ready, missing };
 }
 
@@ -208,7 +236,7 @@ export function preparation(page, { fixtures }, baseUrl) {
   // apps/web/src/features/checkout/contact-draft.ts): the lines taken to checkout and the contact form.
   const handoff = {
     ...(page.handoff === 'member'
-      ? { checkoutType: 'all', cartItemsForCheckout: JSON.stringify(fixtures.guestCart) }
+      ? { checkoutType: 'all', cartItemsForCheckout: JSON.stringify(fixtures.memberHandoff) }
       : { checkoutType: 'cart' }),
     shippingInfo: JSON.stringify(benchContact),
   };
