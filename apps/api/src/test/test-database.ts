@@ -1,18 +1,47 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openPglite, openPostgres, pgliteOptions } from '../db/client';
+import { repoRoot } from '../config';
+import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres, pgliteOptions } from '../db/client';
 
-let pgliteTemplate: Promise<File | Blob> | null = null;
+/**
+ * Where the migrated template of this set of migrations (and this PGlite) is kept: a file every test file and
+ * worker of a run (and later runs) loads, rather than each file running every migration again. Named by what
+ * makes it, so a new or changed migration makes a new one.
+ */
+function templateFile(): string {
+  const hash = createHash('sha256');
+  // The PGlite that wrote it: another version may not read its files.
+  hash.update(readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json')));
+  for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!name.endsWith('.sql') && !name.endsWith('_journal.json')) continue;
+    hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
+  }
+  return path.join(os.tmpdir(), `bilum-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
 
-/** One migrated PGlite per test run, dumped once and cloned for every test database (under a second each). */
-function migratedTemplate(): Promise<File | Blob> {
+let pgliteTemplate: Promise<Blob> | null = null;
+
+/** A migrated PGlite, dumped once per set of migrations and cloned for every test database (under a second each). */
+function migratedTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
+    const file = templateFile();
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // Not made yet: made here, and written whole under its name (a rename), so no reader sees half of it.
+    }
     const handle = openPglite(await PGlite.create());
     await handle.migrate();
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
     await handle.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
     return dump;
   })();
   return pgliteTemplate;
