@@ -15,7 +15,9 @@ requestAnimationFrame(() =>
 // the same way). An element is named by its part of the page (the header, the main content or the footer) and a stable
 // attribute (its name, its id unless React made it, its aria-label, else its label's words) with its rank among the
 // part's elements with that value; its place among all the part's elements is the fallback, for an element with none of them.
-const input = { values: {}, checked: {}, taps: [], done: false };
+// Where the focus is, too: when the app's page replaces this one, the field the shopper is typing in is focused again,
+// so the next keys go on into it rather than nowhere.
+const input = { values: {}, checked: {}, taps: [], focused: null, done: false };
 window.bilumFirstScreenInput = input;
 const stableAttributes = ['name', 'id', 'aria-label'];
 // useId's ids: «r1» and :r1: before React 19.1, _R_1_ (server) and _r_1_ (browser) since; they differ between the two.
@@ -53,6 +55,13 @@ const keep = (event) => {
   else input.values[JSON.stringify(where)] = event.target.value;
 };
 document.addEventListener('input', keep, true);
+document.addEventListener('focusin', (event) => {
+  if (!input.done) input.focused = place(event.target);
+});
+document.addEventListener('focusout', (event) => {
+  // Focus moved off the page's controls (a tap on nothing); the app's commit removes the element without this event.
+  if (!input.done && !event.relatedTarget) input.focused = null;
+});
 document.addEventListener('change', keep, true);
 document.addEventListener(
   'click',

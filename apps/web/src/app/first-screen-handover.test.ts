@@ -266,3 +266,42 @@ describe('app-after-paint.js and the hand-over: fields known by their labels, an
     expect(document.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked).toBe(true);
   });
 });
+
+describe('app-after-paint.js and the hand-over: the focus', () => {
+  it('focuses the app’s field where the shopper was typing when the app took over, so the next keys go on into it', () => {
+    document.body.innerHTML = `
+      <div id="root"><header></header><main><form>
+        <label for="_R_1_">Email</label><input id="_R_1_" />
+        <button type="submit">Send Reset Code</button>
+      </form></main></div>`;
+    new Function(afterPaintScript)();
+    const input = window.bilumFirstScreenInput!;
+    // Focused, not typed in yet (a finger on the field, or a test's fill between its focus and its typing).
+    document.querySelector<HTMLInputElement>('#_R_1_')!.focus();
+
+    // The app's page replaces the server's: the focused field is gone, and the focus is on the page's body.
+    document.body.innerHTML = `
+      <div id="root"><header></header><main><form>
+        <label for="_r_4_">Email</label><input id="_r_4_" />
+        <button type="submit">Send Reset Code</button>
+      </form></main></div>`;
+    expect(document.activeElement).toBe(document.body);
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    expect(document.activeElement).toBe(document.querySelector('#_r_4_'));
+  });
+
+  it('leaves the focus alone when the shopper had left the fields, or the app has put it somewhere itself', () => {
+    document.body.innerHTML = `
+      <div id="root"><header></header><main><input name="q" /><button type="button">Go</button></main></div>`;
+    new Function(afterPaintScript)();
+    const input = window.bilumFirstScreenInput!;
+    const field = document.querySelector<HTMLInputElement>('input')!;
+    field.focus();
+    field.blur();
+    expect(input.focused).toBeNull();
+
+    document.body.innerHTML = `<div id="root"><header></header><main><input name="q" /><button type="button">Go</button></main></div>`;
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    expect(document.activeElement).toBe(document.body);
+  });
+});

@@ -22,6 +22,8 @@ export interface FirstScreenInput {
   /** Tick boxes and radio buttons, by the same keys: checked or not. */
   checked?: Record<string, boolean>;
   taps: FirstScreenPlace[];
+  /** The control that had the focus when the app took over, if any. */
+  focused?: FirstScreenPlace | null;
   done: boolean;
 }
 
@@ -121,19 +123,25 @@ async function elementWhenShown(doc: Document, place: FirstScreenPlace, until: n
 export function handOverFirstScreenInput(
   doc: Document = document,
   input = window.bilumFirstScreenInput,
-  /** Taps are done again once this resolves (at most 3 s): the toaster, so a message a tap shows is not lost. */
+  /** Taps are done again once this resolves (at most `lateParts`): the toaster, so a tap's message is not lost. */
   ready: Promise<unknown> = whenToasterReady(),
 ) {
   if (!input || input.done) return;
   input.done = true;
   const until = Date.now() + lateParts;
+  // At once, in the app's commit: the next key the shopper presses goes on into the field they were typing in (the
+  // server's field is gone, and the focus with it).
+  const focused = input.focused ? elementAt(doc, input.focused) : undefined;
+  if (focused instanceof HTMLElement && (doc.activeElement === null || doc.activeElement === doc.body)) {
+    focused.focus({ preventScroll: true });
+  }
   // An element named only by its place is found before the typing re-renders anything; a named one when tapped.
   const taps = input.taps.map((place) => ({ place, element: place.attr ? undefined : elementAt(doc, place) }));
   const lateTyping: Promise<void>[] = [];
   // In a microtask: called from the app's commit (a layout effect), where React would hold each typed value's
   // update until the commit ends and then read the field once more; as typing, each value is its own event.
   const typed = Promise.resolve().then(() => typeKept(input, doc, until, lateTyping));
-  const readyOrLate = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  const readyOrLate = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, lateParts))]);
   void Promise.all([readyOrLate, typed]).then(async () => {
     await Promise.all(lateTyping);
     // In a task of its own: the typing has been rendered by then, as if the shopper had tapped after it.
@@ -147,18 +155,15 @@ export function handOverFirstScreenInput(
 
 /** Puts back what was typed and ticked; a place the app has not rendered yet is waited for (in `lateTyping`). */
 function typeKept(input: FirstScreenInput, doc: Document, until: number, lateTyping: Promise<void>[]) {
-  for (const [key, value] of Object.entries(input.values)) {
-    const place = placeOf(key);
-    if (!place) continue;
-    const control = elementAt(doc, place);
-    if (control) typeInto(control, value);
-    else lateTyping.push(elementWhenShown(doc, place, until).then((late) => typeInto(late, value)));
-  }
-  for (const [key, checked] of Object.entries(input.checked ?? {})) {
-    const place = placeOf(key);
-    if (!place) continue;
-    const control = elementAt(doc, place);
-    if (control) tickTo(control, checked);
-    else lateTyping.push(elementWhenShown(doc, place, until).then((late) => tickTo(late, checked)));
-  }
+  const putBack = <T>(kept: Record<string, T>, apply: (control: Element | undefined, value: T) => void) => {
+    for (const [key, value] of Object.entries(kept)) {
+      const place = placeOf(key);
+      if (!place) continue;
+      const control = elementAt(doc, place);
+      if (control) apply(control, value);
+      else lateTyping.push(elementWhenShown(doc, place, until).then((late) => apply(late, value)));
+    }
+  };
+  putBack(input.values, typeInto);
+  putBack(input.checked ?? {}, tickTo);
 }
