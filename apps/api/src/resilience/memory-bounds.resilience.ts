@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopDatabase, type ShopDatabase } from './shop-database';
-import { killShopServer, type ShopServer, serverProblems, startShopServer } from './shop-server';
+import { describe, expect, it } from 'vitest';
+import { type ShopServer, serverProblems, shopForTheseTests } from './shop-server';
 
 /**
  * Issue 29: the answers kept for anonymous visitors (apps/api/src/plugins/anonymous-answers.ts) were bounded by
@@ -11,18 +10,7 @@ const mebibyte = 1024 * 1024;
 const requests = 12_000;
 const parallel = 8;
 
-let database: ShopDatabase;
-let server: ShopServer | undefined;
-
-beforeAll(async () => {
-  database = await createShopDatabase();
-  server = await startShopServer(database);
-});
-
-afterAll(async () => {
-  await killShopServer(server);
-  await database?.dispose();
-});
+const tested = shopForTheseTests();
 
 /** The lowest resident size over `ms` (the garbage collector makes a saw-tooth): what the server keeps. */
 async function residentFloor(shop: ShopServer, ms: number): Promise<number> {
@@ -37,7 +25,7 @@ async function residentFloor(shop: ShopServer, ms: number): Promise<number> {
 
 describe('memory bounded by bytes, addresses included', () => {
   it(`grows the server by less than 100 MB for ${requests} distinct 15 KB addresses`, async () => {
-    const shop = server!;
+    const shop = tested.server;
     const pad = 'p'.repeat(15 * 1024);
     const send = async (n: number) => {
       const answer = await fetch(`${shop.url}/api/products?u${n}=${pad}`, { headers: { 'accept-encoding': 'br' } });

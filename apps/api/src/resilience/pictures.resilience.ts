@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DECODED_BYTES } from '../modules/uploads/image-variants';
 import { MAX_IMAGE_BYTES } from '../modules/uploads/images.service';
-import { createShopDatabase, type ShopDatabase } from './shop-database';
-import { killShopServer, type ShopServer, serverProblems, startShopServer, stopShopServer } from './shop-server';
+import { patternPng } from '../test/picture-server';
+import { serverProblems, shopForTheseTests, stopShopServer } from './shop-server';
 
 /**
  * Issue 29: two staff uploads of the slowest picture the shop still accepts, at once, while guests open the
@@ -18,45 +18,7 @@ const p99LimitMs = 100;
 /** Guests keep coming for at least this long, and until both uploads have answered. */
 const minimumLoadMs = 8_000;
 
-let database: ShopDatabase;
-let server: ShopServer | undefined;
-
-beforeAll(async () => {
-  database = await createShopDatabase();
-  server = await startShopServer(database);
-});
-
-afterAll(async () => {
-  await killShopServer(server);
-  await database?.dispose();
-});
-
-/**
- * The slowest picture to decode that the limits let in: 50 megapixels (7071 x 7071), 8 bits RGB, so 150 MB
- * decoded, right at MAX_DECODED_BYTES; an interlaced PNG, which libvips must decode whole rather than in strips.
- * A tiled pattern keeps it well under 5 MB. `shade` makes each one different bytes (a different picture).
- */
-async function worstCasePicture(shade: number): Promise<Buffer> {
-  const tile = await sharp({
-    create: {
-      width: 64,
-      height: 64,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 20 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const flat = await sharp({
-    create: { width: 7071, height: 7071, channels: 3, background: { r: shade, g: 68, b: 34 } },
-  })
-    .composite([{ input: tile, tile: true, gravity: 'northwest' }])
-    .removeAlpha()
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  return sharp(flat).png({ compressionLevel: 1, progressive: true }).toBuffer();
-}
+const tested = shopForTheseTests();
 
 /** A multipart/form-data body with one file part, as the admin's picker sends it. */
 function multipart(bytes: Buffer) {
@@ -76,8 +38,8 @@ const percentile = (sorted: number[], p: number) =>
 
 describe('pictures never stall the shop (issue 29)', () => {
   it(`two simultaneous worst-case uploads keep the product list's p99 under ${p99LimitMs} ms at ${requestsPerSecond} requests/s`, async () => {
-    const shop = server!;
-    const pictures = await Promise.all([worstCasePicture(136), worstCasePicture(40)]);
+    const shop = tested.server;
+    const pictures = await Promise.all([136, 40].map((red) => patternPng(7071, 7071, { interlaced: true, red })));
     for (const picture of pictures) {
       const metadata = await sharp(picture).metadata();
       expect(picture.length).toBeLessThan(MAX_IMAGE_BYTES);
@@ -152,7 +114,7 @@ describe('pictures never stall the shop (issue 29)', () => {
     const p99 = percentile(sorted, 0.99);
     const loadSeconds = loaded.seconds;
     console.log(
-      `pictures (${database.kind}, ${availableParallelism()} cores): without uploads p99 ${quietP99.toFixed(1)} ms; ` +
+      `pictures (${tested.database.kind}, ${availableParallelism()} cores): without uploads p99 ${quietP99.toFixed(1)} ms; ` +
         `with two uploads ${sorted.length} guest requests in ` +
         `${loadSeconds.toFixed(1)} s (${(sorted.length / loadSeconds).toFixed(1)}/s); p50 ${p50.toFixed(1)} ms, ` +
         `p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; uploads ` +

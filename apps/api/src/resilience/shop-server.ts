@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../config';
-import type { ShopDatabase } from './shop-database';
+import { afterAll, beforeAll } from 'vitest';
+import { createShopDatabase, type ShopDatabase } from './shop-database';
 
 export interface ShopServer {
   url: string;
@@ -130,4 +131,31 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/**
+ * One shop server on a fresh database for the tests of a file: started before them, killed (and its database
+ * dropped) after them. Read `shop.server` and `shop.database` inside the tests.
+ */
+export function shopForTheseTests(): { readonly server: ShopServer; readonly database: ShopDatabase } {
+  let database: ShopDatabase | undefined;
+  let server: ShopServer | undefined;
+  beforeAll(async () => {
+    database = await createShopDatabase();
+    server = await startShopServer(database);
+  });
+  afterAll(async () => {
+    await killShopServer(server);
+    await database?.dispose();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the shop server has not started (read it inside a test)');
+      return server;
+    },
+    get database() {
+      if (!database) throw new Error('the shop database is not made yet (read it inside a test)');
+      return database;
+    },
+  };
 }

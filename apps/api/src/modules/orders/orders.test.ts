@@ -423,4 +423,36 @@ describe('tracking limits', () => {
       await limited.close();
     }
   });
+
+  it('counts the tracking link (GET) and the form (POST) against the same limit (issue 29)', async () => {
+    const limited = await createCheckoutTestApp({
+      config: { authLimits: { perIp: 3, perAccount: 100, windowMs: 60_000 } },
+    });
+    try {
+      const answers = [];
+      for (const code of ['BLMAAAA0001', 'BLMAAAA0002']) {
+        answers.push(await limited.app.inject({ url: `/api/orders/track?tracking_code=${code}` }));
+      }
+      answers.push(
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/orders/track',
+          payload: { trackingCode: 'BLMAAAA0003' },
+        }),
+      );
+      // The fourth try, by either way, is refused.
+      answers.push(await limited.app.inject({ url: '/api/orders/track?tracking_code=BLMAAAA0004' }));
+      answers.push(
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/orders/track',
+          payload: { trackingCode: 'BLMAAAA0005' },
+        }),
+      );
+
+      expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedImageParts, uploadedImages, uploadedImageVariants } from '../../db/schema';
-import { makePicture } from '../../test/picture-server';
+import { makePicture, patternPng } from '../../test/picture-server';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { IMAGE_VARIANT_WIDTHS } from '@bilum/shared';
@@ -204,34 +204,6 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
     ).toBe(404);
   });
 });
-
-/** A picture of one colour with a tiled pattern, made fast by sharp (it compresses small, as the issue's did). */
-async function patternPng(
-  width: number,
-  height: number,
-  options: { sixteenBits?: boolean; interlaced?: boolean } = {},
-) {
-  const tile = await sharp({
-    create: {
-      width: 64,
-      height: 64,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 20 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const picture = sharp({ create: { width, height, channels: 3, background: '#884422' } })
-    .composite([{ input: tile, tile: true, gravity: 'northwest' }])
-    .removeAlpha();
-  const eightBits = await picture.png({ compressionLevel: 1 }).toBuffer();
-  if (!options.sixteenBits && !options.interlaced) return eightBits;
-  return sharp(eightBits)
-    .toColourspace(options.sixteenBits ? 'rgb16' : 'srgb')
-    .png({ compressionLevel: 1, progressive: options.interlaced ?? false })
-    .toBuffer();
-}
 
 describe('pictures never stall the shop (issue 29)', () => {
   it('stores a picture in pieces of at most 256 KB and serves it whole; the same bytes again are the same picture', async () => {
