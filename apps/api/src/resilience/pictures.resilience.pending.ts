@@ -7,6 +7,10 @@ import { patternPng } from '../test/picture-server';
 import { serverProblems, shopForTheseTests, stopShopServer } from './shop-server';
 
 /**
+ * NOT RUN BY CI YET (its name does not end in .resilience.ts): it passed in 11 of 12 runs (p99 52-86 ms, once in
+ * CI on PGlite 55 ms) but gave 198 ms in the next CI run, right after the browser journeys; until that is
+ * understood it would make CI flaky. Run it with a copy named *-try.resilience.ts (docs/performance.md, "Pictures").
+ *
  * Issue 29: two staff uploads of the slowest picture the shop still accepts, at once, while guests open the
  * product list at 50 requests a second. The decodes run in the picture pool (one thread per core but one), so the
  * guests' p99 stays under 100 ms; without the pool both cores decoded and the p99 was 0.8 s. On PGlite, which runs
