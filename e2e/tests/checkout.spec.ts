@@ -188,8 +188,10 @@ test('guest checkout: a declined card says "Payment not successful.", an empty c
   await expect(page.getByText('Payment not successful.')).toBeVisible();
   await expect(page).toHaveURL(/\/guestcheckout$/);
 
-  // The payment system cannot be reached.
+  // The payment system cannot be reached. (A page the server renders carries the payment settings it read; without
+  // the cookies that mirror the cart and checkout, the page is left to the browser, which asks for them itself.)
   await page.route('**/api/payments/config', (route) => route.abort());
+  await page.context().clearCookies({ name: /^bilum_(checkout|guest_cart)$/ });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Payment System Error' })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();

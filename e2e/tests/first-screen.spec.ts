@@ -123,6 +123,26 @@ test('the guest cart comes rendered from the server too, from the cookie the app
   await withoutScripts.close();
 });
 
+/** Holds the app's code until the returned function is called: the server's page stays as it came. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Waits until the app has taken over the server's page (app-after-paint.js and the hand-over). */
+async function handedOver(page: Page) {
+  await page.waitForFunction(
+    () => (globalThis as { bilumFirstScreenInput?: { done: boolean } }).bilumFirstScreenInput?.done === true,
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 /**
  * Issue 29 (decision 030): every page a shopper opens comes rendered from the server; what they type before the
  * app has arrived is kept by the field's name, not its place, and put back when the app takes over.
@@ -130,12 +150,7 @@ test('the guest cart comes rendered from the server too, from the cookie the app
 test('on /login, the e-mail typed before the app has arrived is still there once the app has taken over', async ({
   page,
 }) => {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/login');
   const email = page.getByRole('textbox', { name: 'Email' });
   // The server's form, before any of the app's code has run.
@@ -147,11 +162,7 @@ test('on /login, the e-mail typed before the app has arrived is still there once
   ).toBe(false);
   await email.fill('kila.rahu@example.pg');
   release();
-  await page.waitForFunction(
-    () => (globalThis as { bilumFirstScreenInput?: { done: boolean } }).bilumFirstScreenInput?.done === true,
-    undefined,
-    { timeout: 15_000 },
-  );
+  await handedOver(page);
   await expect(email).toHaveValue('kila.rahu@example.pg');
   // The app's own form has it: its check of the password comes, not the e-mail's.
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -192,4 +203,39 @@ test('a signed-in shopper’s cart and profile come rendered from the server wit
   await expect(strangerPage.getByText('User not logged in')).toBeVisible();
   await expect(strangerPage.getByText('HP Pavilion 15 Laptop')).toHaveCount(0);
   await stranger.close();
+});
+
+test('checkout comes rendered from the server from the cookie the app mirrors checkout into, and keeps what was typed', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/index-item/1');
+  await page.getByRole('button', { name: 'Buy It Now' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Buy as Guest' }).click();
+  await expect(page).toHaveURL(/\/guestcheckout$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+
+  // The same cookies, without JavaScript: the server's page is the checkout's form, not a spinner.
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const serverPage = await withoutScripts.newPage();
+  await serverPage.goto('/guestcheckout');
+  await expect(serverPage.getByLabel('Email')).toBeVisible();
+  await expect(serverPage.getByLabel('Phone', { exact: true })).toBeVisible();
+  await withoutScripts.close();
+
+  // A reload before the app's code has arrived: what the shopper types into the server's form stays.
+  const release = await holdAppCode(page);
+  await page.reload();
+  const email = page.getByLabel('Email');
+  await expect(email).toBeVisible();
+  await email.fill('kila.rahu@example.pg');
+  release();
+  await handedOver(page);
+  await expect(email).toHaveValue('kila.rahu@example.pg');
+  // The app's page: the line bought with Buy It Now, priced by the server.
+  await expect(page.getByText('HP Pavilion 15 Laptop').first()).toBeVisible({ timeout: 15_000 });
 });

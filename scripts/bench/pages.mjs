@@ -192,6 +192,11 @@ export async function prepareFixtures(baseUrl) {
   // server cart's lines at the member's prices, with their cart line ids. Not the guest cart: its lines carry the
   // prices a guest sees, and checkout would rightly show a "prices changed" notice above everything.
   await step('memberHandoff', ['member', 'cartLines'], async () => {
+    // The details /contact-details saved on the server for this member, as checkout reads them.
+    await call(baseUrl, 'PUT', '/api/contact-details', {
+      cookie: fixtures.cookieHeader,
+      body: { ...benchContact, hasPhysicalItems: true },
+    });
     const cart = (await call(baseUrl, 'GET', '/api/cart', { cookie: fixtures.cookieHeader })).data;
     fixtures.memberHandoff = cart.items.map((line) => ({
       id: line.productId,
@@ -254,12 +259,18 @@ export function preparation(page, { fixtures }, baseUrl) {
         for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
       }, handoff);
     }
-    if (needs.has('guestCart') && page.handoff !== 'member') {
+    const guestCart = needs.has('guestCart') && page.handoff !== 'member';
+    if (guestCart) {
       await tab.evaluate((value) => localStorage.setItem('guestCartItems', value), JSON.stringify(fixtures.guestCart));
-      // A page of the shop, as the shopper saw one after filling the cart: the app mirrors the cart into the
-      // cookie the server renders /guest-cart from (apps/web/src/lib/guest-cart.ts).
-      await tab.goto(`${baseUrl}/terms`);
-      await tab.waitForFunction(() => globalThis.document.cookie.includes('bilum_guest_cart='), { timeout: 15_000 });
+    }
+    if (guestCart || page.handoff || page.name === 'order confirmation') {
+      // A page of the shop, as the shopper saw one before this one: the app mirrors the guest cart and checkout's
+      // storage into the cookies the server renders these pages from (apps/web/src/lib/guest-cart.ts and
+      // checkout-mirror.ts, which a baseline may lack: the page then loads as that version loads it).
+      await tab.goto(`${baseUrl}/terms`, { waitUntil: 'networkidle0' });
+      if (guestCart) {
+        await tab.waitForFunction(() => globalThis.document.cookie.includes('bilum_guest_cart='), { timeout: 15_000 });
+      }
     }
   };
 }

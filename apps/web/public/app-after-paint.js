@@ -59,8 +59,14 @@ document.addEventListener('focusin', (event) => {
   if (!input.done) input.focused = place(event.target);
 });
 document.addEventListener('focusout', (event) => {
-  // Focus moved off the page's controls (a tap on nothing); the app's commit removes the element without this event.
-  if (!input.done && !event.relatedTarget) input.focused = null;
+  // Focus moved off the page's controls (a tap on nothing). Not when the field went because the app's commit removed
+  // it (Chromium tells that with this event too): the hand-over then focuses the app's field, so the keys that
+  // follow (a test's text typed into the focused field) go into it, not nowhere. Checked once the commit is over.
+  if (input.done || event.relatedTarget) return;
+  const left = event.target;
+  queueMicrotask(() => {
+    if (!input.done && left.isConnected) input.focused = null;
+  });
 });
 document.addEventListener('change', keep, true);
 document.addEventListener(

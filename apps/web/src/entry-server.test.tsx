@@ -39,6 +39,7 @@ function fakeData(
     }),
     hasSession: () => visitor.session ?? false,
     guestCart: () => visitor.cart ?? [],
+    checkoutMirror: () => null,
     // As GET /api/products answers a guest: one page of the category asked for.
     products: vi.fn(async (query: ProductListInput = {}) => {
       calls.push('products');

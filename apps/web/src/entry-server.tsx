@@ -10,19 +10,25 @@ import {
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, Route, Routes, StaticRouter } from 'react-router';
-import { type FirstScreenData, type FirstScreenRenderer, firstScreenStateId } from '@bilum/shared';
 import {
-  guestCartFromCookie,
+  type FirstScreenData,
+  type FirstScreenRenderer,
+  firstScreenReadingPosts,
+  firstScreenStateId,
+} from '@bilum/shared';
+import {
   isLandingPageAskedWithSession,
   isRenderedAsAsked,
-  isRenderedAsShell,
+  isRenderedFromStorage,
   seedFirstScreen,
+  storageFromCookies,
 } from './app/first-screen-seeds';
 import { appRoutes, AppRoutes, preloadRoute } from './app/router';
 import { ShopLayout } from './app/ShopLayout';
 import { Spinner } from './components/ui/states';
 import { ApiError, setApiTransport } from './lib/api-client';
-import { renderWithGuestCart } from './lib/guest-cart';
+import { renderWithBrowserStorage, type StorageSnapshot } from './lib/browser-storage';
+import { GUEST_CART_KEY } from './lib/guest-cart';
 import type { LocalCartItem } from './lib/local-cart-item';
 import { createQueryClient } from './lib/query-client';
 
@@ -42,11 +48,18 @@ class NotOnServer extends Error {}
 
 setApiTransport(async (path, init) => {
   const data = rendering.getStore();
-  const headers = init.headers as Record<string, string> | undefined;
-  if (!data || init.method !== 'GET' || init.body != null || Object.keys(headers ?? {}).length > 0) {
+  const { 'content-type': contentType, ...headers } = (init.headers ?? {}) as Record<string, string>;
+  const get = init.method === 'GET' && init.body == null && contentType === undefined;
+  // A POST that only reads (checkout's quote) with its JSON body, and nothing else of its own.
+  const readingPost =
+    init.method === 'POST' &&
+    typeof init.body === 'string' &&
+    contentType === 'application/json' &&
+    firstScreenReadingPosts.includes(path);
+  if (!data || !(get || readingPost) || Object.keys(headers).length > 0) {
     throw new NotOnServer(`${init.method} /api${path} is left to the browser`);
   }
-  const { status, body } = await data.get(path);
+  const { status, body } = await data.get(path, readingPost ? (init.body as string) : undefined);
   return new Response(status === 204 || status === 304 ? null : body, {
     status,
     headers: { 'content-type': 'application/json' },
@@ -64,8 +77,10 @@ function PageShell() {
   );
 }
 
-function renderApp(url: string, queryClient: QueryClient, guestCart: readonly LocalCartItem[], shell = false): string {
-  return renderWithGuestCart(guestCart, () =>
+const noStorage: StorageSnapshot = { local: {}, session: {} };
+
+function renderApp(url: string, queryClient: QueryClient, storage: StorageSnapshot, shell = false): string {
+  return renderWithBrowserStorage(storage, () =>
     renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
@@ -74,6 +89,10 @@ function renderApp(url: string, queryClient: QueryClient, guestCart: readonly Lo
       </StrictMode>,
     ),
   );
+}
+
+function guestCartStorage(items: readonly LocalCartItem[]): StorageSnapshot {
+  return { local: items.length > 0 ? { [GUEST_CART_KEY]: JSON.stringify(items) } : {}, session: {} };
 }
 
 type AskedQuery = QueryOptions<unknown, Error, unknown, QueryKey> & {
@@ -91,15 +110,10 @@ const maxPasses = 4;
  * Renders the page at `url` with the data it asks for: each rendering notes the queries the page's components
  * ask for (their options, so with the page's own keys and functions); those not yet answered are fetched (their
  * API calls answered in-process for this visitor) and the page rendered again, until it asks for nothing new.
- * A query the server cannot answer (a POST, a call with a token from browser storage) or that failed for a
+ * A query the server cannot answer (a POST that writes, a call with a token from browser storage) or that failed for a
  * reason other than a 4xx renders as loading, and the browser asks for it.
  */
-async function renderAsAsked(
-  url: string,
-  queryClient: QueryClient,
-  guestCart: readonly LocalCartItem[],
-  shell: boolean,
-) {
+async function renderAsAsked(url: string, queryClient: QueryClient, storage: StorageSnapshot, shell: boolean) {
   const asked = new Map<string, AskedQuery>();
   const defaults = queryClient.defaultQueryOptions.bind(queryClient);
   queryClient.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
@@ -110,7 +124,7 @@ async function renderAsAsked(
   const tried = new Set<string>();
   for (let pass = 1; ; pass += 1) {
     asked.clear();
-    const html = renderApp(url, queryClient, guestCart, shell);
+    const html = renderApp(url, queryClient, storage, shell);
     const wanted = [...asked.values()].filter((options) => {
       if (tried.has(options.queryHash) || !options.queryFn || options.queryFn === skipToken) return false;
       if (queryClient.getQueryState(options.queryKey)?.status === 'success') return false;
@@ -123,7 +137,8 @@ async function renderAsAsked(
     await Promise.all(
       wanted.map((options) => {
         tried.add(options.queryHash);
-        const once = { ...options, retry: false };
+        // Kept until the page is dehydrated, whatever the query's own gcTime (the quote's is 0).
+        const once = { ...options, retry: false, gcTime: Number.POSITIVE_INFINITY };
         return options.getNextPageParam
           ? queryClient.prefetchInfiniteQuery(once as Parameters<QueryClient['prefetchInfiniteQuery']>[0])
           : queryClient.prefetchQuery(once as Parameters<QueryClient['prefetchQuery']>[0]);
@@ -167,7 +182,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
         // toaster) renders its fallback here and comes with the app: renderToString then writes no inline script,
         // which the shop's Content-Security-Policy would refuse to run.
         await preloadRoute(pathname);
-        const html = renderApp(url, queryClient, seeds.guestCart ?? []);
+        const html = renderApp(url, queryClient, guestCartStorage(seeds.guestCart ?? []));
         const stateScript = stateScriptOf(queryClient);
         queryClient.clear();
         return { html, stateScript };
@@ -176,14 +191,16 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
   }
   const routes = matchRoutes(appRoutes, pathname) ?? [];
   const isNotFound = routes.at(-1)?.route.path === '*';
-  const shell = isRenderedAsShell(pathname);
+  const fromStorage = isRenderedFromStorage(pathname);
   const asAsked =
     isRenderedAsAsked(pathname, isNotFound) || (isLandingPageAskedWithSession(pathname) && data.hasSession());
-  if (!asAsked && !shell) return null;
+  if (!asAsked && !fromStorage) return null;
   await preloadRoute(pathname);
   const screen = await rendering.run(data, async () => {
-    const guestCart = await guestCartFromCookie(data);
-    const html = await renderAsAsked(url, queryClient, guestCart, shell);
+    const storage = (await storageFromCookies(data)) ?? noStorage;
+    // A checkout page with nothing of checkout in the visitor's storage: its frame, which the app fills.
+    const shell = fromStorage && Object.keys(storage.session).length === 0 && Object.keys(storage.local).length === 0;
+    const html = await renderAsAsked(url, queryClient, storage, shell);
     return { html, stateScript: stateScriptOf(queryClient) };
   });
   queryClient.clear();

@@ -4,6 +4,7 @@ import { hydrateFirstScreen } from './app/first-screen';
 import { handOverFirstScreenInput } from './app/first-screen-handover';
 import { preloadRoute, routeComponents } from './app/router';
 import { prefetchFrameCode, ShopLayout } from './app/ShopLayout';
+import { installCheckoutMirror } from './lib/checkout-mirror';
 import { trackLastFocused } from './lib/last-focused';
 import { createQueryClient } from './lib/query-client';
 import './app/styles.css';
@@ -31,6 +32,7 @@ function nextTask(): Promise<void> {
 // as the rest of the app's code (issue 29). Asked for first thing, beside the page's code.
 const reactDom = import('react-dom/client');
 trackLastFocused();
+installCheckoutMirror();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const rootElement = root;

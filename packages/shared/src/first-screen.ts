@@ -1,4 +1,5 @@
 import type { Product, ProductListInput, ProductListPage } from './catalog';
+import type { CheckoutMirror } from './checkout-mirror';
 
 /**
  * The first screen of the storefront's landing pages is rendered by the server, so a shopper on slow mobile data
@@ -25,13 +26,22 @@ export interface FirstScreenData {
   hasSession(): boolean;
   /** The guest cart as the browser mirrors it into the `guestCartCookie` cookie ([] when none or unreadable). */
   guestCart(): GuestCartEntry[];
+  /** What checkout keeps in the browser's session storage, as the app mirrors it (`checkoutMirrorCookie`); null when none. */
+  checkoutMirror(): CheckoutMirror | null;
   /**
    * The answer of `GET /api{path}` for this request's visitor (their cookies), asked in-process: a server-rendered
    * page that shows the visitor's own data (their cart, orders, member prices) is seeded with exactly what the
-   * browser's own call would get. Only GET; the status and the body as text.
+   * browser's own call would get. With `jsonBody`, a POST, only to a path of `firstScreenReadingPosts`. The status
+   * and the body as text.
    */
-  get(path: string): Promise<FirstScreenAnswer>;
+  get(path: string, jsonBody?: string): Promise<FirstScreenAnswer>;
 }
+
+/**
+ * The POSTs a server rendering may ask, because they only read: checkout's quote (the lines priced for this
+ * shopper now; nothing is held or written). Every other call of a page is a GET.
+ */
+export const firstScreenReadingPosts: readonly string[] = ['/checkout/quote'];
 
 export interface FirstScreenAnswer {
   status: number;

@@ -16,6 +16,7 @@ export * from './membership-perks';
 export * from './cart';
 export * from './delivery';
 export * from './first-screen';
+export * from './checkout-mirror';
 export * from './site-pages';
 export * from './profile';
 export * from './membership';

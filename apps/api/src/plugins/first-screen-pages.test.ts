@@ -2,11 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FirstScreenRenderer } from '@bilum/shared';
+import {
+  checkoutMirrorCookie,
+  emptyCheckoutMirror,
+  type FirstScreenRenderer,
+  formatCheckoutMirror,
+} from '@bilum/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
 import { makeMember, type SignedIn, signedInShopper } from '../test/accounts';
-import { orderBody, placeOrder } from '../test/checkout';
+import { deliveryContact, orderBody, placeOrder } from '../test/checkout';
 import { createProduct } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -151,12 +156,70 @@ describe('the pages a shopper opens come rendered from the server, with their da
     expect(text(missing.root)).toContain('Page not found');
   });
 
-  it('renders checkout’s frame with its loading state, not a wrong “empty cart”: its lines are in browser storage', async () => {
+  it('renders checkout’s frame with its loading state, not a wrong “empty cart”, when no cookie mirrors its storage', async () => {
     for (const url of ['/checkout', '/guestcheckout', '/order-confirmation', '/contact-details']) {
       const { root } = await open(url, url === '/guestcheckout' ? undefined : member.cookie);
       expect(root, url).toContain('<header');
       expect(root, url).toContain('role="status"');
       expect(text(root), url).not.toMatch(/cart is empty|No recent order/);
+    }
+  });
+
+  it('renders the checkout pages from the cookie the app mirrors checkout’s storage into (issue 29)', async () => {
+    const mirror = (value: string) => `${checkoutMirrorCookie}=${value}`;
+    const cart = await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: member.cookie } });
+    const line = cart.json<{ items: { cartItemId: number; productId: number }[] }>().items[0]!;
+    const handoff = mirror(`t:a~m:${line.productId}.2.${line.cartItemId}`);
+    // Contact details: the form, with the member's checkout lines handed over.
+    const contact = await open('/contact-details', `${member.cookie}; ${handoff}`);
+    expect(contact.root).toMatch(/<form/);
+    expect(contact.root).toMatch(/<input[^>]*name="phone"/);
+    expect(contact.root).not.toContain('role="status" aria-label="Loading');
+    // Checkout: the member's saved details and the lines' summary, which waits on the server's prices.
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/contact-details',
+      headers: { cookie: member.cookie },
+      payload: { ...deliveryContact, hasPhysicalItems: true },
+    });
+    expect(saved.statusCode).toBe(200);
+    const checkout = await open('/checkout', `${member.cookie}; ${handoff}`);
+    expect(text(checkout.root)).toContain('Checkout');
+    expect(text(checkout.root)).toContain(deliveryContact.address);
+    // Priced by the server's quote, asked in-process (a POST that only reads): the member's price, two drums.
+    expect(text(checkout.root)).toMatch(/Kundu Drum/);
+    expect(text(checkout.root)).toContain('K1,800.00');
+    expect(text(checkout.root)).not.toContain('Checking prices…');
+    // A guest's checkout of the cart the guest-cart cookie mirrors: the lines and the contact form.
+    const guest = await open(
+      '/guestcheckout',
+      `bilum_guest_cart=${line.productId}.1; ${mirror(`a:gc_${line.productId}.1.0`)}`,
+    );
+    expect(guest.root).toMatch(/<input[^>]*name="email"/);
+    expect(text(guest.root)).toMatch(/Kundu Drum .*K1,000\.00/);
+    // The confirmation: the order's ID and tracking code, and for the member the order's own answer.
+    const placed = await placeOrder(
+      ctx,
+      orderBody({ type: 'items', items: [{ productId: line.productId, quantity: 1 }] }),
+      member.cookie,
+    );
+    const code = placed.order.trackingCode;
+    const confirmation = mirror(
+      formatCheckoutMirror({
+        ...emptyCheckoutMirror,
+        confirmation: { orderId: placed.order.id, trackingCode: code, email: member.user.email, isGuest: false },
+      }),
+    );
+    const confirmed = await open('/order-confirmation', `${member.cookie}; ${confirmation}`);
+    expect(text(confirmed.root)).toContain('Thank you for your order!');
+    expect(confirmed.root).toContain(code);
+    expect(text(confirmed.root)).toContain(String(placed.order.id));
+    expect(confirmed.response.headers['cache-control']).toBe('no-store');
+    // A mirror naming a product that is gone leaves the page to the browser; so does an unreadable one.
+    for (const value of ['t:a~m:999999.1.0', 'not a mirror']) {
+      const { root } = await open('/contact-details', `${member.cookie}; ${mirror(value)}`);
+      expect(root, value).toContain('role="status"');
+      expect(root, value).not.toMatch(/<input[^>]*name="phone"/);
     }
   });
 

@@ -7,6 +7,9 @@ import {
   type FirstScreenRenderer,
   formatGuestCartCookie,
   guestCartCookie,
+  checkoutMirrorCookie,
+  firstScreenReadingPosts,
+  parseCheckoutMirror,
   parseGuestCartCookie,
   type ProductListInput,
   type ProductListPage,
@@ -75,18 +78,23 @@ function pageData(
   calls: PageCalls,
 ): FirstScreenData {
   return {
-    async get(apiPath) {
+    async get(apiPath, jsonBody) {
       if (!apiPath.startsWith('/') || apiPath.startsWith('//')) throw new Error(`not an API path: ${apiPath}`);
+      if (jsonBody !== undefined && !firstScreenReadingPosts.includes(apiPath)) {
+        throw new Error(`POST /api${apiPath} is not asked by a page's rendering`);
+      }
       const headers: Record<string, string> = { ...deps.inProcess.headers, accept: 'application/json' };
       for (const name of forwardedHeaders) {
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
+      if (jsonBody !== undefined) headers['content-type'] = 'application/json';
       const response = await deps.app.inject({
-        method: 'GET',
+        method: jsonBody === undefined ? 'GET' : 'POST',
         url: `/api${apiPath}`,
         headers,
         remoteAddress: request.ip,
+        ...(jsonBody === undefined ? {} : { payload: jsonBody }),
       });
       calls.made = true;
       const setCookie = response.headers['set-cookie'];
@@ -106,6 +114,11 @@ function pageData(
       const entries = parseGuestCartCookie(request.cookies?.[guestCartCookie]);
       versions.push(formatGuestCartCookie(entries));
       return entries;
+    },
+    checkoutMirror() {
+      const value = request.cookies?.[checkoutMirrorCookie];
+      versions.push(`checkout ${value ?? ''}`);
+      return parseCheckoutMirror(value);
     },
     async products(query = {}) {
       const { etag, list } = await deps.productList(query);

@@ -1,6 +1,7 @@
 import {
   categoryFromName,
   type FirstScreenData,
+  type MirroredLine,
   type Product,
   type ProductListPage,
   signedOutSession,
@@ -11,7 +12,11 @@ import { guestCartProductKey } from '../features/cart/cart.api';
 import { catalogKeys, type ListQuery, normaliseListQuery, type ProductPages } from '../features/catalog/catalog.api';
 import { categoryListQuery, filtersFromLocation } from '../features/catalog/category-filters';
 import { homeListQuery } from '../features/catalog/list-queries';
+import type { StorageSnapshot } from '../lib/browser-storage';
+import { checkoutStorageKeys, guestCartStorageKeys, toCheckoutLine } from '../lib/checkout-handoff';
+import { GUEST_CART_KEY } from '../lib/guest-cart';
 import { type LocalCartItem, toLocalCartItem } from '../lib/local-cart-item';
+import type { CheckoutAttempt, ConfirmationHandoff } from '../features/checkout/checkout-attempt';
 import { sessionKey } from '../lib/session';
 
 // The landing pages the server renders (packages/shared/src/first-screen.ts), and the data each one shows.
@@ -113,14 +118,16 @@ const renderedAsAsked = [
 ];
 
 /**
- * Pages whose content is what the browser's storage holds (the checkout hand-off, the order just placed): the
- * server renders their frame (the header, the signed-in shopper's name and cart) with the loading state in the
- * main part, which the app then fills, rather than a wrong "your cart is empty" or "no recent order".
+ * Pages whose content is what the browser's session storage holds (the checkout hand-off, the order just placed):
+ * rendered from the queries they ask for with the storage the visitor's cookies mirror (`storageFromCookies`).
+ * Without such a cookie the server renders their frame (the header, the signed-in shopper's name and cart) with
+ * the loading state in the main part, which the app then fills, rather than a wrong "your cart is empty" or "no
+ * recent order".
  */
-const renderedAsShell = ['/contact-details', '/checkout', '/guestcheckout', '/order-confirmation'];
+const renderedFromStorage = ['/contact-details', '/checkout', '/guestcheckout', '/order-confirmation'];
 
-export function isRenderedAsShell(pathname: string): boolean {
-  return renderedAsShell.some((path) => matchPath(path, pathname) !== null);
+export function isRenderedFromStorage(pathname: string): boolean {
+  return renderedFromStorage.some((path) => matchPath(path, pathname) !== null);
 }
 
 /** Whether the page at `pathname` is rendered from the queries it asks for (see `renderedAsAsked`). */
@@ -132,13 +139,64 @@ export function isRenderedAsAsked(pathname: string, isNotFound: boolean): boolea
  * The guest cart the browser mirrors into its cookie, as the cart lines its storage holds: for a visitor
  * without a session (the header's count, guest checkout). Products no longer for sale are left out.
  */
-export async function guestCartFromCookie(data: FirstScreenData): Promise<LocalCartItem[]> {
+async function guestCartFromCookie(data: FirstScreenData): Promise<LocalCartItem[]> {
   const entries = data.guestCart();
   if (entries.length === 0 || data.hasSession()) return [];
   const products = await Promise.all(entries.map((entry) => data.product(entry.productId)));
   return products.flatMap((product, index) =>
     product ? [{ ...toLocalCartItem(product), quantity: entries[index]!.quantity }] : [],
   );
+}
+
+/**
+ * What the visitor's browser holds in storage, from the cookies the app mirrors it into (the guest cart,
+ * lib/guest-cart.ts; the checkout, lib/checkout-mirror.ts), in the form the app keeps it, with the names and
+ * pictures of the shop's catalogue. Null when a product the checkout names is no longer found: the page is then
+ * left to the browser, which says what happened.
+ */
+export async function storageFromCookies(data: FirstScreenData): Promise<StorageSnapshot | null> {
+  const guestCart = await guestCartFromCookie(data);
+  const local: Record<string, string> = guestCart.length > 0 ? { [GUEST_CART_KEY]: JSON.stringify(guestCart) } : {};
+  const mirror = data.checkoutMirror();
+  if (!mirror) return { local, session: {} };
+  const mirrored = [
+    ...(mirror.guestSingleItem ? [mirror.guestSingleItem] : []),
+    ...(mirror.signedInItems ?? []),
+    ...(mirror.guestSelected ?? []),
+    ...(mirror.attempt?.lines ?? []),
+  ];
+  const ids = [...new Set(mirrored.map((line) => line.productId))];
+  const products = new Map(await Promise.all(ids.map(async (id) => [id, await data.product(id)] as const)));
+  if ([...products.values()].some((product) => product === null)) return null;
+  const item = (line: MirroredLine): LocalCartItem => ({
+    ...toLocalCartItem(products.get(line.productId)!),
+    quantity: line.quantity,
+    ...(line.cartItemId !== null ? { cart_item_id: line.cartItemId } : {}),
+  });
+  const keys = checkoutStorageKeys;
+  const session: Record<string, string> = {};
+  if (mirror.checkoutType) session[keys.checkoutType] = mirror.checkoutType;
+  if (mirror.guestSingleItem) session[keys.guestSingleItem] = JSON.stringify(item(mirror.guestSingleItem));
+  if (mirror.signedInItems) session[keys.signedInItems] = JSON.stringify(mirror.signedInItems.map(item));
+  if (mirror.guestSelected) session[guestCartStorageKeys.selected] = JSON.stringify(mirror.guestSelected.map(item));
+  if (mirror.attempt) {
+    const { audience, kind, lines } = mirror.attempt;
+    // The attempt's order and idempotency key stay in the browser: the server shows the lines, not the order.
+    const attempt: CheckoutAttempt = {
+      audience,
+      selection: { kind, lines: lines.map((line) => toCheckoutLine(item(line))!) },
+      idempotencyKey: '',
+      contactJson: null,
+      created: null,
+      replaces: null,
+    };
+    session[keys.attempt] = JSON.stringify(attempt);
+  }
+  if (mirror.confirmation) {
+    const confirmation: ConfirmationHandoff = { ...mirror.confirmation, checkoutToken: null };
+    session[keys.confirmation] = JSON.stringify(confirmation);
+  }
+  return { local, session };
 }
 
 /**

@@ -17,6 +17,9 @@ class MemoryStorage {
   getItem(key: string) {
     return this.data.get(key) ?? null;
   }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
   removeItem(key: string) {
     this.data.delete(key);
   }

@@ -1,3 +1,4 @@
+import { type KeyValueStorage, localStore, sessionStore } from './browser-storage';
 import type { LocalCartItem } from './local-cart-item';
 
 /**
@@ -10,11 +11,15 @@ export const checkoutStorageKeys = {
   guestSingleItem: 'guestCartItem',
   /** The items a signed-in shopper takes to checkout (one for Buy It Now). */
   signedInItems: 'cartItemsForCheckout',
+  /** The checkout under way (features/checkout/checkout-attempt.ts). */
+  attempt: 'checkoutAttempt',
+  /** The order just placed, for /order-confirmation (features/checkout/checkout-attempt.ts). */
+  confirmation: 'orderConfirmation',
 } as const;
 
 function store(key: string, value: string) {
   try {
-    sessionStorage.setItem(key, value);
+    sessionStore()?.setItem(key, value);
   } catch {
     // Storage can be full or disabled; checkout then falls back to the cart.
   }
@@ -39,9 +44,11 @@ export function startCartCheckout() {
  */
 export function startSelectedItemsCheckout(items: readonly LocalCartItem[], forSignedInShopper: boolean): boolean {
   const key = forSignedInShopper ? checkoutStorageKeys.signedInItems : guestCartStorageKeys.selected;
+  const session = sessionStore();
+  if (!session) return false;
   try {
-    sessionStorage.setItem(key, JSON.stringify(items));
-    sessionStorage.setItem(checkoutStorageKeys.checkoutType, 'all');
+    session.setItem(key, JSON.stringify(items));
+    session.setItem(checkoutStorageKeys.checkoutType, 'all');
     return true;
   } catch {
     return false;
@@ -81,11 +88,6 @@ export interface CheckoutSelection {
   lines: CheckoutLineRef[];
   /** True when the handed-over data could not be read (the spec's fallback to the guest cart with a toast). */
   unreadable: boolean;
-}
-
-interface KeyValueStorage {
-  getItem(key: string): string | null;
-  removeItem(key: string): void;
 }
 
 function positiveInt(value: unknown): number | null {
@@ -157,7 +159,7 @@ function safeRemove(storage: KeyValueStorage | undefined, key: string) {
 }
 
 /** The handoff's `checkoutType`, or null when nothing was handed over. */
-export function readCheckoutType(session: KeyValueStorage | undefined = globalThis.sessionStorage) {
+export function readCheckoutType(session: KeyValueStorage | undefined = sessionStore()) {
   const type = safeGet(session, checkoutStorageKeys.checkoutType);
   return type === 'single' || type === 'all' ? type : null;
 }
@@ -167,8 +169,8 @@ export function readCheckoutType(session: KeyValueStorage | undefined = globalTh
  * guest cart, anything else the stored guest cart. Unreadable data falls back to the stored guest cart.
  */
 export function readGuestCheckoutSelection(
-  session: KeyValueStorage | undefined = globalThis.sessionStorage,
-  local: KeyValueStorage | undefined = globalThis.localStorage,
+  session: KeyValueStorage | undefined = sessionStore(),
+  local: KeyValueStorage | undefined = localStore(),
 ): CheckoutSelection {
   const type = readCheckoutType(session);
   const storedCart = (): CheckoutLineRef[] => {
@@ -209,7 +211,7 @@ export function readGuestCheckoutSelection(
  * the selected server-cart lines for 'all'. Nothing handed over, or unreadable data, gives no lines.
  */
 export function readSignedInCheckoutSelection(
-  session: KeyValueStorage | undefined = globalThis.sessionStorage,
+  session: KeyValueStorage | undefined = sessionStore(),
 ): CheckoutSelection {
   const type = readCheckoutType(session);
   const kind = type ?? 'all';
@@ -242,8 +244,8 @@ export function checkoutItemsSource(selection: Pick<CheckoutSelection, 'kind' | 
 
 /** After a paid order: the guest cart, its selection and the checkout handoff are gone. */
 export function clearGuestCheckoutStorage(
-  session: KeyValueStorage | undefined = globalThis.sessionStorage,
-  local: KeyValueStorage | undefined = globalThis.localStorage,
+  session: KeyValueStorage | undefined = sessionStore(),
+  local: KeyValueStorage | undefined = localStore(),
 ) {
   safeRemove(local, guestCartStorageKeys.cart);
   for (const key of [
@@ -260,13 +262,13 @@ export function clearGuestCheckoutStorage(
  * The signed-in checkout hand-off (`cartItemsForCheckout`, `checkoutType`) is gone; the cart itself stays. After a
  * Premium payment on /membership-payment this is the spec's "clear the cart" (decisions.md, second round).
  */
-export function clearCheckoutHandoff(session: KeyValueStorage | undefined = globalThis.sessionStorage) {
+export function clearCheckoutHandoff(session: KeyValueStorage | undefined = sessionStore()) {
   safeRemove(session, checkoutStorageKeys.signedInItems);
   safeRemove(session, checkoutStorageKeys.checkoutType);
 }
 
 /** After a paid signed-in order: the handoff and the contact draft are gone (the spec's clean-up). */
-export function clearSignedInCheckoutStorage(session: KeyValueStorage | undefined = globalThis.sessionStorage) {
+export function clearSignedInCheckoutStorage(session: KeyValueStorage | undefined = sessionStore()) {
   clearCheckoutHandoff(session);
   safeRemove(session, 'shippingInfo');
 }
@@ -280,7 +282,7 @@ export function clearSignedInCheckoutStorage(session: KeyValueStorage | undefine
 export function dropFromCheckoutHandoff(
   productId: number,
   audience: 'guest' | 'member',
-  session: (KeyValueStorage & { setItem(key: string, value: string): void }) | undefined = globalThis.sessionStorage,
+  session: KeyValueStorage | undefined = sessionStore(),
 ): boolean {
   const key = audience === 'member' ? checkoutStorageKeys.signedInItems : guestCartStorageKeys.selected;
   const text = safeGet(session, key);

@@ -1,6 +1,7 @@
 import { cartScreenMessages, formatGuestCartCookie, guestCartCookie } from '@bilum/shared';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
+import { type KeyValueStorage, localStore, writeMirrorCookie } from './browser-storage';
 import type { LocalCartItem } from './local-cart-item';
 
 /**
@@ -8,12 +9,6 @@ import type { LocalCartItem } from './local-cart-item';
  * products again from the server, and checkout prices every order itself.
  */
 export const GUEST_CART_KEY = 'guestCartItems';
-
-interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
 
 export interface GuestCartRead {
   items: LocalCartItem[];
@@ -77,15 +72,6 @@ export function parseGuestCart(saved: string | null): GuestCartRead {
   return { items: [...byProduct.values()], unreadable: false };
 }
 
-function browserStorage(): KeyValueStorage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Some browsers throw on merely touching localStorage when it is disabled.
-    return undefined;
-  }
-}
-
 function savedText(storage: KeyValueStorage | undefined): string | null {
   try {
     return storage?.getItem(GUEST_CART_KEY) ?? null;
@@ -94,21 +80,10 @@ function savedText(storage: KeyValueStorage | undefined): string | null {
   }
 }
 
-export function readGuestCart(storage: KeyValueStorage | undefined = browserStorage()): GuestCartRead {
+const savedGuestCart = () => savedText(localStore());
+
+export function readGuestCart(storage: KeyValueStorage | undefined = localStore()): GuestCartRead {
   return parseGuestCart(savedText(storage));
-}
-
-/** The cart a server render shows (from the cookie mirror); null, an empty cart, otherwise. */
-let serverGuestCart: string | null = null;
-
-/** Renders on the server (`render` must be synchronous) as if the browser's storage held `items`. */
-export function renderWithGuestCart<T>(items: readonly LocalCartItem[], render: () => T): T {
-  serverGuestCart = JSON.stringify(items);
-  try {
-    return render();
-  } finally {
-    serverGuestCart = null;
-  }
 }
 
 // Same-tab listeners: the storage event only reaches other tabs.
@@ -121,7 +96,7 @@ const notify = () => listeners.forEach((listener) => listener());
  */
 export function writeGuestCart(
   items: readonly LocalCartItem[],
-  storage: KeyValueStorage | undefined = browserStorage(),
+  storage: KeyValueStorage | undefined = localStore(),
 ): boolean {
   try {
     if (!storage) return false;
@@ -144,11 +119,8 @@ export function mirrorGuestCartCookie(
   items: readonly LocalCartItem[],
   doc: Document | undefined = globalThis.document,
 ) {
-  if (!doc) return;
   const value = formatGuestCartCookie(items.map((item) => ({ productId: item.product_id, quantity: item.quantity })));
-  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
-  const lifetime = value === '' ? 'Max-Age=0' : `Max-Age=${60 * 60 * 24 * 365}`;
-  doc.cookie = `${guestCartCookie}=${value}; Path=/; SameSite=Lax; ${lifetime}${secure}`;
+  writeMirrorCookie(guestCartCookie, value, 60 * 60 * 24 * 365, doc);
 }
 
 /** Writes the cart, telling the shopper when the browser would not keep it. */
@@ -181,11 +153,8 @@ function subscribe(listener: () => void) {
  * spec's message instead of breaking the page.
  */
 export function useGuestCart(): LocalCartItem[] {
-  const saved = useSyncExternalStore(
-    subscribe,
-    () => savedText(browserStorage()),
-    () => serverGuestCart,
-  );
+  // On the server, localStore() is what the cookie mirror says the browser holds (lib/browser-storage.ts).
+  const saved = useSyncExternalStore(subscribe, savedGuestCart, savedGuestCart);
   const read = useMemo(() => parseGuestCart(saved), [saved]);
   useEffect(() => {
     if (read.unreadable) resetUnreadableGuestCart();

@@ -1,7 +1,9 @@
 import type { CreateOrderInput, CreateOrderResponse } from '@bilum/shared/checkout.schema';
 import type { ContactDetailsInput } from '@bilum/shared/contact-details';
+import { sessionStore } from '../../lib/browser-storage';
 import {
   type CheckoutSelection,
+  checkoutStorageKeys,
   readCheckoutType,
   readGuestCheckoutSelection,
   readSignedInCheckoutSelection,
@@ -28,8 +30,8 @@ export interface CheckoutAttempt {
   replaces?: ReplacedOrderRef | null;
 }
 
-const attemptKey = 'checkoutAttempt';
-const confirmationKey = 'orderConfirmation';
+const attemptKey = checkoutStorageKeys.attempt;
+const confirmationKey = checkoutStorageKeys.confirmation;
 
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
@@ -38,7 +40,7 @@ export function newIdempotencyKey(): string {
 
 function read<T>(key: string): T | null {
   try {
-    const text = sessionStorage.getItem(key);
+    const text = sessionStore()?.getItem(key);
     return text ? (JSON.parse(text) as T) : null;
   } catch {
     return null;
@@ -47,7 +49,7 @@ function read<T>(key: string): T | null {
 
 function write(key: string, value: unknown) {
   try {
-    sessionStorage.setItem(key, JSON.stringify(value));
+    sessionStore()?.setItem(key, JSON.stringify(value));
   } catch {
     // Storage full or blocked: the attempt then lives only as long as the page.
   }
@@ -64,7 +66,7 @@ export function saveAttempt(attempt: CheckoutAttempt) {
 
 export function clearAttempt() {
   try {
-    sessionStorage.removeItem(attemptKey);
+    sessionStore()?.removeItem(attemptKey);
   } catch {
     // Nothing to clear.
   }

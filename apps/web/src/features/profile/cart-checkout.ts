@@ -1,5 +1,5 @@
 import type { CartLine } from '@bilum/shared';
-import { checkoutStorageKeys, startCartCheckout } from '../../lib/checkout-handoff';
+import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
 import { serverLineToLocalItem } from '../../lib/server-cart';
 
 /**
@@ -8,11 +8,7 @@ import { serverLineToLocalItem } from '../../lib/server-cart';
  */
 export function handCartToCheckout(lines: CartLine[]): number {
   const items = lines.filter((line) => line.status === 'available').map(serverLineToLocalItem);
-  try {
-    sessionStorage.setItem(checkoutStorageKeys.signedInItems, JSON.stringify(items));
-  } catch {
-    // Storage can be unavailable; checkout then finds no items and returns to the cart, as the spec says.
-  }
-  startCartCheckout();
+  // Storage can be unavailable; checkout then finds no items and returns to the cart, as the spec says.
+  startSelectedItemsCheckout(items, true);
   return items.length;
 }

@@ -1,0 +1,100 @@
+import { type CheckoutMirror, checkoutMirrorCookie, formatCheckoutMirror, type MirroredLine } from '@bilum/shared';
+import { type KeyValueStorage, onSessionStorageWrite, sessionStore, writeMirrorCookie } from './browser-storage';
+import { checkoutStorageKeys, guestCartStorageKeys, toCheckoutLine } from './checkout-handoff';
+
+/**
+ * The browser's side of the checkout mirror (packages/shared/src/checkout-mirror.ts): after every write to a
+ * checkout key of session storage, the part that decides what the checkout pages show goes into a cookie, so
+ * the server renders those pages as the browser will; the server's side is app/first-screen-seeds.ts.
+ */
+const mirroredKeys = new Set<string>([
+  checkoutStorageKeys.checkoutType,
+  checkoutStorageKeys.guestSingleItem,
+  checkoutStorageKeys.signedInItems,
+  checkoutStorageKeys.attempt,
+  checkoutStorageKeys.confirmation,
+  guestCartStorageKeys.selected,
+]);
+
+function parsed(session: KeyValueStorage | undefined, key: string): unknown {
+  try {
+    const text = session?.getItem(key);
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+const toMirrored = ({ productId, quantity, cartItemId }: MirroredLine): MirroredLine => ({
+  productId,
+  quantity,
+  cartItemId,
+});
+
+/**
+ * Stored items as checkout reads them (sold ones left out); null when nothing is stored or it is unreadable
+ * (checkout then falls back as it would without it).
+ */
+function storedLines(value: unknown): MirroredLine[] | null {
+  if (!Array.isArray(value)) return null;
+  const named = value.map((item) => toCheckoutLine({ ...(item as object), product_status: undefined }));
+  if (named.some((line) => line === null)) return null;
+  return value.map(toCheckoutLine).flatMap((line) => (line ? [toMirrored(line)] : []));
+}
+
+function positive(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function attemptOf(value: unknown): CheckoutMirror['attempt'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { audience, selection } = value as { audience?: unknown; selection?: { kind?: unknown; lines?: unknown } };
+  const kind = selection?.kind;
+  if ((audience !== 'guest' && audience !== 'member') || (kind !== 'single' && kind !== 'all' && kind !== 'cart'))
+    return null;
+  if (!Array.isArray(selection?.lines)) return null;
+  const lines = (selection.lines as Partial<MirroredLine>[]).map((line) =>
+    positive(line?.productId) && positive(line.quantity)
+      ? {
+          productId: line.productId,
+          quantity: line.quantity,
+          cartItemId: positive(line.cartItemId) ? line.cartItemId : null,
+        }
+      : null,
+  );
+  return lines.every((line) => line !== null) ? { audience, kind, lines } : null;
+}
+
+function confirmationOf(value: unknown): CheckoutMirror['confirmation'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { orderId, trackingCode, email, isGuest } = value as Record<string, unknown>;
+  if (!positive(orderId) || typeof trackingCode !== 'string' || trackingCode === '') return null;
+  return { orderId, trackingCode, email: typeof email === 'string' ? email : '', isGuest: isGuest === true };
+}
+
+/** What session storage holds of checkout, as the cookie mirrors it. */
+export function currentCheckoutMirror(session: KeyValueStorage | undefined = sessionStore()): CheckoutMirror {
+  const type = session?.getItem(checkoutStorageKeys.checkoutType);
+  const single = parsed(session, checkoutStorageKeys.guestSingleItem);
+  return {
+    checkoutType: type === 'single' || type === 'all' ? type : null,
+    guestSingleItem: single === null ? null : (storedLines(Array.isArray(single) ? single : [single])?.[0] ?? null),
+    signedInItems: storedLines(parsed(session, checkoutStorageKeys.signedInItems)),
+    guestSelected: storedLines(parsed(session, guestCartStorageKeys.selected)),
+    attempt: attemptOf(parsed(session, checkoutStorageKeys.attempt)),
+    confirmation: confirmationOf(parsed(session, checkoutStorageKeys.confirmation)),
+  };
+}
+
+/** Writes the cookie from what session storage holds now (a session cookie, as session storage is). */
+export function mirrorCheckoutCookie(session: KeyValueStorage | undefined = sessionStore()) {
+  writeMirrorCookie(checkoutMirrorCookie, formatCheckoutMirror(currentCheckoutMirror(session)), null);
+}
+
+/** Mirrors now (storage of a tab opened before this version) and after every write to a checkout key. */
+export function installCheckoutMirror(): () => void {
+  mirrorCheckoutCookie();
+  return onSessionStorageWrite((key) => {
+    if (mirroredKeys.has(key)) mirrorCheckoutCookie();
+  });
+}
