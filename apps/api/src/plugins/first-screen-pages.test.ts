@@ -196,6 +196,8 @@ describe('the pages a shopper opens come rendered from the server, with their da
       `bilum_guest_cart=${line.productId}.1; ${mirror(`a:gc_${line.productId}.1.0`)}`,
     );
     expect(guest.root).toMatch(/<input[^>]*name="email"/);
+    // A visitor's own checkout is never kept for another, nor by a cache on the way.
+    expect(guest.response.headers['cache-control']).toBe('no-store');
     expect(text(guest.root)).toMatch(/Kundu Drum .*K1,000\.00/);
     // The confirmation: the order's ID and tracking code, and for the member the order's own answer.
     const placed = await placeOrder(

@@ -55,6 +55,8 @@ export type InProcessCalls = ReturnType<typeof inProcessCalls>;
 interface PageCalls {
   made: boolean;
   setCookies: string[];
+  /** The rendering read the checkout mirror cookie: the visitor's own checkout (an order's reference, an e-mail). */
+  readCheckout: boolean;
 }
 
 /** The visitor's headers an API call of theirs would carry; no other (no body, no content type). */
@@ -116,9 +118,9 @@ function pageData(
       return entries;
     },
     checkoutMirror() {
-      const value = request.cookies?.[checkoutMirrorCookie];
-      versions.push(`checkout ${value ?? ''}`);
-      return parseCheckoutMirror(value);
+      const mirror = parseCheckoutMirror(request.cookies?.[checkoutMirrorCookie]);
+      if (mirror) calls.readCheckout = true;
+      return mirror;
     },
     async products(query = {}) {
       const { etag, list } = await deps.productList(query);
@@ -157,8 +159,8 @@ export function holdAppScripts(html: string): string {
  * it before the app's JavaScript has arrived and run (in docs/performance.md, decision 030): the landing pages
  * from the catalogue, the others (sign-in, cart, checkout, profile, the member storefront…) from the page's own
  * API calls answered in-process for the visitor. Renderings of a visitor without a session are kept per URL and
- * data version (product changes show at once); a rendering made with a session's data or from an address with a
- * secret (a tracking link) is never kept, and is sent `no-store` like the private API answers it holds (plugins/private-answers.ts), so no cache keeps or shares it. A page the renderer cannot render is sent as it is: the app then renders it
+ * data version (product changes show at once); a rendering made with a session's data, from an address with a
+ * secret (a tracking link) or from the visitor's checkout (the checkout mirror cookie, decision 033) is never kept, and is sent `no-store` like the private API answers it holds (plugins/private-answers.ts), so no cache keeps or shares it. A page the renderer cannot render is sent as it is: the app then renders it
  * in the browser, as before.
  */
 export function firstScreenTransformer(
@@ -185,7 +187,7 @@ export function firstScreenTransformer(
     return { etag, list };
   };
   return async (html, request, reply) => {
-    const calls: PageCalls = { made: false, setCookies: [] };
+    const calls: PageCalls = { made: false, setCookies: [], readCheckout: false };
     try {
       const versions: string[] = [];
       const prepared = await renderer.prepareFirstScreen(
@@ -193,9 +195,11 @@ export function firstScreenTransformer(
         pageData({ productList, productFor, sessionCookieName, app, inProcess }, request, versions, calls),
       );
       if (!prepared) return html;
-      // The visitor's own data (their session's answers, or what an address with a secret opens: a tracking
-      // link's order) is never kept, nor shared by a cache on the way.
-      const personal = calls.made && (Boolean(request.cookies?.[sessionCookieName]) || carriesSecret(request.url));
+      // The visitor's own data (their session's answers, what an address with a secret opens: a tracking link's
+      // order, or their checkout as its cookie mirrors it) is never kept, nor shared by a cache on the way.
+      const personal =
+        calls.readCheckout ||
+        (calls.made && (Boolean(request.cookies?.[sessionCookieName]) || carriesSecret(request.url)));
       const key = `${request.url}\n${versions.join('\n')}`;
       let screen = personal ? undefined : rendered.get(key);
       if (!screen) {
