@@ -89,20 +89,3 @@ document.addEventListener(
   },
   true,
 );
-
-// What was typed, ticked or chosen before this script ran: it runs once the page has been parsed, and a quick
-// finger (or a test that fills a field as soon as it appears) may have been there first. A field whose value is no
-// longer the one the server wrote is kept as if its input event had been heard; the field in focus, too.
-const untouchable = new Set(['hidden', 'file', 'submit', 'button', 'reset', 'image']);
-const changedByHand = (field) => {
-  if (isToggle(field)) return field.checked !== field.defaultChecked;
-  if (field instanceof HTMLSelectElement)
-    return [...field.options].some((option) => option.selected !== option.defaultSelected);
-  return !untouchable.has(field.type) && field.value !== field.defaultValue;
-};
-for (const field of document.querySelectorAll('input, textarea, select')) {
-  if (changedByHand(field)) keep({ target: field });
-}
-if (document.activeElement instanceof Element && document.activeElement !== document.body) {
-  input.focused = place(document.activeElement);
-}
