@@ -89,3 +89,27 @@ document.addEventListener(
   },
   true,
 );
+
+// What was typed, ticked or chosen before this script ran: it runs once the page has been parsed, and a quick
+// finger (or a test that fills a field as soon as it appears) may have been there first. A field whose value is no
+// longer the one the server wrote is kept as if its input event had been heard; the field in focus, too.
+const untouchable = new Set(['hidden', 'file', 'submit', 'button', 'reset', 'image']);
+const changedByHand = (field) => {
+  if (isToggle(field)) return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLSelectElement) {
+    // A list the server wrote no choice into shows its first option: only another one is a choice. (The
+    // `selected` attribute is what `defaultSelected` reflects.)
+    const options = [...field.options];
+    const written = (option) => option.hasAttribute('selected');
+    return options.some(written)
+      ? options.some((option) => option.selected !== written(option))
+      : field.selectedIndex > 0;
+  }
+  return !untouchable.has(field.type) && field.value !== field.defaultValue;
+};
+for (const field of document.querySelectorAll('input, textarea, select')) {
+  if (changedByHand(field)) keep({ target: field });
+}
+if (document.activeElement instanceof Element && document.activeElement !== document.body) {
+  input.focused = place(document.activeElement);
+}

@@ -267,6 +267,47 @@ describe('app-after-paint.js and the hand-over: fields known by their labels, an
   });
 });
 
+describe('app-after-paint.js and what was typed before it ran', () => {
+  it('keeps a value typed, a box ticked and the focus given while the page was still arriving', async () => {
+    // The server's page, typed into before the script ran (it runs once the page has been parsed).
+    document.body.innerHTML = `
+      <div id="root"><header></header><main><form>
+        <label for="_R_1_">Email</label><input id="_R_1_" value="" />
+        <input name="note" value="as the server wrote it" />
+        <label><input type="checkbox" name="terms" /> I accept</label>
+        <label>Province <select name="province"><option>Central</option><option>Morobe</option></select></label>
+        <label>Sort <select name="sort"><option>Newest</option><option selected>Price</option></select></label>
+        <button type="submit">Send Reset Code</button>
+      </form></main></div>`;
+    const email = document.querySelector<HTMLInputElement>('#_R_1_')!;
+    email.value = 'kila.rahu@example.pg';
+    document.querySelector<HTMLInputElement>('input[name=terms]')!.checked = true;
+    document.querySelector<HTMLSelectElement>('select[name=province]')!.selectedIndex = 1;
+    email.focus();
+    new Function(afterPaintScript)();
+    const input = window.bilumFirstScreenInput!;
+    // The field the server wrote a value into and nobody changed is not "typed"; nor is a list showing the choice
+    // the server wrote, or its first option where the server wrote none.
+    expect(Object.values(input.values)).toEqual(['kila.rahu@example.pg', 'Morobe']);
+
+    // The app's page: the typing goes back in, the box is ticked, the focus is on the app's field.
+    document.body.innerHTML = `
+      <div id="root"><header></header><main><form>
+        <label for="_r_4_">Email</label><input id="_r_4_" />
+        <input name="note" value="as the server wrote it" />
+        <label><input type="checkbox" name="terms" /> I accept</label>
+        <label>Province <select name="province"><option>Central</option><option>Morobe</option></select></label>
+        <button type="submit">Send Reset Code</button>
+      </form></main></div>`;
+    handOverFirstScreenInput(document, input, Promise.resolve());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.querySelector<HTMLInputElement>('#_r_4_')!.value).toBe('kila.rahu@example.pg');
+    expect(document.querySelector<HTMLInputElement>('input[name=terms]')!.checked).toBe(true);
+    expect(document.querySelector<HTMLSelectElement>('select[name=province]')!.value).toBe('Morobe');
+    expect(document.activeElement).toBe(document.querySelector('#_r_4_'));
+  });
+});
+
 describe('app-after-paint.js and the hand-over: the focus', () => {
   it('focuses the app’s field where the shopper was typing when the app took over, so the next keys go on into it', () => {
     document.body.innerHTML = `
