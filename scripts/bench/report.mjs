@@ -50,7 +50,7 @@ export function yardstick(run) {
   return run.api?.bareList?.requestsPerSecond ?? null;
 }
 
-/** The blocking-time comparison of one page with the baseline: { pass, figure } for `key` (tbtMs, mainThreadMs). */
+/** The blocking-time comparison of one page with the baseline: { pass, figure } for `key` (tbtMs, cpuBlockingMs, mainThreadMs). */
 export function baselineComparison(page, key) {
   const current = page.current?.[key];
   if (!measuredPage(page.current) || current === null || current === undefined) {
@@ -133,6 +133,7 @@ export function targets(run) {
     add(`CLS, ${page.name}`, fixed3(current.cls), `< ${limits.cls}`, measured(current.cls, current.cls < limits.cls));
     for (const [key, label] of [
       ['tbtMs', 'TBT'],
+      ['cpuBlockingMs', 'Blocking in CPU time'],
       ['mainThreadMs', 'Main-thread work'],
     ]) {
       const { pass, figure } = baselineComparison(page, key);
@@ -269,6 +270,7 @@ export function renderMarkdown(run) {
           'FCP',
           'LCP',
           'TBT',
+          'blocking (CPU)',
           'main-thread work',
           'scripts before LCP',
           'CLS',
@@ -282,6 +284,7 @@ export function renderMarkdown(run) {
           both(page, 'fcpMs', seconds),
           both(page, 'lcpMs', seconds),
           both(page, 'tbtMs', ms),
+          both(page, 'cpuBlockingMs', ms),
           both(page, 'mainThreadMs', ms),
           both(page, 'scriptsBeforeLcp', (value) => String(value ?? 'n/a')),
           fixed3(page.current?.cls),
