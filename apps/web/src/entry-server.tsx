@@ -21,6 +21,7 @@ import {
   isRenderedAsAsked,
   isRenderedFromStorage,
   seedFirstScreen,
+  guestCartSnapshot,
   storageFromCookies,
 } from './app/first-screen-seeds';
 import { appRoutes, AppRoutes, preloadRoute } from './app/router';
@@ -28,8 +29,6 @@ import { ShopLayout } from './app/ShopLayout';
 import { Spinner } from './components/ui/states';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { renderWithBrowserStorage, type StorageSnapshot } from './lib/browser-storage';
-import { GUEST_CART_KEY } from './lib/guest-cart';
-import type { LocalCartItem } from './lib/local-cart-item';
 import { createQueryClient } from './lib/query-client';
 
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--", no line separators. */
@@ -89,10 +88,6 @@ function renderApp(url: string, queryClient: QueryClient, storage: StorageSnapsh
       </StrictMode>,
     ),
   );
-}
-
-function guestCartStorage(items: readonly LocalCartItem[]): StorageSnapshot {
-  return { local: items.length > 0 ? { [GUEST_CART_KEY]: JSON.stringify(items) } : {}, session: {} };
 }
 
 type AskedQuery = QueryOptions<unknown, Error, unknown, QueryKey> & {
@@ -182,7 +177,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
         // toaster) renders its fallback here and comes with the app: renderToString then writes no inline script,
         // which the shop's Content-Security-Policy would refuse to run.
         await preloadRoute(pathname);
-        const html = renderApp(url, queryClient, guestCartStorage(seeds.guestCart ?? []));
+        const html = renderApp(url, queryClient, guestCartSnapshot(seeds.guestCart ?? []));
         const stateScript = stateScriptOf(queryClient);
         queryClient.clear();
         return { html, stateScript };

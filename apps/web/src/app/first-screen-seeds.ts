@@ -58,21 +58,40 @@ const oneProduct: Seeder = async ({ id }, data) => {
 };
 
 /**
- * A guest's cart, from the cookie the app mirrors it into. Not for a request with a session (the shopper may be
- * signed in: their cart is on the server), nor when a product of the cart is gone (the app says what happened).
+ * The guest cart the browser mirrors into its cookie, each line with its product (null where it is gone from the
+ * catalogue); none for a request with a session (the shopper may be signed in: their cart is on the server).
+ */
+async function guestCartLines(data: FirstScreenData) {
+  const entries = data.guestCart();
+  if (entries.length === 0 || data.hasSession()) return [];
+  const products = await Promise.all(entries.map((entry) => data.product(entry.productId)));
+  return entries.map((entry, index) => ({ quantity: entry.quantity, product: products[index] ?? null }));
+}
+
+const cartItem = ({ product, quantity }: { product: Product; quantity: number }): LocalCartItem => ({
+  ...toLocalCartItem(product),
+  quantity,
+});
+
+/** The browser's storage holding `items` as its guest cart (lib/guest-cart.ts keeps it in local storage). */
+export function guestCartSnapshot(items: readonly LocalCartItem[]): StorageSnapshot {
+  return { local: items.length > 0 ? { [GUEST_CART_KEY]: JSON.stringify(items) } : {}, session: {} };
+}
+
+/**
+ * A guest's cart, from the cookie the app mirrors it into. Not when a product of the cart is gone (the app says
+ * what happened).
  */
 const guestCart: Seeder = async (_params, data) => {
-  const entries = data.guestCart();
-  if (data.hasSession() || entries.length === 0) return null;
-  const products = await Promise.all(entries.map((entry) => data.product(entry.productId)));
-  if (products.some((product) => product === null)) return null;
-  const found = products as Product[];
+  const lines = await guestCartLines(data);
+  if (lines.length === 0 || lines.some((line) => line.product === null)) return null;
+  const found = lines as { product: Product; quantity: number }[];
   return {
     queries: [
       { key: sessionKey, data: signedOutSession },
-      ...found.map((product) => ({ key: guestCartProductKey(product.id), data: product })),
+      ...found.map(({ product }) => ({ key: guestCartProductKey(product.id), data: product })),
     ],
-    guestCart: found.map((product, index) => ({ ...toLocalCartItem(product), quantity: entries[index]!.quantity })),
+    guestCart: found.map(cartItem),
   };
 };
 
@@ -136,27 +155,17 @@ export function isRenderedAsAsked(pathname: string, isNotFound: boolean): boolea
 }
 
 /**
- * The guest cart the browser mirrors into its cookie, as the cart lines its storage holds: for a visitor
- * without a session (the header's count, guest checkout). Products no longer for sale are left out.
- */
-async function guestCartFromCookie(data: FirstScreenData): Promise<LocalCartItem[]> {
-  const entries = data.guestCart();
-  if (entries.length === 0 || data.hasSession()) return [];
-  const products = await Promise.all(entries.map((entry) => data.product(entry.productId)));
-  return products.flatMap((product, index) =>
-    product ? [{ ...toLocalCartItem(product), quantity: entries[index]!.quantity }] : [],
-  );
-}
-
-/**
  * What the visitor's browser holds in storage, from the cookies the app mirrors it into (the guest cart,
  * lib/guest-cart.ts; the checkout, lib/checkout-mirror.ts), in the form the app keeps it, with the names and
  * pictures of the shop's catalogue. Null when a product the checkout names is no longer found: the page is then
  * left to the browser, which says what happened.
  */
 export async function storageFromCookies(data: FirstScreenData): Promise<StorageSnapshot | null> {
-  const guestCart = await guestCartFromCookie(data);
-  const local: Record<string, string> = guestCart.length > 0 ? { [GUEST_CART_KEY]: JSON.stringify(guestCart) } : {};
+  // The header's count and guest checkout: products no longer for sale are left out.
+  const lines = await guestCartLines(data);
+  const { local } = guestCartSnapshot(
+    lines.flatMap(({ product, quantity }) => (product ? [cartItem({ product, quantity })] : [])),
+  );
   const mirror = data.checkoutMirror();
   if (!mirror) return { local, session: {} };
   const mirrored = [

@@ -48,11 +48,6 @@ export function renderWithBrowserStorage<T>(snapshot: StorageSnapshot, render: (
   }
 }
 
-/** Whether a server rendering is under way (a page uses the server's snapshot, not a live subscription). */
-export function isServerRendering(): boolean {
-  return rendering !== null;
-}
-
 function browsers(name: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
     return globalThis[name];
@@ -109,4 +104,15 @@ export function writeMirrorCookie(
   const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
   const lifetime = value === '' ? '; Max-Age=0' : maxAgeSeconds === null ? '' : `; Max-Age=${maxAgeSeconds}`;
   doc.cookie = `${name}=${value}; Path=/; SameSite=Lax${lifetime}${secure}`;
+}
+
+/** The value of cookie `name` as the page sees it ('' when there is none). */
+export function readMirrorCookie(name: string, doc: Document | undefined = globalThis.document): string {
+  const prefix = `${name}=`;
+  return (
+    (doc?.cookie ?? '')
+      .split('; ')
+      .find((pair) => pair.startsWith(prefix))
+      ?.slice(prefix.length) ?? ''
+  );
 }

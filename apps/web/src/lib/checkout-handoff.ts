@@ -124,22 +124,30 @@ export function toCheckoutLine(value: unknown): CheckoutLineRef | null {
 
 class UnreadableHandoff extends Error {}
 
-/** Parses a stored item or list of items; throws UnreadableHandoff when it is not JSON or not items. */
-function parseLines(text: string | null, { single }: { single: boolean }): CheckoutLineRef[] {
-  if (text === null || text === '') return [];
+/**
+ * A stored item (`single`) or list of items as checkout reads them, sold ones left out; null when the text is not
+ * JSON or not items. Checkout and its mirror (checkout-mirror.ts) both read storage through it.
+ */
+export function readStoredLines(text: string, { single }: { single: boolean }): CheckoutLineRef[] | null {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new UnreadableHandoff();
+    return null;
   }
   const list = single && !Array.isArray(data) ? [data] : data;
-  if (!Array.isArray(list)) throw new UnreadableHandoff();
+  if (!Array.isArray(list)) return null;
   // Items that name no product at all mean the data is not a cart; sold items are merely left out.
-  if (list.some((item) => toCheckoutLine({ ...(item as object), product_status: undefined }) === null)) {
-    throw new UnreadableHandoff();
-  }
+  if (list.some((item) => toCheckoutLine({ ...(item as object), product_status: undefined }) === null)) return null;
   return list.map(toCheckoutLine).filter((line): line is CheckoutLineRef => line !== null);
+}
+
+/** Parses a stored item or list of items; throws UnreadableHandoff when it is not JSON or not items. */
+function parseLines(text: string | null, { single }: { single: boolean }): CheckoutLineRef[] {
+  if (text === null || text === '') return [];
+  const lines = readStoredLines(text, { single });
+  if (!lines) throw new UnreadableHandoff();
+  return lines;
 }
 
 function safeGet(storage: KeyValueStorage | undefined, key: string): string | null {

@@ -1,5 +1,5 @@
 import { checkoutMirrorCookie, parseCheckoutMirror } from '@bilum/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithBrowserStorage, sessionStore } from './browser-storage';
 import {
   clearSignedInCheckoutStorage,
@@ -64,6 +64,26 @@ describe('the checkout mirror in the browser', () => {
     // The checkout token is not mirrored.
     expect(mirrored?.confirmation).toEqual({ orderId: 9, trackingCode: 'BLM-1', email: 'a@b.pg', isGuest: true });
     expect(document.cookie).not.toContain('secret');
+  });
+
+  it('writes the cookie only when what it mirrors changed (not on every page load)', () => {
+    uninstall();
+    sessionStorage.setItem('checkoutType', 'single');
+    sessionStorage.setItem('guestCartItem', JSON.stringify(item(4, 1)));
+    uninstall = installCheckoutMirror();
+    expect(mirrorCookie()?.guestSingleItem).toEqual({ productId: 4, quantity: 1, cartItemId: null });
+    const cookieWrites = vi.spyOn(document, 'cookie', 'set');
+    try {
+      // The next page load of the same tab: storage and cookie agree, nothing is written.
+      uninstall();
+      uninstall = installCheckoutMirror();
+      expect(cookieWrites).not.toHaveBeenCalled();
+      sessionStore()?.setItem('guestCartItem', JSON.stringify(item(4, 3)));
+      expect(cookieWrites).toHaveBeenCalledTimes(1);
+    } finally {
+      cookieWrites.mockRestore();
+    }
+    expect(mirrorCookie()?.guestSingleItem).toEqual({ productId: 4, quantity: 3, cartItemId: null });
   });
 
   it('leaves out what checkout could not read, as checkout does', () => {

@@ -1,6 +1,12 @@
 import { type CheckoutMirror, checkoutMirrorCookie, formatCheckoutMirror, type MirroredLine } from '@bilum/shared';
-import { type KeyValueStorage, onSessionStorageWrite, sessionStore, writeMirrorCookie } from './browser-storage';
-import { checkoutStorageKeys, guestCartStorageKeys, toCheckoutLine } from './checkout-handoff';
+import {
+  type KeyValueStorage,
+  onSessionStorageWrite,
+  readMirrorCookie,
+  sessionStore,
+  writeMirrorCookie,
+} from './browser-storage';
+import { checkoutStorageKeys, guestCartStorageKeys, readStoredLines } from './checkout-handoff';
 
 /**
  * The browser's side of the checkout mirror (packages/shared/src/checkout-mirror.ts): after every write to a
@@ -35,11 +41,14 @@ const toMirrored = ({ productId, quantity, cartItemId }: MirroredLine): Mirrored
  * Stored items as checkout reads them (sold ones left out); null when nothing is stored or it is unreadable
  * (checkout then falls back as it would without it).
  */
-function storedLines(value: unknown): MirroredLine[] | null {
-  if (!Array.isArray(value)) return null;
-  const named = value.map((item) => toCheckoutLine({ ...(item as object), product_status: undefined }));
-  if (named.some((line) => line === null)) return null;
-  return value.map(toCheckoutLine).flatMap((line) => (line ? [toMirrored(line)] : []));
+function storedLines(session: KeyValueStorage | undefined, key: string, single = false): MirroredLine[] | null {
+  let text: string | null | undefined;
+  try {
+    text = session?.getItem(key);
+  } catch {
+    return null;
+  }
+  return (text ? readStoredLines(text, { single }) : null)?.map(toMirrored) ?? null;
 }
 
 function positive(value: unknown): value is number {
@@ -75,20 +84,23 @@ function confirmationOf(value: unknown): CheckoutMirror['confirmation'] {
 /** What session storage holds of checkout, as the cookie mirrors it. */
 export function currentCheckoutMirror(session: KeyValueStorage | undefined = sessionStore()): CheckoutMirror {
   const type = session?.getItem(checkoutStorageKeys.checkoutType);
-  const single = parsed(session, checkoutStorageKeys.guestSingleItem);
   return {
     checkoutType: type === 'single' || type === 'all' ? type : null,
-    guestSingleItem: single === null ? null : (storedLines(Array.isArray(single) ? single : [single])?.[0] ?? null),
-    signedInItems: storedLines(parsed(session, checkoutStorageKeys.signedInItems)),
-    guestSelected: storedLines(parsed(session, guestCartStorageKeys.selected)),
+    guestSingleItem: storedLines(session, checkoutStorageKeys.guestSingleItem, true)?.[0] ?? null,
+    signedInItems: storedLines(session, checkoutStorageKeys.signedInItems),
+    guestSelected: storedLines(session, guestCartStorageKeys.selected),
     attempt: attemptOf(parsed(session, checkoutStorageKeys.attempt)),
     confirmation: confirmationOf(parsed(session, checkoutStorageKeys.confirmation)),
   };
 }
 
-/** Writes the cookie from what session storage holds now (a session cookie, as session storage is). */
+/**
+ * Writes the cookie from what session storage holds now (a session cookie, as session storage is); not when it
+ * already says that (every page load mirrors once).
+ */
 export function mirrorCheckoutCookie(session: KeyValueStorage | undefined = sessionStore()) {
-  writeMirrorCookie(checkoutMirrorCookie, formatCheckoutMirror(currentCheckoutMirror(session)), null);
+  const value = formatCheckoutMirror(currentCheckoutMirror(session));
+  if (value !== readMirrorCookie(checkoutMirrorCookie)) writeMirrorCookie(checkoutMirrorCookie, value, null);
 }
 
 /** Mirrors now (storage of a tab opened before this version) and after every write to a checkout key. */
