@@ -26,3 +26,27 @@ export async function readCheckoutSelection(page: Page) {
   } | null;
   return attempt?.selection ?? null;
 }
+
+/**
+ * A guest-cart line as an earlier visit left it in the browser's storage (the app's `guestCartItems`), with the
+ * price of that day (the product's own unless given).
+ */
+export function savedCartItem(
+  product: { id: number; name: string; price: number; category?: string; isMembership?: boolean },
+  price = product.price,
+) {
+  return {
+    id: product.id,
+    product_id: product.id,
+    product_name: product.name,
+    price,
+    originalPrice: null,
+    isMemberPrice: false,
+    description: '',
+    condition: 'New',
+    category: product.category ?? 'phones',
+    image: null,
+    isMembership: product.isMembership ?? false,
+    quantity: 1,
+  };
+}

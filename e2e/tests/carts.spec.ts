@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from '../src/accounts';
-import { readStorage } from '../src/browser-storage';
+import { readStorage, savedCartItem } from '../src/browser-storage';
 
 interface ApiProduct {
   id: number;
@@ -57,20 +57,7 @@ const summaryTotal = (page: Page) => page.getByTestId('summary-total');
 
 /** Opens /guest-cart with these products saved in the browser, as an earlier visit would have left them. */
 async function openGuestCartHolding(page: Page, saved: ApiProduct[]) {
-  const items = saved.map((product) => ({
-    id: product.id,
-    product_id: product.id,
-    product_name: product.name,
-    price: product.price,
-    originalPrice: null,
-    isMemberPrice: false,
-    description: '',
-    condition: 'New',
-    category: 'phones',
-    image: null,
-    isMembership: product.isMembership,
-    quantity: 1,
-  }));
+  const items = saved.map((product) => savedCartItem({ ...product, category: 'phones' }));
   await page.goto('/');
   await page.evaluate(`localStorage.setItem('guestCartItems', ${JSON.stringify(JSON.stringify(items))})`);
   await page.goto('/guest-cart');

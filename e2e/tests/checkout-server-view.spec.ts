@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from '../src/accounts';
+import { savedCartItem } from '../src/browser-storage';
 
 /*
  * Issue 17, defects 1, 4 and 6: checkout starts from the server's view of the lines, saved details that are not
@@ -43,20 +44,7 @@ function kina(toea: number): string {
 
 /** A guest cart as an earlier visit left it in the browser: the prices and availability of that day. */
 function savedItem(product: ApiProduct, price: number) {
-  return {
-    id: product.id,
-    product_id: product.id,
-    product_name: product.name,
-    price,
-    originalPrice: null,
-    isMemberPrice: false,
-    description: '',
-    condition: 'New',
-    category: product.category,
-    image: null,
-    isMembership: false,
-    quantity: 1,
-  };
+  return savedCartItem({ ...product, isMembership: false }, price);
 }
 
 async function fillCard(page: Page) {

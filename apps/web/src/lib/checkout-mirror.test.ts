@@ -7,23 +7,10 @@ import {
   startSelectedItemsCheckout,
 } from './checkout-handoff';
 import { currentCheckoutMirror, installCheckoutMirror } from './checkout-mirror';
-import type { LocalCartItem } from './local-cart-item';
+import { localCartItem } from '../test/local-cart-item';
 
-const item = (productId: number, quantity: number, cartItemId?: number): LocalCartItem => ({
-  id: productId,
-  product_id: productId,
-  product_name: `Product ${productId}`,
-  price: 10_000,
-  originalPrice: null,
-  isMemberPrice: false,
-  description: '',
-  condition: 'New',
-  category: 'phones',
-  image: null,
-  isMembership: false,
-  quantity,
-  ...(cartItemId ? { cart_item_id: cartItemId } : {}),
-});
+const item = (productId: number, quantity: number, cartItemId?: number) =>
+  localCartItem(productId, quantity, cartItemId ? { cart_item_id: cartItemId } : {});
 
 function mirrorCookie() {
   const pair = document.cookie.split('; ').find((cookie) => cookie.startsWith(`${checkoutMirrorCookie}=`));

@@ -2,6 +2,7 @@ import type { CreateOrderResponse } from '@bilum/shared/checkout.schema';
 import type { ContactDetailsInput } from '@bilum/shared/contact-details';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptForContact, type CheckoutAttempt, resolveAttempt, saveAttempt } from './checkout-attempt';
+import { localCartItem } from '../../test/local-cart-item';
 
 const contact = (address: string) => ({ firstName: 'Kila', address }) as unknown as ContactDetailsInput;
 
@@ -55,21 +56,7 @@ describe('a new checkout attempt names the order it replaces', () => {
 
   it('replaces the previous attempt’s order when the guest cart’s lines change', () => {
     saveAttempt(placedAttempt());
-    const cartItem = (id: number, quantity: number) => ({
-      id,
-      product_id: id,
-      product_name: `Item ${id}`,
-      price: 1_000,
-      originalPrice: null,
-      isMemberPrice: false,
-      description: '',
-      condition: 'New',
-      category: 'phones',
-      image: null,
-      isMembership: false,
-      quantity,
-    });
-    localStorage.setItem('guestCartItems', JSON.stringify([cartItem(7, 1), cartItem(8, 2)]));
+    localStorage.setItem('guestCartItems', JSON.stringify([localCartItem(7, 1), localCartItem(8, 2)]));
 
     const { attempt } = resolveAttempt('guest');
 
