@@ -40,6 +40,16 @@ export async function prepareFirstScreen(url, data) {
     const answer = await data.get('/session');
     const session = JSON.parse(answer.body);
     markup = '<p>' + answer.status + ' ' + (session.user ? session.user.email : 'guest') + '</p>';
+  } else if (pathname === '/posting') {
+    // A POST the renderer may ask (the checkout quote, which only reads), and one it may not (a write).
+    const quote = await data.get('/checkout/quote', '{}');
+    let write;
+    try {
+      write = String((await data.get('/auth/logout', '{}')).status);
+    } catch (error) {
+      write = 'refused: ' + error.message;
+    }
+    markup = '<p>quote ' + quote.status + '</p><p>' + write + '</p>';
   } else if (pathname === '/guest-cart') {
     const cart = data.guestCart();
     markup = '<p>' + (data.hasSession() ? 'session' : 'guest') + ' ' + cart.map((e) => e.productId + 'x' + e.quantity).join(',') + '</p>';
@@ -188,5 +198,15 @@ describe('the first screen of the landing pages comes rendered from the server',
     expect(again.body).toContain('<p>200 guest</p>');
     expect(again.headers['cache-control']).toBe('no-cache');
     expect(renders()).toBe(before);
+  });
+
+  it('lets a rendering POST only to the paths that merely read (firstScreenReadingPosts); any other is refused before it is sent', async () => {
+    const shopper = await signedInShopper(ctx);
+    const response = await ctx.app.inject({ method: 'GET', url: '/posting', headers: { cookie: shopper.cookie } });
+    // The quote is asked (and answers, here 400 for an empty selection); the sign-out never reaches the API.
+    expect(response.body).toMatch(/<p>quote 4\d\d<\/p>/);
+    expect(response.body).toContain("<p>refused: POST /api/auth/logout is not asked by a page's rendering</p>");
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: shopper.cookie } });
+    expect(JSON.parse(session.body)).toMatchObject({ user: { email: shopper.user.email } });
   });
 });
