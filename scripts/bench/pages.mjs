@@ -23,6 +23,10 @@ export const pages = [
   { name: 'login', path: '/login', route: 'login' },
   { name: 'register', path: '/register', route: 'register' },
   { name: 'forgot password', path: '/forgot-password', route: 'forgot-password' },
+  // The code step as the reset e-mail's address opens it, and the new-password step as its link opens it (the token
+  // is checked when the form is sent, so any well-formed one shows the page).
+  { name: 'verify code', path: '/verify-otp?email=bench.shopper%40example.pg', route: 'verify-otp' },
+  { name: 'new password', path: `/reset-password?token=${'ab12'.repeat(16)}`, route: 'reset-password' },
   { name: 'membership choice', path: '/membership-choice', route: 'membership-choice' },
   { name: 'membership payment', path: '/membership-payment', route: 'membership-payment', needs: ['shopper'] },
   { name: 'dashboard', path: '/dashboard', route: 'dashboard', needs: ['member'] },

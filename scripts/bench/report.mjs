@@ -133,12 +133,20 @@ export function targets(run) {
     add(`CLS, ${page.name}`, fixed3(current.cls), `< ${limits.cls}`, measured(current.cls, current.cls < limits.cls));
     for (const [key, label] of [
       ['tbtMs', 'TBT'],
-      ['cpuBlockingMs', 'Blocking in CPU time'],
       ['mainThreadMs', 'Main-thread work'],
     ]) {
       const { pass, figure } = baselineComparison(page, key);
       add(`${label} to the baseline's, ${page.name}`, figure, `≤ ${limits.blockingToBaselineRatio}x`, pass);
     }
+    // Information beside TBT: the blocking from each task's CPU time after the observed first paint, which a busy
+    // machine does not stretch. Not a target: a page the baseline rendered in the browser painted only after its
+    // script ran, so its script's tasks fall before that paint and are not counted (a baseline's 5 ms login page).
+    add(
+      `Blocking in CPU time to the baseline's, ${page.name}`,
+      baselineComparison(page, 'cpuBlockingMs').figure,
+      'information',
+      null,
+    );
   }
   const home = run.bundles.find((bundle) => bundle.routeSource === null) ?? run.bundles[0];
   add(

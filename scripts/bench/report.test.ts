@@ -7,6 +7,7 @@ import { baselineComparison, budgetOf, checkoutTarget, limits, renderMarkdown, t
 interface Figures {
   lcpMs?: number;
   tbtMs?: number;
+  cpuBlockingMs?: number;
   mainThreadMs?: number;
   scriptsBeforeLcp?: number;
   transferBytes?: number;
@@ -75,6 +76,12 @@ describe('blocking time against the baseline', () => {
     const notComparable = baselineComparison(home({ tbtMs: 200 }, { notComparable: 'member: 404' }), 'tbtMs');
     expect(notComparable.pass).toBeNull();
     expect(notComparable.figure).toContain('not comparable');
+  });
+
+  it('shows the blocking in CPU time beside TBT as information, not as a target', () => {
+    const run = { bundles, lighthouse: [home({ cpuBlockingMs: 90 }, { cpuBlockingMs: 100 })] };
+    const row = find(targets(run), "Blocking in CPU time to the baseline's, home");
+    expect(row).toMatchObject({ pass: null, figure: '90 ms vs 100 ms (0.90x)' });
   });
 
   it('passes a page with no blocking time on either side', () => {

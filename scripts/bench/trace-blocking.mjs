@@ -66,8 +66,14 @@ export function blockingFromTrace(trace) {
   return { blockingMs: blocking, workMs: work, worstTaskMs: worst, long };
 }
 
-async function traceOnce(browser, url) {
+async function traceOnce(browser, url, prepare) {
   const page = await browser.newPage();
+  if (prepare) {
+    await prepare(page);
+    const session = await page.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    await session.detach();
+  }
   await page.setViewport({ width: 375, height: 812, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const cdp = await page.createCDPSession();
   await cdp.send('Network.enable');
@@ -91,19 +97,38 @@ async function traceOnce(browser, url) {
 async function main() {
   const args = process.argv.slice(2);
   let runs = 5;
+  let pageName = null;
   const urls = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--runs') runs = Number(args[++i]);
+    else if (args[i] === '--page') pageName = args[++i];
     else urls.push(args[i]);
   }
-  if (urls.length === 0) throw new Error('usage: trace-blocking.mjs [--runs N] <url> [<url> …]');
+  if (urls.length === 0) {
+    throw new Error('usage: trace-blocking.mjs [--runs N] [--page <bench page name>] <shop origin or URL> …');
+  }
+  // --page: each URL is a shop's origin; the page is opened as the bench opens it (signed in, with a cart…).
+  const prepared = new Map();
+  if (pageName) {
+    const { pages, pagePath, prepareFixtures, preparation } = await import('./pages.mjs');
+    const page = pages.find((candidate) => candidate.name === pageName);
+    if (!page) throw new Error(`--page: no bench page named ${pageName}`);
+    for (const origin of urls) {
+      const fixtures = await prepareFixtures(origin);
+      prepared.set(origin, {
+        url: `${origin}${pagePath(page, fixtures.fixtures)}`,
+        prepare: preparation(page, fixtures, origin),
+      });
+    }
+  }
   const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromeFlags, headless: true });
   const results = new Map(urls.map((url) => [url, []]));
   try {
     for (let run = 0; run < runs; run++) {
       const order = run % 2 === 0 ? urls : [...urls].reverse();
       for (const url of order) {
-        const figures = await traceOnce(browser, url);
+        const target = prepared.get(url);
+        const figures = await traceOnce(browser, target?.url ?? url, target?.prepare);
         if (figures) results.get(url).push(figures);
         const { long, ...shown } = figures ?? {};
         console.error(`run ${run + 1} ${url}: ${JSON.stringify(shown)}`);
