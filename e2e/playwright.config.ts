@@ -33,12 +33,14 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@shop-wide/ },
     // Journeys that change a setting every shopper sees (the card turned off) run alone, after all the others:
-    // the specs share one server, and a checkout running beside them would meet the changed shop.
+    // the specs share one server, and a checkout running beside them would meet the changed shop. One at a time,
+    // too: the second-factor rule of one file sent another file's admin sign-in to the set-up page.
     {
       name: 'shop-wide',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       grep: /@shop-wide/,
       dependencies: ['desktop'],
+      workers: 1,
     },
   ],
   webServer: {
