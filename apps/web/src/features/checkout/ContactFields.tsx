@@ -52,10 +52,18 @@ export const emptyContact: ContactDetailsInput = {
 };
 
 /** Where the details deliver to, for the quote's delivery fee (issue 19). */
+/**
+ * Where the quote delivers to: null until the shopper has chosen pickup or a province. Nothing chosen is one
+ * destination, whether the form has mounted or not: the quote the page came with (the server's, decision 034)
+ * is not asked for again, with the button it enables disabled meanwhile, when the form reports its empty choice.
+ */
+export function quoteDestination(pickup: boolean, province: string | null | undefined): QuoteDestination {
+  if (pickup) return { pickup: true, province: null };
+  return province ? { pickup: false, province } : null;
+}
+
 export function destinationOf(details: Partial<ContactDetailsInput> | null | undefined): QuoteDestination {
-  if (!details) return null;
-  const pickup = details.pickup === true;
-  return { pickup, province: pickup ? null : details.state || null };
+  return details ? quoteDestination(details.pickup === true, details.state) : null;
 }
 
 /** Stored details (the phone as "+67571234567" or split) as form values. */
@@ -123,7 +131,7 @@ export function ContactFields({
   const point = points.find((candidate) => candidate.id === pointId);
   useEffect(() => {
     if (!onDestinationChange) return;
-    onDestinationChange(hasPhysicalItems ? { pickup, province: pickup ? null : province || null } : null);
+    onDestinationChange(hasPhysicalItems ? quoteDestination(pickup, province) : null);
   }, [onDestinationChange, hasPhysicalItems, pickup, province]);
   const notesId = useId();
   const pickupId = useId();
