@@ -1,6 +1,6 @@
 import { checkoutMirrorCookie, parseCheckoutMirror } from '@bilum/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithBrowserStorage, sessionStore } from './browser-storage';
+import { readMirrorCookie, renderWithBrowserStorage, sessionStore } from './browser-storage';
 import {
   clearSignedInCheckoutStorage,
   readSignedInCheckoutSelection,
@@ -13,8 +13,8 @@ const item = (productId: number, quantity: number, cartItemId?: number) =>
   localCartItem(productId, quantity, cartItemId ? { cart_item_id: cartItemId } : {});
 
 function mirrorCookie() {
-  const pair = document.cookie.split('; ').find((cookie) => cookie.startsWith(`${checkoutMirrorCookie}=`));
-  return pair ? parseCheckoutMirror(pair.slice(checkoutMirrorCookie.length + 1)) : null;
+  const value = readMirrorCookie(checkoutMirrorCookie);
+  return value ? parseCheckoutMirror(value) : null;
 }
 
 let uninstall: () => void = () => undefined;

@@ -22,9 +22,18 @@ const mirroredKeys = new Set<string>([
   guestCartStorageKeys.selected,
 ]);
 
-function parsed(session: KeyValueStorage | undefined, key: string): unknown {
+/** What storage holds under `key`, or null when it holds nothing or cannot be read (storage refused). */
+function storedText(session: KeyValueStorage | undefined, key: string): string | null {
   try {
-    const text = session?.getItem(key);
+    return session?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function parsed(session: KeyValueStorage | undefined, key: string): unknown {
+  const text = storedText(session, key);
+  try {
     return text ? (JSON.parse(text) as unknown) : null;
   } catch {
     return null;
@@ -42,12 +51,7 @@ const toMirrored = ({ productId, quantity, cartItemId }: MirroredLine): Mirrored
  * (checkout then falls back as it would without it).
  */
 function storedLines(session: KeyValueStorage | undefined, key: string, single = false): MirroredLine[] | null {
-  let text: string | null | undefined;
-  try {
-    text = session?.getItem(key);
-  } catch {
-    return null;
-  }
+  const text = storedText(session, key);
   return (text ? readStoredLines(text, { single }) : null)?.map(toMirrored) ?? null;
 }
 
