@@ -249,6 +249,15 @@ try {
 
   let api = null;
   if (!args.has('--skip-api')) {
+    if (measureLighthouse) {
+      // The API phase measures a shop started afresh on the same database, as an API-only run does: after the
+      // Lighthouse runs the server held hundreds of renderings and its figures read lower (28 November 2026: the
+      // product list 0.71-0.73x the bare server after Lighthouse, 0.80x in an API-only run right after).
+      console.log('Restarting the shop for the API phase…');
+      await Promise.all(servers.splice(0).map((server) => stopProcess(server)));
+      servers.push(await startShop({ root, port, dataDir: path.join(workDir, 'data'), webDist }));
+      machine.apiOnRestartedShop = true;
+    }
     console.log(`API load, ${loadSeconds} s each…`);
     api = await measureApiInOwnProcess(workDir, benchProductId);
   }

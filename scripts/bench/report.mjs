@@ -227,7 +227,8 @@ export function renderMarkdown(run) {
     '',
     `Yardstick: the bare node:http server answered ${bare ? `${Math.round(bare)} req/s` : 'n/a (API phase skipped)'} in this run. ` +
       `The whole run took ${run.durationS === undefined ? 'n/a' : `${Math.round(run.durationS / 60)} min`}` +
-      `${run.machine.lighthouseSeconds ? ` (Lighthouse ${Math.round(run.machine.lighthouseSeconds / 60)} min)` : ''}.`,
+      `${run.machine.lighthouseSeconds ? ` (Lighthouse ${Math.round(run.machine.lighthouseSeconds / 60)} min)` : ''}.` +
+      (machine.apiOnRestartedShop ? ' The API phase ran on the shop restarted after the Lighthouse runs.' : ''),
   );
   if (run.baseline) {
     lines.push(

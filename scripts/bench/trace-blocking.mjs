@@ -66,7 +66,7 @@ export function blockingFromTrace(trace) {
   return { blockingMs: blocking, workMs: work, worstTaskMs: worst, long };
 }
 
-async function traceOnce(browser, url, prepare) {
+async function traceOnce(browser, url, prepare, withoutApp) {
   const page = await browser.newPage();
   if (prepare) {
     await prepare(page);
@@ -78,6 +78,9 @@ async function traceOnce(browser, url, prepare) {
   const cdp = await page.createCDPSession();
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // --without-app: the page as the server sends it, with none of the app's script files: the work the browser
+  // does for the HTML, styles and pictures alone, under which no takeover by the app can go.
+  if (withoutApp) await cdp.send('Network.setBlockedURLs', { urls: ['*/assets/*.js'] });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 150,
@@ -98,14 +101,18 @@ async function main() {
   const args = process.argv.slice(2);
   let runs = 5;
   let pageName = null;
+  let withoutApp = false;
   const urls = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--runs') runs = Number(args[++i]);
     else if (args[i] === '--page') pageName = args[++i];
+    else if (args[i] === '--without-app') withoutApp = true;
     else urls.push(args[i]);
   }
   if (urls.length === 0) {
-    throw new Error('usage: trace-blocking.mjs [--runs N] [--page <bench page name>] <shop origin or URL> …');
+    throw new Error(
+      'usage: trace-blocking.mjs [--runs N] [--page <bench page name>] [--without-app] <shop origin or URL> …',
+    );
   }
   // --page: each URL is a shop's origin; the page is opened as the bench opens it (signed in, with a cart…).
   const prepared = new Map();
@@ -128,7 +135,7 @@ async function main() {
       const order = run % 2 === 0 ? urls : [...urls].reverse();
       for (const url of order) {
         const target = prepared.get(url);
-        const figures = await traceOnce(browser, target?.url ?? url, target?.prepare);
+        const figures = await traceOnce(browser, target?.url ?? url, target?.prepare, withoutApp);
         if (figures) results.get(url).push(figures);
         const { long, ...shown } = figures ?? {};
         console.error(`run ${run + 1} ${url}: ${JSON.stringify(shown)}`);
