@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appHasTakenOver } from '../src/first-screen';
 
 /**
  * Issue 9: home, category and guest product pages come rendered from the server, so a shopper on slow mobile
@@ -74,8 +75,9 @@ test('the app takes over the server’s page where it stands, with no error, and
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/index-item/1');
-  // The server renders the header for a visitor whose session is still loading; the app then knows it is a guest.
+  // The server renders the header as a guest sees it (decision 034), and the app takes the page over as it is.
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await appHasTakenOver(page);
   expect(await pictureBox(page)).toEqual(served);
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Added to cart' })).toContainText(
@@ -106,7 +108,7 @@ test('the guest cart comes rendered from the server too, from the cookie the app
   browser,
 }) => {
   await page.goto('/index-item/1');
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await appHasTakenOver(page);
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Added to cart' })).toBeVisible();
 
@@ -134,15 +136,6 @@ async function holdAppCode(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Waits until the app has taken over the server's page (app-after-paint.js and the hand-over). */
-async function handedOver(page: Page) {
-  await page.waitForFunction(
-    () => (globalThis as { bilumFirstScreenInput?: { done: boolean } }).bilumFirstScreenInput?.done === true,
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
 /**
  * Issue 29 (decision 030): every page a shopper opens comes rendered from the server; what they type before the
  * app has arrived is kept by the field's name, not its place, and put back when the app takes over.
@@ -162,7 +155,7 @@ test('on /login, the e-mail typed before the app has arrived is still there once
   ).toBe(false);
   await email.fill('kila.rahu@example.pg');
   release();
-  await handedOver(page);
+  await appHasTakenOver(page);
   await expect(email).toHaveValue('kila.rahu@example.pg');
   // The app's own form has it: its check of the password comes, not the e-mail's.
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -234,7 +227,7 @@ test('checkout comes rendered from the server from the cookie the app mirrors ch
   await expect(email).toBeVisible();
   await email.fill('kila.rahu@example.pg');
   release();
-  await handedOver(page);
+  await appHasTakenOver(page);
   await expect(email).toHaveValue('kila.rahu@example.pg');
   // The app's page: the line bought with Buy It Now, priced by the server.
   await expect(page.getByText('HP Pavilion 15 Laptop').first()).toBeVisible({ timeout: 15_000 });

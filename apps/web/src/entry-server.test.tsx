@@ -1,63 +1,8 @@
 // @vitest-environment node
-import {
-  type FirstScreenData,
-  firstScreenStateId,
-  type GuestCartEntry,
-  type Product,
-  type ProductListInput,
-  signedOutSession,
-} from '@bilum/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { firstScreenStateId, signedOutSession } from '@bilum/shared';
+import { describe, expect, it } from 'vitest';
 import { prepareFirstScreen } from './entry-server';
-import { testProduct } from './features/catalog/test-product';
-
-const laptop: Product = {
-  ...testProduct,
-  id: 1,
-  name: 'HP Pavilion 15 Laptop',
-  category: 'computers',
-  price: 329_900,
-  image: '/images/products/hp-pavilion-15-laptop.svg',
-};
-const catalogue = [laptop, testProduct];
-
-function fakeData(
-  visitor: { session?: boolean; cart?: GuestCartEntry[]; api?: Record<string, unknown> } = {},
-): FirstScreenData & { calls: string[]; queries: ProductListInput[] } {
-  const calls: string[] = [];
-  const queries: ProductListInput[] = [];
-  return {
-    calls,
-    queries,
-    // The API's answers for this visitor, as the server asks for them in-process; 404 for any other path.
-    get: vi.fn(async (path: string) => {
-      calls.push(`get ${path}`);
-      const answer = (visitor.api ?? {})[path];
-      return answer === undefined
-        ? { status: 404, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: 'No such thing' } }) }
-        : { status: 200, body: JSON.stringify(answer) };
-    }),
-    hasSession: () => visitor.session ?? false,
-    guestCart: () => visitor.cart ?? [],
-    checkoutMirror: () => null,
-    // As GET /api/products answers a guest: one page of the category asked for.
-    products: vi.fn(async (query: ProductListInput = {}) => {
-      calls.push('products');
-      queries.push(query);
-      const { category = 'all', page = 1, pageSize = 24 } = query;
-      const matching = catalogue.filter((product) => category === 'all' || product.category === category);
-      const items = matching
-        .slice((page - 1) * pageSize, page * pageSize)
-        .map((product) => ({ ...product, memberPrice: null }));
-      const pageCount = Math.ceil(matching.length / pageSize);
-      return { items, total: matching.length, page, pageSize, pageCount };
-    }),
-    product: vi.fn(async (id: number) => {
-      calls.push(`product ${id}`);
-      return catalogue.find((product) => product.id === id) ?? null;
-    }),
-  };
-}
+import { fakeData, laptop } from './test/first-screen-data';
 
 async function render(url: string, data = fakeData()) {
   const prepared = await prepareFirstScreen(url, data);
@@ -95,7 +40,8 @@ describe('the first screen rendered on the server', () => {
     expect(data.queries).toEqual([
       { category: 'phones', q: 'itel', price: 'under-500', sort: 'priceAsc', pageSize: 1 },
     ]);
-    const [list] = stateOf(screen!.stateScript).queries;
+    const [session, list] = stateOf(screen!.stateScript).queries;
+    expect(session?.queryKey).toEqual(['session']);
     expect(list?.queryKey).toEqual([
       'products',
       'list',
@@ -115,7 +61,8 @@ describe('the first screen rendered on the server', () => {
     expect(screen?.html).not.toContain('itel A70');
     expect(screen?.html).toContain('Showing 1 of 2 items');
     expect(screen?.html).toMatch(/<button[^>]*>Show more<\/button>/);
-    const [list] = stateOf(screen!.stateScript).queries;
+    const [session, list] = stateOf(screen!.stateScript).queries;
+    expect(session?.queryKey).toEqual(['session']);
     expect(list?.queryKey).toEqual(['products', 'list', { pageSize: 1 }, 'guest']);
   });
 
@@ -151,8 +98,10 @@ describe('the first screen rendered on the server', () => {
     expect(screen?.stateScript.startsWith(`<script type="application/json" id="${firstScreenStateId}">`)).toBe(true);
     expect(screen?.stateScript.match(/<\/script>/g)).toHaveLength(1);
     const state = stateOf(screen!.stateScript);
-    expect(state.queries.map((query) => query.queryKey)).toEqual([['products', 'detail', 1]]);
-    expect(state.queries[0]?.state.data).toEqual(hostile);
+    // A visitor without a session is signed out, as the header shows it (decision 034).
+    expect(state.queries.map((query) => query.queryKey)).toEqual([['session'], ['products', 'detail', 1]]);
+    expect(state.queries[0]?.state.data).toEqual(signedOutSession);
+    expect(state.queries[1]?.state.data).toEqual(hostile);
     expect(screen?.html).not.toContain('<script>alert(1)');
   });
 

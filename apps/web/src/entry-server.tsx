@@ -1,12 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  dehydrate,
-  type QueryClient,
-  QueryClientProvider,
-  type QueryKey,
-  type QueryOptions,
-  skipToken,
-} from '@tanstack/react-query';
+import { dehydrate, type QueryClient, type QueryKey, type QueryOptions, skipToken } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, Route, Routes, StaticRouter } from 'react-router';
@@ -24,7 +17,8 @@ import {
   guestCartSnapshot,
   storageFromCookies,
 } from './app/first-screen-seeds';
-import { appRoutes, AppRoutes, preloadRoute } from './app/router';
+import { AppTree } from './app/App';
+import { appRoutes, preloadRoute } from './app/router';
 import { ShopLayout } from './app/ShopLayout';
 import { Spinner } from './components/ui/states';
 import { ApiError, setApiTransport } from './lib/api-client';
@@ -82,9 +76,11 @@ function renderApp(url: string, queryClient: QueryClient, storage: StorageSnapsh
   return renderWithBrowserStorage(storage, () =>
     renderToString(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <StaticRouter location={url}>{shell ? <PageShell /> : <AppRoutes />}</StaticRouter>
-        </QueryClientProvider>
+        <AppTree
+          queryClient={queryClient}
+          router={({ children }) => <StaticRouter location={url}>{children}</StaticRouter>}
+          pages={shell ? <PageShell /> : undefined}
+        />
       </StrictMode>,
     ),
   );
@@ -148,9 +144,15 @@ async function renderAsAsked(url: string, queryClient: QueryClient, storage: Sto
   }
 }
 
-function stateScriptOf(queryClient: QueryClient): string {
+/**
+ * The data the page was rendered from, for the app to start with. `frameOnly`: the server rendered the shop's frame
+ * with a spinner where the page goes (a checkout page without the mirror cookie), which the app renders anew
+ * rather than hydrating (decision 034).
+ */
+function stateScriptOf(queryClient: QueryClient, frameOnly = false): string {
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
-  return `<script type="application/json" id="${firstScreenStateId}">${scriptJson(state)}</script>`;
+  const frame = frameOnly ? ' data-frame-only' : '';
+  return `<script type="application/json" id="${firstScreenStateId}"${frame}>${scriptJson(state)}</script>`;
 }
 
 /**
@@ -196,7 +198,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
     // A checkout page with nothing of checkout in the visitor's storage: its frame, which the app fills.
     const shell = fromStorage && Object.keys(storage.session).length === 0 && Object.keys(storage.local).length === 0;
     const html = await renderAsAsked(url, queryClient, storage, shell);
-    return { html, stateScript: stateScriptOf(queryClient) };
+    return { html, stateScript: stateScriptOf(queryClient, shell) };
   });
   queryClient.clear();
   return { render: async () => screen };

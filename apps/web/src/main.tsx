@@ -1,3 +1,4 @@
+import type { SessionState } from '@bilum/shared';
 import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 'react';
 import { App } from './app/App';
 import { hydrateFirstScreen } from './app/first-screen';
@@ -7,6 +8,7 @@ import { prefetchFrameCode, ShopLayout } from './app/ShopLayout';
 import { installCheckoutMirror } from './lib/checkout-mirror';
 import { trackLastFocused } from './lib/last-focused';
 import { createQueryClient } from './lib/query-client';
+import { sessionKey } from './lib/session';
 import './app/styles.css';
 
 /**
@@ -18,6 +20,18 @@ import './app/styles.css';
 function HandOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => handOverFirstScreenInput(), []);
   return children;
+}
+
+/**
+ * A part of the server's page React could not take over and rendered anew. A lazy part the server rendered as its
+ * fallback (the footer, the header's menus, the toaster) is expected to be; anything else is a difference between
+ * the server's rendering and the app's, worth knowing of.
+ */
+function reportHydrationMismatch(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  // React's error 419 (its text in development builds): a lazy part rendered as its fallback on the server.
+  if (/#419\b|renderToString|could not finish this Suspense boundary/.test(message)) return;
+  console.warn("The page the server rendered differs from the app's; React rendered that part anew:", error);
 }
 
 /**
@@ -43,26 +57,39 @@ void nextTask().then(async () => {
   const pathname = window.location.pathname;
   const components = routeComponents(pathname);
   const pageCode = preloadRoute(pathname, components).catch(() => undefined);
-  if (components.includes(ShopLayout)) prefetchFrameCode();
   await nextTask();
   const queryClient = createQueryClient();
-  const seeded = hydrateFirstScreen(queryClient);
+  const firstScreen = hydrateFirstScreen(queryClient);
+  // The frame's lazy parts, the shopper's menu with them when the page came signed in.
+  const signedIn = Boolean(queryClient.getQueryData<SessionState>(sessionKey)?.user);
+  const frameCode = components.includes(ShopLayout) ? prefetchFrameCode({ signedIn }) : undefined;
   await nextTask();
-  const { createRoot } = await reactDom;
+  const { createRoot, hydrateRoot } = await reactDom;
   await nextTask();
-  const reactRoot = createRoot(rootElement);
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />
     </StrictMode>
   );
   // Rendered as a transition, the app yields to the browser while it builds a large page (no long task).
-  if (!seeded) {
+  if (!firstScreen) {
+    const reactRoot = createRoot(rootElement);
     startTransition(() => reactRoot.render(app));
     return;
   }
   // A page the server rendered stays on screen until the app can show the same: its data came with it and its
-  // lazy code is loaded before the switch, so there is no spinner in between.
-  await pageCode;
+  // lazy code is loaded first, so there is no spinner in between.
+  await Promise.all([pageCode, frameCode]);
+  if (firstScreen === 'page') {
+    // The app takes over the server's page as it is (decision 034): React walks the server's DOM instead of
+    // building its own, so the browser neither lays out nor paints the page a second time. A part that does not
+    // match what the app renders is rendered anew by React (the nearest Suspense boundary, or the whole page).
+    startTransition(() => {
+      hydrateRoot(rootElement, <HandOver>{app}</HandOver>, { onRecoverableError: reportHydrationMismatch });
+    });
+    return;
+  }
+  // Only the frame came from the server (a checkout page without the mirror cookie): the app renders the page.
+  const reactRoot = createRoot(rootElement);
   startTransition(() => reactRoot.render(<HandOver>{app}</HandOver>));
 });

@@ -1,26 +1,26 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/states';
+import { preloadHomeExtras } from '../features/catalog/HomePage';
+import { lazyPage } from '../lib/lazy-page';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { SiteHeader } from './SiteHeader';
+import { preloadHeaderParts, SiteHeader } from './SiteHeader';
 
 // Below the fold on every page: loaded after the first paint to keep the home page light.
-const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
+const SiteFooter = lazyPage<object>(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
 
 /**
- * Starts fetching the frame's lazy parts (the footer, the header's cart, the home page's lower sections: one file,
+ * Loads the frame's lazy parts (the footer, the header's menus and cart, the home page's lower sections: one file,
  * see vite.config.ts) alongside the page's own code at start-up (main.tsx), rather than once the page has
- * rendered and asked for them: one round trip fewer on a slow link. They still render after the page, each in a
- * task of its own.
+ * rendered and asked for them: one round trip fewer on a slow link. Once loaded they render at once: the app
+ * hydrates the server's page only when they are here (decision 034), so that no part of the page it takes over
+ * is left without its handlers (a tap on the account menu there would be lost). Never rejects.
  */
-export function prefetchFrameCode(): void {
-  for (const load of [
-    () => import('./SiteFooter'),
-    () => import('../features/cart/HeaderCart'),
-    () => import('../features/catalog/HomeExtras'),
-  ]) {
-    load().catch(() => undefined);
-  }
+export function prefetchFrameCode({ signedIn }: { signedIn: boolean }): Promise<void> {
+  return Promise.all([SiteFooter.preload(), preloadHeaderParts({ signedIn }), preloadHomeExtras()]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function ShopLayout() {

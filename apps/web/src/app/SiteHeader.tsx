@@ -1,14 +1,24 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { MenuIcon } from '../components/ui/icons';
+import { lazyPage } from '../lib/lazy-page';
 import { useSession } from '../lib/session';
 import { Logo } from './Logo';
 import { categoryLinks, homePath } from './nav-links';
 
-// Loaded only when needed, to keep the home page light.
+// Loaded after the first paint, to keep the home page light: the menu when it is opened, the cart (in the
+// `shell` file, vite.config.ts) and the shopper's menu once the page has painted.
 const MobileMenu = lazy(() => import('./MobileMenu'));
-const UserMenu = lazy(() => import('./UserMenu'));
-const HeaderCart = lazy(() => import('../features/cart/HeaderCart'));
+const UserMenu = lazyPage(() => import('./UserMenu'));
+const HeaderCart = lazyPage(() => import('../features/cart/HeaderCart'));
+
+/**
+ * Loads the header's lazy parts the server renders (the cart, and the shopper's menu for a signed-in page), which
+ * then render at once instead of suspending (see ShopLayout's prefetch).
+ */
+export function preloadHeaderParts({ signedIn }: { signedIn: boolean }): Promise<unknown> {
+  return Promise.all([HeaderCart.preload(), signedIn ? UserMenu.preload() : undefined]);
+}
 
 export function SiteHeader() {
   const { isSignedIn, isLoading, user } = useSession();

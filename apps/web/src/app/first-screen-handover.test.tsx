@@ -1,3 +1,6 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import afterPaintScript from '../../public/app-after-paint.js?raw';
 import { type FirstScreenInput, handOverFirstScreenInput } from './first-screen-handover';
@@ -359,5 +362,55 @@ describe('app-after-paint.js and the hand-over: the focus', () => {
     document.body.innerHTML = `<div id="root"><header></header><main><input name="q" /><button type="button">Go</button></main></div>`;
     handOverFirstScreenInput(document, input, Promise.resolve());
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('handing over to a page the app hydrated (decision 034), whose fields already show what was done', () => {
+  it('ticks and types so that React hears it, though the field already shows it', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const seen: { accepted: boolean; name: string }[] = [];
+    function Form() {
+      const [accepted, setAccepted] = useState(false);
+      const [name, setName] = useState('');
+      seen.push({ accepted, name });
+      return (
+        <main>
+          <input aria-label="Cardholder name" value={name} onChange={(event) => setName(event.target.value)} />
+          <input
+            type="checkbox"
+            name="terms"
+            checked={accepted}
+            onChange={(event) => setAccepted(event.target.checked)}
+          />
+        </main>
+      );
+    }
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = renderToString(<Form />);
+    document.body.replaceChildren(root);
+    // What the shopper did before the app came: in the page's own fields, which React then takes over as they are.
+    const [name, terms] = [...root.querySelectorAll('input')];
+    name!.value = 'Mary Kaupa';
+    terms!.checked = true;
+    await act(async () => {
+      hydrateRoot(root, <Form />);
+    });
+    const input: FirstScreenInput = {
+      values: {
+        [JSON.stringify({ part: 'main', index: 0, attr: 'aria-label', value: 'Cardholder name', nth: 0 })]:
+          'Mary Kaupa',
+      },
+      checked: { [JSON.stringify({ part: 'main', index: 1, attr: 'name', value: 'terms', nth: 0 })]: true },
+      taps: [],
+      done: false,
+    };
+    await act(async () => {
+      handOverFirstScreenInput(document, input, Promise.resolve());
+      await Promise.resolve();
+    });
+    expect(seen.at(-1)).toEqual({ accepted: true, name: 'Mary Kaupa' });
+    expect(terms!.checked).toBe(true);
+    expect(name!.value).toBe('Mary Kaupa');
   });
 });

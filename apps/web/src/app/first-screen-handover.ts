@@ -81,9 +81,14 @@ function placeOf(key: string): FirstScreenPlace | null {
   }
 }
 
-/** Sets a control's value the way typing would, so React's onChange sees it. */
+/**
+ * Sets a control's value the way typing would, so React's onChange sees it. A field the app took over as it was
+ * (hydrated, decision 034) already shows what was typed, while React may hold the server's value: it is emptied
+ * through its own setter first (which React's value tracker hears), so that the typing is a change React sees.
+ */
 function typeInto(control: Element | undefined, value: string) {
   if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+    control.value = '';
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, 'value')?.set?.call(control, value);
     control.dispatchEvent(new Event('input', { bubbles: true }));
   } else if (control instanceof HTMLSelectElement) {
@@ -92,9 +97,18 @@ function typeInto(control: Element | undefined, value: string) {
   }
 }
 
-/** Ticks or unticks a tick box (or chooses a radio button) the way a tap does, so React's onChange sees it. */
+/**
+ * Ticks or unticks a tick box (or chooses a radio button) the way a tap does, so React's onChange sees it. One the
+ * app took over as it was (hydrated) may already show the shopper's tick while React holds the server's: it is
+ * set the other way quietly first, so that the tap is a change React hears (a radio button is only ever chosen).
+ */
 function tickTo(control: Element | undefined, checked: boolean) {
-  if (control instanceof HTMLInputElement && control.checked !== checked) control.click();
+  if (!(control instanceof HTMLInputElement)) return;
+  if (control.checked === checked) {
+    if (control.type === 'radio' && !checked) return;
+    control.checked = !checked;
+  }
+  control.click();
 }
 
 /**

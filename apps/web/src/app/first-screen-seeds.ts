@@ -68,6 +68,11 @@ async function guestCartLines(data: FirstScreenData) {
   return entries.map((entry, index) => ({ quantity: entry.quantity, product: products[index] ?? null }));
 }
 
+/** A line of the guest cart whose product the catalogue still has. */
+function isFound(line: { product: Product | null; quantity: number }): line is { product: Product; quantity: number } {
+  return line.product !== null;
+}
+
 const cartItem = ({ product, quantity }: { product: Product; quantity: number }): LocalCartItem => ({
   ...toLocalCartItem(product),
   quantity,
@@ -84,13 +89,10 @@ export function guestCartSnapshot(items: readonly LocalCartItem[]): StorageSnaps
  */
 const guestCart: Seeder = async (_params, data) => {
   const lines = await guestCartLines(data);
-  if (lines.length === 0 || lines.some((line) => line.product === null)) return null;
-  const found = lines as { product: Product; quantity: number }[];
+  const found = lines.filter(isFound);
+  if (lines.length === 0 || found.length < lines.length) return null;
   return {
-    queries: [
-      { key: sessionKey, data: signedOutSession },
-      ...found.map(({ product }) => ({ key: guestCartProductKey(product.id), data: product })),
-    ],
+    queries: found.map(({ product }) => ({ key: guestCartProductKey(product.id), data: product })),
     guestCart: found.map(cartItem),
   };
 };
@@ -163,9 +165,7 @@ export function isRenderedAsAsked(pathname: string, isNotFound: boolean): boolea
 export async function storageFromCookies(data: FirstScreenData): Promise<StorageSnapshot | null> {
   // The header's count and guest checkout: products no longer for sale are left out.
   const lines = await guestCartLines(data);
-  const { local } = guestCartSnapshot(
-    lines.flatMap(({ product, quantity }) => (product ? [cartItem({ product, quantity })] : [])),
-  );
+  const { local } = guestCartSnapshot(lines.filter(isFound).map(cartItem));
   const mirror = data.checkoutMirror();
   if (!mirror) return { local, session: {} };
   const mirrored = [
@@ -229,7 +229,17 @@ export async function seedFirstScreen(
   for (const screen of firstScreens) {
     const match = matchPath(screen.path, pathname);
     if (!match) continue;
-    const seeds = await screen.seed(match.params, data, searchParams);
+    const found = await screen.seed(match.params, data, searchParams);
+    // A visitor without a session is signed out, with the guest cart their cookie mirrors: the header says so on
+    // the server (the cart's count too), and the app takes the page over from the same (decision 034) rather than
+    // asking and rendering the header's cart a second time.
+    const seeds =
+      found && !data.hasSession()
+        ? {
+            queries: [{ key: sessionKey, data: signedOutSession }, ...found.queries],
+            guestCart: found.guestCart ?? (await guestCartLines(data)).filter(isFound).map(cartItem),
+          }
+        : found;
     for (const { key, data: value } of seeds?.queries ?? []) queryClient.setQueryData(key, value);
     return seeds;
   }

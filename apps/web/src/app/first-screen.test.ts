@@ -20,7 +20,7 @@ describe('hydrateFirstScreen', () => {
     const doc = pageWithState(dehydrate(server));
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
 
-    expect(hydrateFirstScreen(client, doc)).toBe(true);
+    expect(hydrateFirstScreen(client, doc)).toBe('page');
 
     expect(client.getQueryData(['products', 'detail', 1])).toEqual({ id: 1, name: 'HP Pavilion 15 Laptop' });
     const query = client.getQueryCache().find({ queryKey: ['products', 'detail', 1] });
@@ -28,12 +28,18 @@ describe('hydrateFirstScreen', () => {
     expect(doc.getElementById(firstScreenStateId)).toBeNull();
   });
 
-  it('answers false and leaves the cache empty when the page has no state or a broken one', () => {
+  it('says the server rendered only the frame when its state is marked so (a checkout page without its cookie)', () => {
+    const doc = pageWithState(dehydrate(new QueryClient()));
+    doc.getElementById(firstScreenStateId)!.setAttribute('data-frame-only', '');
+    expect(hydrateFirstScreen(new QueryClient(), doc)).toBe('frame');
+  });
+
+  it('answers null and leaves the cache empty when the page has no state or a broken one', () => {
     const client = new QueryClient();
-    expect(hydrateFirstScreen(client, document.implementation.createHTMLDocument())).toBe(false);
+    expect(hydrateFirstScreen(client, document.implementation.createHTMLDocument())).toBeNull();
     const doc = pageWithState({});
     doc.getElementById(firstScreenStateId)!.textContent = '{not json';
-    expect(hydrateFirstScreen(client, doc)).toBe(false);
+    expect(hydrateFirstScreen(client, doc)).toBeNull();
     expect(client.getQueryCache().getAll()).toEqual([]);
   });
 });

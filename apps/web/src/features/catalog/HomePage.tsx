@@ -1,7 +1,8 @@
 import { featureLabels, type ProductFeature } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, use } from 'react';
+import { Suspense, use } from 'react';
 import { useSearchParams } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { firstPageOf, useProductPages } from './catalog.api';
@@ -14,7 +15,10 @@ import { HeroSlider } from './HeroSlider';
 import { HomeSearch } from './HomeSearch';
 import { PagedProductList } from './PagedProductList';
 
-const HomeExtras = lazy(() => import('./HomeExtras'));
+const HomeExtras = lazyPage(() => import('./HomeExtras'));
+
+/** Loads the home page's lower sections, which then render at once instead of suspending. */
+export const preloadHomeExtras = (): Promise<unknown> => HomeExtras.preload();
 
 let memberProductSlides: Promise<MemberProductSlide[]> | undefined;
 const loadMemberProductSlides = () =>
