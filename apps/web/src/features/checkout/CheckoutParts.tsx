@@ -6,6 +6,7 @@ import { CardEntry } from '../../components/payment/CardEntry';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/states';
+import { useHydrated } from '../../lib/use-hydrated';
 import { applyContactIssues, ContactFields, toContactFormValues, useContactForm } from './ContactFields';
 import { useDeliveryOptions } from './checkout.api';
 import type { LineChange } from './checkout-quote';
@@ -267,9 +268,14 @@ export function ContactStepForm({
   );
 }
 
-/** Prices the server changed since the cart, shown above Pay so that nothing is charged silently. */
+/**
+ * Prices the server changed since the cart, shown above Pay so that nothing is charged silently. Judged against
+ * what the browser kept of the cart (its prices, the member's own), which the server does not have: shown once
+ * the app has the page, never in the server's rendering (it compared the catalogue's guest price with a member's).
+ */
 export function LineChangesNotice({ changes }: { changes: readonly LineChange[] }) {
-  if (changes.length === 0) return null;
+  const inBrowser = useHydrated();
+  if (!inBrowser || changes.length === 0) return null;
   return (
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-semibold">Your order has changed since you added it to your cart:</p>
