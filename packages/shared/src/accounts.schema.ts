@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { isCommonPassword } from '#common-passwords';
-import { accountMessages, resetCodeLength } from './accounts';
+import { accountMessages, passwordRules, resetCodeLength } from './accounts';
 import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
 import type { MembershipState, SessionState, SessionUser } from './session';
 import { permissions, staffRoles } from './staff';
-
-export const passwordRules = { min: 8, max: 128 } as const;
 
 /** Trimmed and lower-cased, so "Kila@Example.PG " and "kila@example.pg" are one account. */
 export const emailField = z

@@ -50,6 +50,9 @@ export const accountMessages = {
 } as const;
 
 /** Delays of the spec, in milliseconds (decisions.md "Easy to miss"). */
+/** A new password's length: at least 8 characters (decisions.md), at most 128. */
+export const passwordRules = { min: 8, max: 128 } as const;
+
 export const accountDelays = {
   afterLogin: 1500,
   afterRegister: 1500,

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { emailField } from './accounts.schema';
-import { deliveryMessages, provinceFromText } from './delivery';
+import { provinceFromText } from './delivery';
 import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
+import { contactMessages } from './contact-messages';
+
+// The form's words and the plain rule, for the imports from here.
+export * from './contact-messages';
 
 /**
  * The one contact-details form of the shop (decisions.md "Delivery or pickup"), used by all four contact forms:
@@ -15,30 +19,6 @@ import { phoneCountryCodes, phoneMessages, phoneProblem } from './phone';
  * - notes optional;
  * - an order that holds only a membership needs neither address nor pickup.
  */
-export const contactMessages = {
-  firstName: 'Please enter your first name.',
-  lastName: 'Please enter your last name.',
-  address: 'Please enter your street address.',
-  city: 'Please enter your city.',
-  state: deliveryMessages.province,
-  postcode: 'Please enter your postcode.',
-  /** decisions.md (second round): PNG postcodes are three digits; the shop delivers within PNG. */
-  postcodeFormat: 'Please enter a 3-digit PNG postcode, e.g. 111.',
-  /** checkout-and-admin.md 5 (signed-in edit modal). */
-  pickupLocation: 'Please enter a pickup location for your order (required for physical items).',
-  /** Issue 19: pickup is at one of the shop's pickup points (/settings). */
-  pickupPointId: deliveryMessages.pickupPoint,
-  /** checkout-and-admin.md 5: the summary message above a form with missing fields. */
-  missingDetails: 'Please fill in all required contact and address details.',
-  /** checkout-and-admin.md 5 (guest checkout step 1): the form message and its toast. */
-  missingShippingDetails: 'Please fill in all required contact and shipping details.',
-  missingInfoToast: 'Missing required info!',
-  /** checkout-and-admin.md 8. */
-  saveFailed: 'Failed to save contact details. Please try again.',
-  savedLocallyOnly: 'Contact details saved locally but failed to update on server.',
-  notFound: 'Contact details not found. Please go back to fill them.',
-  guestSaveFailed: 'Failed to save contact information. Please check your inputs and try again.',
-} as const;
 
 const text = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters.`);
 const required = (message: string, max = 100) => z.string().trim().min(1, message).max(max);
@@ -117,9 +97,4 @@ export function contactDetailsSchema({ hasPhysicalItems }: { hasPhysicalItems: b
   return contactDetailsObject
     .superRefine((value, ctx) => checkContactDetails(value, ctx, hasPhysicalItems))
     .transform((value) => (hasPhysicalItems ? normaliseContactDetails(value) : value));
-}
-
-/** True when the order needs a delivery address or a pickup location: anything but the membership. */
-export function needsDeliveryOrPickup(lines: readonly { isMembership: boolean }[]): boolean {
-  return lines.some((line) => !line.isMembership);
 }
