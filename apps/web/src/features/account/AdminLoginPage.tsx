@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { accountDelays, accountMessages, type AdminLoginInput, adminLoginSchema } from '@bilum/shared';
+import { accountDelays, accountMessages, type AdminLoginInput } from '@bilum/shared';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +10,11 @@ import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useAdminLogin } from './account.api';
 import { AltLink } from './AccountFormParts';
 import { AuthCard } from './AuthCard';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const adminLoginResolver = lazyZodResolver(() =>
+  import('@bilum/shared/accounts.schema').then((m) => m.adminLoginSchema),
+);
 
 /** The admin sign-in's failures in the spec's words (checkout-and-admin.md 6, 8). */
 function adminFailure(error: unknown): string {
@@ -29,7 +33,7 @@ export default function AdminLoginPage() {
   const navigateLater = useDelayedNavigate();
   const navigate = useNavigate();
   const form = useForm<AdminLoginInput>({
-    resolver: zodResolver(adminLoginSchema),
+    resolver: adminLoginResolver,
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, forgotPasswordSchema } from '@bilum/shared';
+import { accountMessages } from '@bilum/shared';
+import type { forgotPasswordSchema } from '@bilum/shared/accounts.schema';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -8,13 +8,18 @@ import { useForgotPassword } from './account.api';
 import { AltLink, EmailField } from './AccountFormParts';
 import { AuthCard } from './AuthCard';
 import { toastFailure } from './toasts';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const forgotPasswordResolver = lazyZodResolver(() =>
+  import('@bilum/shared/accounts.schema').then((m) => m.forgotPasswordSchema),
+);
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
 
 /** /forgot-password: e-mails a 6-digit code and a reset link; the same answer whether or not the e-mail is known. */
 export default function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const form = useForm<ForgotInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotInput>({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
   const email = form.watch('email').trim().toLowerCase();
 
   const onSubmit = form.handleSubmit((values) =>

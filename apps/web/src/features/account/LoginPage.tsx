@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { accountDelays, accountMessages, type LoginInput, loginSchema, safeReturnUrl } from '@bilum/shared';
+import { accountDelays, accountMessages, type LoginInput, safeReturnUrl } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +12,9 @@ import { useLogin } from './account.api';
 import { AltLink, EmailField } from './AccountFormParts';
 import { AuthCard, linkClass } from './AuthCard';
 import { toastFailure } from './toasts';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const loginResolver = lazyZodResolver(() => import('@bilum/shared/accounts.schema').then((m) => m.loginSchema));
 
 /** /login?returnUrl=…: sign in, then the returnUrl (inside the shop only) or /dashboard after 1.5 s. */
 export default function LoginPage() {
@@ -21,7 +23,7 @@ export default function LoginPage() {
   const login = useLogin();
   const navigateLater = useDelayedNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
   const done = login.isSuccess;
 

@@ -1,11 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accountDelays,
-  accountMessages,
-  type NewPasswordPair,
-  newPasswordPairSchema,
-  passwordRules,
-} from '@bilum/shared';
+import { accountDelays, accountMessages, type NewPasswordPair, passwordRules } from '@bilum/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -14,6 +7,11 @@ import { PasswordField } from '../../components/ui/form-field';
 import { hasEmptyValue } from '../../lib/form-errors';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { toastFailure } from './toasts';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const newPasswordPairResolver = lazyZodResolver(() =>
+  import('@bilum/shared/accounts.schema').then((m) => m.newPasswordPairSchema),
+);
 
 interface NewPasswordFormProps {
   /** Saves the new password on the server. */
@@ -39,7 +37,7 @@ export function NewPasswordForm({ save, missingPasswordMessage }: NewPasswordFor
   const busy = reset.isPending;
   const done = reset.isSuccess;
   const form = useForm<NewPasswordPair>({
-    resolver: zodResolver(newPasswordPairSchema),
+    resolver: newPasswordPairResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountDelays,
   accountMessages,
   defaultPhoneCountryCode,
   passwordRules,
   type RegisterInput,
-  registerSchema,
   safeReturnUrl,
 } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +20,9 @@ import { useRegister } from './account.api';
 import { AltLink, EmailField } from './AccountFormParts';
 import { AuthCard } from './AuthCard';
 import { toastFailure } from './toasts';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const registerResolver = lazyZodResolver(() => import('@bilum/shared/accounts.schema').then((m) => m.registerSchema));
 
 const fields = ['fullName', 'email', 'countryCode', 'phone', 'password'] as const;
 
@@ -31,7 +32,7 @@ export default function RegisterPage() {
   const navigateLater = useDelayedNavigate();
   const queryClient = useQueryClient();
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver: registerResolver,
     defaultValues: { fullName: '', email: '', countryCode: defaultPhoneCountryCode, phone: '', password: '' },
   });
   const { errors } = form.formState;

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type NewPasswordPair, newPasswordPairSchema, staffMessages } from '@bilum/shared';
+import { type NewPasswordPair, staffMessages } from '@bilum/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +7,11 @@ import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/form-field';
 import { api, ApiError } from '../../lib/api-client';
 import { AuthCard } from './AuthCard';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const newPasswordPairResolver = lazyZodResolver(() =>
+  import('@bilum/shared/accounts.schema').then((m) => m.newPasswordPairSchema),
+);
 
 /** /staff-invite?token=…: the link from the invitation e-mail; the staff member chooses a password (issue 21). */
 export default function StaffInvitePage() {
@@ -18,7 +22,7 @@ export default function StaffInvitePage() {
       api<{ message: string }>('/auth/staff-invite', { method: 'POST', body: { token, password } }),
   });
   const form = useForm<NewPasswordPair>({
-    resolver: zodResolver(newPasswordPairSchema),
+    resolver: newPasswordPairResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

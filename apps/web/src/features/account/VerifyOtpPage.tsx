@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, resetCodeLength, verifyCodeSchema } from '@bilum/shared';
+import { accountMessages, resetCodeLength } from '@bilum/shared';
+import type { verifyCodeSchema } from '@bilum/shared/accounts.schema';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -14,6 +14,11 @@ import { EmailField, ResetLinks } from './AccountFormParts';
 import { AuthCard } from './AuthCard';
 import { NewPasswordForm } from './NewPasswordForm';
 import { toastFailure } from './toasts';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const verifyCodeResolver = lazyZodResolver(() =>
+  import('@bilum/shared/accounts.schema').then((m) => m.verifyCodeSchema),
+);
 
 type CodeInput = z.input<typeof verifyCodeSchema>;
 
@@ -32,7 +37,7 @@ export default function VerifyOtpPage() {
   const [verified, setVerified] = useState<{ email: string; code: string } | null>(null);
   const verify = useVerifyCode();
   const form = useForm<CodeInput>({
-    resolver: zodResolver(verifyCodeSchema),
+    resolver: verifyCodeResolver,
     defaultValues: { email: params.get('email') ?? '', code: '' },
   });
   const { errors } = form.formState;

@@ -1,12 +1,8 @@
-import { checkoutMessages, type CheckoutOrder, type PlacedOrderResponse } from '@bilum/shared/checkout.schema';
+import { checkoutMessages } from '@bilum/shared/checkout';
+import type { CheckoutOrder, PlacedOrderResponse } from '@bilum/shared/checkout.schema';
 import { noPaymentMethodMessage, type PaymentMethod } from '@bilum/shared/payment-methods';
-import {
-  type ContactDetails,
-  type ContactDetailsInput,
-  contactDetailsSchema,
-  contactMessages,
-  needsDeliveryOrPickup,
-} from '@bilum/shared/contact-details';
+import { type ContactDetails, type ContactDetailsInput, contactDetailsSchema } from '@bilum/shared/contact-details';
+import { contactMessages, needsDeliveryOrPickup } from '@bilum/shared/contact-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { checkoutMessages } from '@bilum/shared/checkout.schema';
+import { checkoutMessages } from '@bilum/shared/checkout';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';

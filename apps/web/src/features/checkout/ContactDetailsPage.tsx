@@ -1,5 +1,6 @@
-import { checkoutMessages } from '@bilum/shared/checkout.schema';
-import { type ContactDetailsInput, contactMessages, needsDeliveryOrPickup } from '@bilum/shared/contact-details';
+import { checkoutMessages } from '@bilum/shared/checkout';
+import type { ContactDetailsInput } from '@bilum/shared/contact-details';
+import { contactMessages, needsDeliveryOrPickup } from '@bilum/shared/contact-messages';
 import type { Profile } from '@bilum/shared/profile.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ContactDetails,
   type ContactDetailsInput,
-  contactDetailsSchema,
   defaultPhoneCountryCode,
   splitPhoneNumber,
 } from '@bilum/shared';
@@ -15,6 +13,7 @@ import { PhoneField } from '../../components/ui/phone-field';
 import { ProvinceSelect, provinceValue } from '../../components/ui/province-select';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { type QuoteDestination, useDeliveryOptions } from './checkout.api';
 
 export type ContactForm = UseFormReturn<ContactDetailsInput, unknown, ContactDetails>;
@@ -89,9 +88,15 @@ export function useContactForm(
   /** 'onChange' for a form that opens with its missing fields marked: a mark goes as the field is filled in. */
   mode: 'onTouched' | 'onChange' = 'onTouched',
 ) {
-  const schema = useMemo(() => contactDetailsSchema({ hasPhysicalItems }), [hasPhysicalItems]);
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver(() =>
+        import('@bilum/shared/contact-details').then((m) => m.contactDetailsSchema({ hasPhysicalItems })),
+      ),
+    [hasPhysicalItems],
+  );
   return useForm<ContactDetailsInput, unknown, ContactDetails>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues,
     mode,
   });

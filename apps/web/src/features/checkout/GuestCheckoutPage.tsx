@@ -1,7 +1,8 @@
-import { checkoutMessages, type CheckoutOrder, type PlacedOrderResponse } from '@bilum/shared/checkout.schema';
+import { checkoutMessages } from '@bilum/shared/checkout';
+import type { CheckoutOrder, PlacedOrderResponse } from '@bilum/shared/checkout.schema';
 import { noPaymentMethodMessage, type PaymentMethod } from '@bilum/shared/payment-methods';
-import { contactMessages, type ContactDetails, type ContactDetailsInput } from '@bilum/shared/contact-details';
-import { needsDeliveryOrPickup } from '@bilum/shared/contact-details';
+import type { ContactDetails, ContactDetailsInput } from '@bilum/shared/contact-details';
+import { contactMessages, needsDeliveryOrPickup } from '@bilum/shared/contact-messages';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { checkoutMessages } from '@bilum/shared/checkout.schema';
+import { checkoutMessages } from '@bilum/shared/checkout';
 import { formatShopDateTime } from '../../lib/dates';
 
 /** Issue 28: confirm within the short hold, or the items go back on sale. */

@@ -1,4 +1,4 @@
-import { confirmationEmailMessages } from '@bilum/shared/checkout.schema';
+import { confirmationEmailMessages } from '@bilum/shared/checkout';
 import { HoldConfirmNotice } from './HoldConfirmNotice';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,7 @@ import { useOrderConfirmation } from './checkout.api';
 import { type ConfirmationHandoff, loadConfirmation } from './checkout-attempt';
 import { CopyButton } from './CopyButton';
 import { PickupDetails } from '../../components/payment/PickupDetails';
-import { BankTransferDetails } from './PaymentMethods';
+import { BankTransferDetails } from '../../components/payment/BankTransferDetails';
 
 function isHandoff(value: unknown): value is ConfirmationHandoff {
   return typeof value === 'object' && value !== null && typeof (value as ConfirmationHandoff).orderId === 'number';

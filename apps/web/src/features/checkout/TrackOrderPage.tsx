@@ -1,5 +1,6 @@
 import { formatKina, formatPhoneNumber } from '@bilum/shared';
-import { isPlacedOrder, type TrackedOrder, trackingMessages } from '@bilum/shared/checkout.schema';
+import { isPlacedOrder, trackingMessages } from '@bilum/shared/checkout';
+import type { TrackedOrder } from '@bilum/shared/checkout.schema';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -12,7 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTrackedByCode, useTrackOrder } from './checkout.api';
 import { OrderStatusBadge } from '../../components/payment/OrderStatusBadge';
 import { PickupDetails } from '../../components/payment/PickupDetails';
-import { BankTransferDetails } from './PaymentMethods';
+import { BankTransferDetails } from '../../components/payment/BankTransferDetails';
 import { HoldConfirmNotice } from './HoldConfirmNotice';
 import { badgeToneClasses, type BadgeTone, paymentStatusTone } from './tracking-status';
 

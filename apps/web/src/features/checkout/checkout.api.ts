@@ -10,7 +10,7 @@ import type {
   TrackOrderInput,
   TrackedOrder,
 } from '@bilum/shared/checkout.schema';
-import { checkoutTokenHeader } from '@bilum/shared/checkout.schema';
+import { checkoutTokenHeader } from '@bilum/shared/checkout';
 import type { ConfirmHoldAnswer, PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
 import type { Profile } from '@bilum/shared/profile.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { checkoutMessages, type PayOrderInput } from '@bilum/shared/checkout.schema';
+import { checkoutMessages } from '@bilum/shared/checkout';
+import type { PayOrderInput } from '@bilum/shared/checkout.schema';
 import { useCallback, useRef, useState } from 'react';
 import type { CardEntryHandle, CardEntryState } from '../../components/payment/CardEntry';
 import type { BillingDetails } from '../../components/payment/card-details';

@@ -1,10 +1,10 @@
-import {
-  checkoutMessages,
-  type CheckoutOrder,
-  type CreateOrderResponse,
-  type PaymentResult,
-  type PlacedOrderResponse,
-  type PayOrderInput,
+import { checkoutMessages } from '@bilum/shared/checkout';
+import type {
+  CheckoutOrder,
+  CreateOrderResponse,
+  PaymentResult,
+  PlacedOrderResponse,
+  PayOrderInput,
 } from '@bilum/shared/checkout.schema';
 import type { ContactDetailsInput } from '@bilum/shared/contact-details';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatPhoneNumber,
   type Profile,
@@ -7,7 +6,6 @@ import {
   type SavedAddress,
   splitPhoneNumber,
   type UpdateProfileInput,
-  updateProfileSchema,
 } from '@bilum/shared';
 import { type ReactNode, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -19,6 +17,11 @@ import { ProvinceSelect, provinceValue } from '../../components/ui/province-sele
 import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
 import { useSaveLastOrderAddress, useUpdateProfile } from './profile.api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+
+const updateProfileResolver = lazyZodResolver(() =>
+  import('@bilum/shared/profile.schema').then((m) => m.updateProfileSchema),
+);
 
 const fields = [
   'firstName',
@@ -124,7 +127,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
   const form = useForm<UpdateProfileInput>({
-    resolver: zodResolver(updateProfileSchema),
+    resolver: updateProfileResolver,
     values: formValues(profile),
     resetOptions: { keepDirtyValues: false },
   });

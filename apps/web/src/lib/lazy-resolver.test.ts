@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyZodResolver } from './lazy-resolver';
+
+const schema = z.object({ email: z.string().trim().min(1, 'Please enter your email address.') });
+type Values = z.input<typeof schema>;
+const check = (resolver: ReturnType<typeof lazyZodResolver<typeof schema>>, values: Values) =>
+  resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+describe('lazyZodResolver', () => {
+  it('loads nothing until the first check, then checks with the schema (its messages, its output)', async () => {
+    const load = vi.fn(async () => schema);
+    const resolver = lazyZodResolver(load);
+    expect(load).not.toHaveBeenCalled();
+
+    const refused = await check(resolver, { email: '  ' });
+    expect(refused.errors).toMatchObject({ email: { message: 'Please enter your email address.' } });
+    const accepted = await check(resolver, { email: ' kila@example.pg ' });
+    expect(accepted).toEqual({ values: { email: 'kila@example.pg' }, errors: {} });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts loading at the first focus, tap or key on the page, once', async () => {
+    const load = vi.fn(async () => schema);
+    lazyZodResolver(load);
+    expect(load).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again at the next check when the schema’s file did not arrive', async () => {
+    const load = vi
+      .fn<() => Promise<typeof schema>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(schema);
+    const resolver = lazyZodResolver(load);
+    await expect(check(resolver, { email: 'a@b.pg' })).rejects.toThrow('Failed to fetch');
+    await expect(check(resolver, { email: 'a@b.pg' })).resolves.toEqual({ values: { email: 'a@b.pg' }, errors: {} });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
