@@ -184,4 +184,48 @@ describe('the shop’s product list for anonymous visitors', () => {
     );
     expect(await firstItem(base)).toEqual(expect.objectContaining({ price: 12_500, memberPrice: null }));
   });
+
+  it('answers a product page’s product from memory until its stock changes', async () => {
+    database = await createTestDatabase();
+    // Made before the shop starts: the change feed's first look then finds the catalogue as it stays.
+    const product = await createProduct(database.db, {
+      name: 'Kept camera',
+      stock: 3,
+      description: 'A camera for the highlands: sealed against rain and dust. '.repeat(40),
+    });
+    const app = await buildApp({ db: database.db, config: testConfig() });
+    let routed = 0;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.url.startsWith('/api/products/')) routed += 1;
+      done();
+    });
+    const base = await listening(app);
+    const stockOf = async (init: RequestInit = identity) => {
+      const answer = await fetch(`${base}/api/products/${product.id}`, init);
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { product: { stock: number } }).product.stock;
+    };
+
+    expect(await stockOf()).toBe(3);
+    expect(await stockOf()).toBe(3);
+    expect(routed).toBe(1);
+    // A browser that takes brotli gets the answer compressed, once: kept as brotli, the same product.
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await fetch(`${base}/api/products/${product.id}`, { headers: { 'accept-encoding': 'br' } });
+      expect(answer.headers.get('content-encoding')).toBe('br');
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(((await answer.json()) as { product: { stock: number } }).product.stock).toBe(3);
+    }
+    expect(routed).toBe(2);
+
+    // The last units sold (another instance, the admin): the next visitor sees it within the change feed's check.
+    await database.db.update(products).set({ stock: 0 });
+    const started = Date.now();
+    let stock = await stockOf();
+    while (stock !== 0 && Date.now() - started < 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stock = await stockOf();
+    }
+    expect(stock).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { compressionThreshold, compressOnce } from './compression';
 
 /**
  * What a route's answer depends on, as a value that changes when the answer may (e.g. the catalogue's version).
@@ -65,7 +66,8 @@ function encodingOf(request: IncomingMessage): Encoding {
  * keep them (decision 019). A route opts in with `config: { anonymousAnswer: version }`; its 200 answers to
  * anonymous visitors (no cookie, no Authorization) are kept with every header the shop sent (the security
  * headers, ETag, Cache-Control, Vary, Content-Encoding), per address and the encoding the request accepts
- * (brotli, gzip or neither, as negotiated for Accept-Encoding), and the next
+ * (brotli, gzip or neither, as negotiated for Accept-Encoding; a JSON or text answer the route did not compress
+ * itself is compressed here, once, rather than by @fastify/compress for every request), and the next
  * anonymous request for the same address is answered with those bytes (or a 304 for its ETag) without routing,
  * hooks, validation or the handler, while the route's version is unchanged. Anything else (a cookie, another
  * method, a changed version, an address not kept) goes to the framework as usual.
@@ -134,29 +136,42 @@ export function createAnonymousAnswers(options: { maxBytes?: number } = {}) {
         if (version && anonymous(request.raw)) versionAtStart.set(request, version());
         done();
       });
-      app.addHook('onSend', (request, reply, payload, done) => {
+      app.addHook('onSend', async (request, reply, payload) => {
         const version = request.routeOptions.config.anonymousAnswer;
         const asked = versionAtStart.get(request);
         if (
-          version &&
-          asked !== undefined &&
-          asked === version() &&
-          reply.statusCode === 200 &&
-          Buffer.isBuffer(payload) &&
-          (request.raw.url ?? request.url).length <= maxKeptUrlLength &&
-          anonymous(request.raw) &&
-          !reply.hasHeader('set-cookie') &&
-          !/\b(private|no-store)\b/.test(String(reply.getHeader('cache-control') ?? ''))
+          !version ||
+          asked === undefined ||
+          asked !== version() ||
+          reply.statusCode !== 200 ||
+          !(Buffer.isBuffer(payload) || typeof payload === 'string') ||
+          (request.raw.url ?? request.url).length > maxKeptUrlLength ||
+          !anonymous(request.raw) ||
+          reply.hasHeader('set-cookie') ||
+          /\b(private|no-store)\b/.test(String(reply.getHeader('cache-control') ?? ''))
         ) {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(reply.getHeaders())) {
-            if (value !== undefined && name !== 'content-length') headers[name] = String(value);
-          }
-          // Kept for the requests that negotiate as this one did: the route gives them the same representation.
-          const key = keyOf(request.raw.url ?? request.url, encodingOf(request.raw));
-          kept.set(key, { version: asked, current: version, statusCode: 200, headers, body: payload });
+          return payload;
         }
-        done(null, payload);
+        let body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+        const encoding = encodingOf(request.raw);
+        // An answer the route left to @fastify/compress (which would compress it again for every request, as a
+        // stream that cannot be kept) is compressed here, once, as the browser accepts.
+        const textual = /^(?:application\/json|text\/)/.test(String(reply.getHeader('content-type') ?? ''));
+        if (encoding !== '' && textual && !reply.hasHeader('content-encoding') && body.length >= compressionThreshold) {
+          body = await compressOnce(body, encoding);
+          reply.header('content-encoding', encoding);
+          const vary = String(reply.getHeader('vary') ?? '');
+          if (!/\baccept-encoding\b/i.test(vary))
+            reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+        }
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined && name !== 'content-length') headers[name] = String(value);
+        }
+        // Kept for the requests that negotiate as this one did: the route gives them the same representation.
+        const key = keyOf(request.raw.url ?? request.url, encoding);
+        kept.set(key, { version: asked, current: version, statusCode: 200, headers, body });
+        return body;
       });
     },
   };

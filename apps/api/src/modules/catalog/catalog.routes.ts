@@ -56,6 +56,9 @@ export function catalogRoutes(
     app.get(
       '/products/:id',
       {
+        // The same for every visitor (no member price here) until the catalogue changes: a stock change or a hold
+        // taken or released changes its version too, as for the list (plugins/anonymous-answers.ts).
+        config: { anonymousAnswer: catalog.version },
         schema: {
           tags: ['catalog'],
           summary: 'One product (the spec’s get_item_detail)',

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import {
   type MembershipState,
   productListPageSchema,
@@ -18,6 +16,7 @@ import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { heldProducts } from '../orders/order-holds';
+import { compressOnce } from '../../plugins/compression';
 
 /**
  * A product as the shop shows it. `heldUntil`: the product's entry in `heldProducts` (unpaid orders hold units of
@@ -146,9 +145,6 @@ function listConditions(query: ProductListQuery, paying: SQL<number>): SQL | und
     search ? sql`${products.searchDocument} @@ to_tsquery('simple'::regconfig, ${search})` : undefined,
   );
 }
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** The list as it goes on the wire: serialised once per query and audience, with an ETag for conditional requests. */
 export interface ProductListAnswer {
@@ -298,15 +294,7 @@ export function createCatalogService(db: DbExecutor) {
       encoded(encoding) {
         let bytes = encodings.get(encoding);
         if (!bytes) {
-          bytes =
-            encoding === 'br'
-              ? brotli(body, {
-                  params: {
-                    [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-                    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-                  },
-                })
-              : gzipAsync(body, { level: 9 });
+          bytes = compressOnce(body, encoding);
           encodings.set(encoding, bytes);
         }
         return bytes;
