@@ -13,18 +13,22 @@ export default function LogoutPage() {
   const navigateLater = useDelayedNavigate();
   const started = useRef(false);
 
-  const { mutate } = logout;
+  const { mutateAsync } = logout;
   useEffect(() => {
     // Sign out once, even when React runs effects twice in development; the timer is set again each time.
     if (!started.current) {
       started.current = true;
-      // A direct visit to /logout may settle before the toaster has loaded: wait for it.
-      mutate(undefined, {
-        onSettled: () => void lazyToast().then((toast) => toast.success(accountMessages.loggedOut)),
-      });
+      // The toast follows the sign-out wherever the shopper is by then: the queries the sign-out asks again can
+      // outlast the half second on this page, and mutate's own callbacks are dropped once the page is left (a
+      // journey that missed "Logged out." on a slow run). A direct visit may settle before the toaster has
+      // loaded: lazyToast waits for it.
+      void mutateAsync()
+        .catch(() => undefined)
+        .then(() => lazyToast())
+        .then((toast) => toast.success(accountMessages.loggedOut));
     }
     navigateLater('/', accountDelays.logout, { replace: true });
-  }, [mutate, navigateLater]);
+  }, [mutateAsync, navigateLater]);
 
   return (
     <div className="py-16">
