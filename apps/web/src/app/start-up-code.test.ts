@@ -35,11 +35,11 @@ function resolveSpecifier(from: string, specifier: string): string | null {
 function importedNames(clause: string): string[] | null {
   const braces = /\{([^}]*)\}/s.exec(clause);
   if (!braces || clause.replace(braces[0], '').replace(/[\s,]/g, '') !== '') return null;
-  return braces[1]
+  return (braces[1] ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '' && !part.startsWith('type '))
-    .map((part) => part.split(/\s+as\s+/)[0].trim());
+    .map((part) => (part.split(/\s+as\s+/)[0] ?? '').trim());
 }
 
 const sharedIndex = join(sharedSrc, 'index.ts');
@@ -47,7 +47,7 @@ const sharedIndex = join(sharedSrc, 'index.ts');
 function sharedModuleDefining(name: string): string {
   const index = readFileSync(sharedIndex, 'utf8');
   for (const match of index.matchAll(/export \* from '(\.[^']+)';/g)) {
-    const file = fileFor(join(sharedSrc, match[1]))!;
+    const file = fileFor(join(sharedSrc, match[1] ?? ''))!;
     const source = readFileSync(file, 'utf8');
     if (new RegExp(`export (?:const|function|class|let) ${name}\\b`).test(source)) return file;
     if (new RegExp(`export \\{[^}]*\\b${name}\\b[^}]*\\} from`).test(source)) return file;
@@ -63,7 +63,7 @@ function pathToZod(entry: string): string[] | null {
     seen.add(file);
     const source = readFileSync(file, 'utf8');
     const targets: string[] = [];
-    for (const [, typeOnly, clause, specifier] of source.matchAll(importPattern)) {
+    for (const [, typeOnly, clause = '', specifier = ''] of source.matchAll(importPattern)) {
       if (typeOnly) continue;
       const names = importedNames(clause);
       if (names && names.length === 0) continue; // only types
@@ -74,7 +74,7 @@ function pathToZod(entry: string): string[] | null {
       if (target === sharedIndex && names) targets.push(...names.map(sharedModuleDefining));
       else if (target) targets.push(target);
     }
-    for (const [, specifier] of source.matchAll(sideEffectImport)) {
+    for (const [, specifier = ''] of source.matchAll(sideEffectImport)) {
       const target = resolveSpecifier(file, specifier);
       if (target) targets.push(target);
     }
