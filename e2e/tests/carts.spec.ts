@@ -231,7 +231,8 @@ test('a guest with unreadable saved cart data is told the cart was reset and see
       localStorage.setItem('guestCartItems', '{not a cart');
     }
   `);
-  await page.goto('/guest-cart');
+  // A toast: look for it from the response on, not from the load event (see membership.spec.ts).
+  await page.goto('/guest-cart', { waitUntil: 'commit' });
   await expect(page.getByText('Error loading saved cart data. Your cart has been reset.')).toBeVisible();
   await expect(page.getByText('Your cart feels a little light!')).toBeVisible();
   await page.getByRole('link', { name: 'Start Shopping' }).click();

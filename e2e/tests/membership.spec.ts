@@ -175,7 +175,9 @@ test('a shopper buys Premium with the test card, sees member prices, edits the p
 test('a signed-out visitor is sent to sign in from the membership page and sees the profile’s own message', async ({
   page,
 }) => {
-  await page.goto('/membership-payment');
+  // The toast lasts four seconds from the moment the app runs: wait for the response only, not for the page's
+  // load event, which a busy machine can hold back longer than the toast stays (CI missed it so).
+  await page.goto('/membership-payment', { waitUntil: 'commit' });
   await expect(page.getByText('Please log in to subscribe to membership.')).toBeVisible();
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmembership-payment$/);
 
