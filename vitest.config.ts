@@ -1,7 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two. The API files spend much of
+    // their time waiting on the database, the server under test and timers, so one worker more than the cores
+    // keeps both busy: the API tests took 392 s with one worker, 300 s with four on PGlite; 190 s with three on
+    // PostgreSQL (2 cores, one run each; docs/performance.md "The CI's own time").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
