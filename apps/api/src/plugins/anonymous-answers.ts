@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { compressionThreshold, compressOnce } from './compression';
+import { compressionThreshold, compressOnce } from '../compress';
 
 /**
  * What a route's answer depends on, as a value that changes when the answer may (e.g. the catalogue's version).

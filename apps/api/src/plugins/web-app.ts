@@ -1,14 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressForOneAnswer, compressionThreshold } from '../compress';
 import { AppError } from '../errors';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * The page in brotli or gzip when the browser takes it (a server-rendered page is 10–170 KB of HTML). Done here
@@ -16,11 +12,11 @@ const gzipAsync = promisify(gzip);
  */
 async function compressPage(html: string, request: FastifyRequest, reply: FastifyReply): Promise<string | Buffer> {
   reply.header('vary', 'accept-encoding');
-  if (Buffer.byteLength(html) < 1024) return html;
+  if (Buffer.byteLength(html) < compressionThreshold) return html;
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
   if (!encoding) return html;
   reply.header('content-encoding', encoding);
-  return encoding === 'br' ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipAsync(html);
+  return compressForOneAnswer(html, encoding === 'br' ? 'br' : 'gzip');
 }
 
 /** A browser opening a page asks for text/html; scripts, pictures and API clients do not. */

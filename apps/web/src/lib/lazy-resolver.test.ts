@@ -40,4 +40,24 @@ describe('lazyZodResolver', () => {
     await expect(check(resolver, { email: 'a@b.pg' })).resolves.toEqual({ values: { email: 'a@b.pg' }, errors: {} });
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('a load started by a tap that fails leaves no unhandled error, and the first check loads again', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const load = vi
+        .fn<() => Promise<typeof schema>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+        .mockResolvedValue(schema);
+      const resolver = lazyZodResolver(load);
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      expect(load).toHaveBeenCalledTimes(1);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+      await expect(check(resolver, { email: 'a@b.pg' })).resolves.toEqual({ values: { email: 'a@b.pg' }, errors: {} });
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
 });

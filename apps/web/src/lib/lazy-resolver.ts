@@ -1,11 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
-/** What a lazily loaded form check can do beyond checking: start loading before the first check needs it. */
-export type LazyResolver<Input extends FieldValues, Output> = Resolver<Input, unknown, Output> & {
-  preload: () => Promise<unknown>;
-};
-
 const waiting = new Set<() => unknown>();
 let listening = false;
 
@@ -19,7 +14,8 @@ function preloadOnFirstInteraction(preload: () => unknown) {
   const start = () => {
     for (const event of events) document.removeEventListener(event, start, true);
     listening = false;
-    for (const load of waiting) void load();
+    // A load that fails here is tried again by the first check, which then says so.
+    for (const load of waiting) void Promise.resolve(load()).catch(() => undefined);
     waiting.clear();
   };
   for (const event of events) document.addEventListener(event, start, { capture: true, passive: true });
@@ -35,7 +31,7 @@ function preloadOnFirstInteraction(preload: () => unknown) {
  */
 export function lazyZodResolver<Schema extends z.ZodType<unknown, FieldValues>>(
   loadSchema: () => Promise<Schema>,
-): LazyResolver<z.input<Schema>, z.output<Schema>> {
+): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
   type Input = z.input<Schema>;
   type Output = z.output<Schema>;
   let loading: Promise<Resolver<Input, unknown, Output>> | undefined;
@@ -50,5 +46,5 @@ export function lazyZodResolver<Schema extends z.ZodType<unknown, FieldValues>>(
   const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
     (await preload())(values, context, options);
   preloadOnFirstInteraction(preload);
-  return Object.assign(resolver, { preload });
+  return resolver;
 }

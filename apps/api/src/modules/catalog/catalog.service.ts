@@ -16,7 +16,7 @@ import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { heldProducts } from '../orders/order-holds';
-import { compressOnce } from '../../plugins/compression';
+import { compressOnce } from '../../compress';
 
 /**
  * A product as the shop shows it. `heldUntil`: the product's entry in `heldProducts` (unpaid orders hold units of
