@@ -101,6 +101,7 @@ describe('start-up code of the shopper pages', () => {
     'features/account/VerifyOtpPage.tsx',
     'features/account/ResetPasswordPage.tsx',
     'features/profile/ProfilePage.tsx',
+    'features/membership/MembershipPaymentPage.tsx',
     'features/cart/CartPage.tsx',
     'features/cart/GuestCartPage.tsx',
     'features/catalog/ProductDetailPage.tsx',

@@ -1,11 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessages, MEMBERSHIP_SUCCESS_DELAY_MS, membershipMessages, signInPath } from '@bilum/shared';
 import { usePremiumPriceText } from '../../lib/premium-offer';
-import {
-  type MembershipFormInput,
-  membershipFormSchema,
-  type MembershipPaymentResult,
-} from '@bilum/shared/membership.schema';
+import type { MembershipFormInput, MembershipPaymentResult } from '@bilum/shared/membership.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -17,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorState, Spinner } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { clearCheckoutHandoff } from '../../lib/checkout-handoff';
+import { lazySchema, lazyZodResolver, useLoadedSchema } from '../../lib/lazy-resolver';
 import { sessionKey, useSession } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -33,6 +29,12 @@ import { BankTransferDetails } from '../../components/payment/BankTransferDetail
 import { PerksList } from './PerksList';
 
 const here = '/membership-payment';
+
+// The form's check loads at the shopper's first touch of the page (issue 29, decision 035), not with the page.
+const membershipForm = lazySchema(() =>
+  import('@bilum/shared/membership.schema').then((module) => module.membershipFormSchema),
+);
+const membershipFormResolver = lazyZodResolver(membershipForm);
 const pendingPaymentKey = 'membershipPaymentId';
 
 /** The membership payment being confirmed, kept across the 3-D Secure page (session storage). */
@@ -107,13 +109,15 @@ function PaymentForm() {
     toast.error(message);
   };
   const form = useForm<MembershipFormInput>({
-    resolver: zodResolver(membershipFormSchema),
+    resolver: membershipFormResolver,
     mode: 'onChange',
     defaultValues: { cardholderName: '', termsAccepted: false },
   });
   const values = useWatch({ control: form.control });
   const { errors } = form.formState;
-  const formValid = membershipFormSchema.safeParse(values).success;
+  // Before the first touch the check has not loaded, and the form cannot be complete yet (the terms are a tap).
+  const formSchema = useLoadedSchema(membershipForm);
+  const formValid = formSchema?.safeParse(values).success ?? false;
   const membershipId = returningId ?? payment.data?.membershipId ?? null;
 
   /** What to do with the server's answer about the payment. */

@@ -1,6 +1,9 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { z } from 'zod';
-import { describe, expect, it, vi } from 'vitest';
-import { lazyZodResolver } from './lazy-resolver';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazySchema, lazyZodResolver, useLoadedSchema } from './lazy-resolver';
+
+afterEach(cleanup);
 
 const schema = z.object({ email: z.string().trim().min(1, 'Please enter your email address.') });
 type Values = z.input<typeof schema>;
@@ -59,5 +62,27 @@ describe('lazyZodResolver', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
     }
+  });
+
+  it('a page that checks while it renders renders again once the schema arrives after the first tap', async () => {
+    let arrive: (value: typeof schema) => void = () => {};
+    const load = vi.fn(() => new Promise<typeof schema>((resolve) => (arrive = resolve)));
+    const form = lazySchema(load);
+    const resolver = lazyZodResolver(form);
+    function Complete({ email }: { email: string }) {
+      const loaded = useLoadedSchema(form);
+      return <p>{loaded ? (loaded.safeParse({ email }).success ? 'complete' : 'incomplete') : 'not loaded'}</p>;
+    }
+    render(<Complete email="kila@example.pg" />);
+    expect(screen.getByText('not loaded')).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
+
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => arrive(schema));
+    expect(screen.getByText('complete')).toBeTruthy();
+    // The form's resolver uses the same load.
+    await expect(check(resolver, { email: ' ' })).resolves.toMatchObject({ errors: { email: {} } });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
