@@ -13,6 +13,8 @@
 //   npm run bench -- --keep-baseline     keep the baseline's worktree (in the temp folder) for the next run
 //   npm run bench -- --runs N            Lighthouse runs a page (default 3, --quick 1)
 //   npm run bench -- --pages home,login  only these pages (names from scripts/bench/pages.mjs, comma-separated)
+//   npm run bench -- --floor             also loads each page of this version with its script files blocked: the page's
+//                                        own loading work, under which no version can go (decision 036; information)
 //   npm run bench -- --skip-lighthouse / --skip-api
 //   BENCH_PORT=3270 (the shop; the bare servers take the next two ports), BENCH_BASELINE_PORT (default BENCH_PORT+10),
 //   BENCH_NOTE="…" (added to the summary)
@@ -62,6 +64,9 @@ const pages = pageNames ? allPages.filter((page) => pageNames.includes(page.name
 const measureLighthouse = !args.has('--skip-lighthouse');
 const withBaseline = measureLighthouse && !args.has('--no-baseline');
 const baselineRef = option('--baseline', undefined);
+const measureFloor = measureLighthouse && args.has('--floor');
+/** What `--floor` blocks: every script file (the page's data rides in a JSON script, which runs nothing). */
+const scriptFiles = ['*.js'];
 const loadSeconds = quick ? 3 : 10;
 const port = Number(process.env.BENCH_PORT ?? 3270);
 const barePort = port + 1;
@@ -103,14 +108,17 @@ async function measurePages(shops) {
       const url = reason ? null : `${shop.baseUrl}${pagePath(page, shop.prepared.fixtures)}`;
       return { shop, reason, url, runs: [] };
     });
+    // This version's page with its scripts blocked, in turn with the others (--floor).
+    if (measureFloor) perShop.push({ ...perShop[0], floor: true, runs: [] });
     for (let run = 1; run <= lighthouseRuns; run += 1) {
       for (const entry of perShop) {
         if (entry.reason) continue;
         entry.runs.push(
           await measureOnce({
-            label: `${page.name}, ${entry.shop.label} ${run}/${lighthouseRuns}`,
+            label: `${page.name}, ${entry.shop.label}${entry.floor ? ' without scripts' : ''} ${run}/${lighthouseRuns}`,
             url: entry.url,
             prepare: preparation(page, entry.shop.prepared, entry.shop.baseUrl),
+            blockedUrlPatterns: entry.floor ? scriptFiles : undefined,
           }),
         );
       }
@@ -119,11 +127,14 @@ async function measurePages(shops) {
       entry.reason
         ? { notComparable: entry.reason }
         : summarise({ name: page.name, url: entry.url, results: entry.runs });
+    const [current, baselineShop] = perShop.filter((entry) => !entry.floor);
+    const floor = perShop.find((entry) => entry.floor);
     results.push({
       name: page.name,
-      path: new URL(perShop[0].url ?? `${baseUrl}${typeof page.path === 'string' ? page.path : '/'}`).pathname,
-      current: outcome(perShop[0]),
-      baseline: perShop[1] ? outcome(perShop[1]) : null,
+      path: new URL(current.url ?? `${baseUrl}${typeof page.path === 'string' ? page.path : '/'}`).pathname,
+      current: outcome(current),
+      baseline: baselineShop ? outcome(baselineShop) : null,
+      ...(floor ? { floor: outcome(floor) } : {}),
     });
   }
   return results;

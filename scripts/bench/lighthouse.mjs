@@ -71,7 +71,7 @@ function figures(lhr, trace) {
  * HTTP cache is cleared after it, and Lighthouse loads the page in that same tab (sessionStorage is per tab) and is
  * told to keep storage.
  */
-async function runOnce(url, prepare) {
+async function runOnce(url, prepare, blockedUrlPatterns) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   let browser;
   try {
@@ -94,6 +94,7 @@ async function runOnce(url, prepare) {
         disableStorageReset: Boolean(prepare),
         // The not-found page answers 404, as it should: measure it all the same.
         ignoreStatusCode: true,
+        ...(blockedUrlPatterns ? { blockedUrlPatterns } : {}),
       },
       undefined,
       tab,
@@ -119,11 +120,11 @@ const figureKeys = [
 ];
 
 /** One run, tried again when Lighthouse fails to record the trace (NO_NAVSTART now and then on a busy machine). */
-export async function measureOnce({ label, url, prepare }) {
+export async function measureOnce({ label, url, prepare, blockedUrlPatterns }) {
   let result;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      result = await runOnce(url, prepare);
+      result = await runOnce(url, prepare, blockedUrlPatterns);
     } catch (error) {
       result = { runtimeError: error instanceof Error ? error.message : String(error) };
     }

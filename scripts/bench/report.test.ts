@@ -2,7 +2,15 @@
 // so the ratio logic is checked without Lighthouse or a server.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the bench, without types
-import { baselineComparison, budgetOf, checkoutTarget, limits, renderMarkdown, targets } from './report.mjs';
+import {
+  baselineComparison,
+  budgetOf,
+  checkoutTarget,
+  floorFigure,
+  limits,
+  renderMarkdown,
+  targets,
+} from './report.mjs';
 
 interface Figures {
   lcpMs?: number;
@@ -65,10 +73,33 @@ describe('LCP against the home page of the same run', () => {
 });
 
 describe('blocking time against the baseline', () => {
-  it('asks for this version at most half the baseline', () => {
+  it("asks for at most half the baseline's TBT", () => {
     expect(baselineComparison(home({ tbtMs: 200 }, { tbtMs: 400 }), 'tbtMs').pass).toBe(true);
     expect(baselineComparison(home({ tbtMs: 201 }, { tbtMs: 400 }), 'tbtMs').pass).toBe(false);
-    expect(baselineComparison(home({ mainThreadMs: 900 }, { mainThreadMs: 1000 }), 'mainThreadMs').pass).toBe(false);
+  });
+
+  it("asks for no more main-thread work than the baseline's (decision 036)", () => {
+    expect(baselineComparison(home({ mainThreadMs: 1000 }, { mainThreadMs: 1000 }), 'mainThreadMs').pass).toBe(true);
+    expect(baselineComparison(home({ mainThreadMs: 1001 }, { mainThreadMs: 1000 }), 'mainThreadMs').pass).toBe(false);
+    const row = find(
+      targets({ bundles, lighthouse: [home({ mainThreadMs: 700 }, { mainThreadMs: 1000 })] }),
+      "Main-thread work to the baseline's, home",
+    );
+    expect(row).toMatchObject({ pass: true, target: '≤ 1x', figure: '700 ms vs 1000 ms (0.70x)' });
+  });
+
+  it('shows the page without its scripts (--floor) as information, with the share of the baseline and the app', () => {
+    const page = { ...home({ mainThreadMs: 1300 }, { mainThreadMs: 1600 }), floor: summary({ mainThreadMs: 800 }) };
+    expect(floorFigure(page)).toBe("800 ms; 0.50x the baseline's work; the app's share 500 ms");
+    const row = find(
+      targets({ bundles, lighthouse: [page] }),
+      "Main-thread work without the page's scripts (floor), home",
+    );
+    expect(row).toMatchObject({ pass: null, target: 'information' });
+    expect(find(targets({ bundles, lighthouse: [home({})] }), "Main-thread work to the baseline's, home")).toBeTruthy();
+    expect(
+      targets({ bundles, lighthouse: [home({})] }).some((item: { name: string }) => item.name.includes('floor')),
+    ).toBe(false);
   });
 
   it('is information only without a baseline, or when the baseline could not show the page', () => {
@@ -171,11 +202,17 @@ describe('the summary', () => {
       },
       lighthouseRuns: 1,
       bundles,
-      lighthouse: [home({ tbtMs: 100 }, { tbtMs: 300 })],
+      lighthouse: [
+        {
+          ...home({ tbtMs: 100, mainThreadMs: 1300 }, { tbtMs: 300, mainThreadMs: 1600 }),
+          floor: summary({ mainThreadMs: 800 }),
+        },
+      ],
       api: null,
     };
     const markdown = renderMarkdown({ ...run, targets: targets(run) });
     expect(markdown).toContain('Baseline: def5678');
     expect(markdown).toContain('100 ms (B: 300 ms)');
+    expect(markdown).toContain('1300 ms (B: 1600 ms) (F: 800 ms)');
   });
 });
