@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -8,6 +9,17 @@ const gzipAsync = promisify(gzip);
 export const compressionThreshold = 1024;
 
 export type BodyEncoding = 'br' | 'gzip';
+
+/**
+ * The compressed form the browser takes, from its Accept-Encoding (brotli before gzip, its q-values honoured), or
+ * null for neither: one reading of the header for every answer the shop compresses itself (the page, the kept
+ * answers, the product list), as @fastify/compress reads it for the rest.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined): BodyEncoding | null {
+  if (!acceptEncoding) return null;
+  const encoding = negotiate(acceptEncoding, ['br', 'gzip']);
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+}
 
 /**
  * A body compressed for one answer (a server-rendered page): brotli at quality 4, most of the saving at a

@@ -1,8 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { compressionThreshold, compressOnce } from '../compress';
+import { compressionThreshold, compressOnce, negotiateEncoding } from '../compress';
 
 /**
  * What a route's answer depends on, as a value that changes when the answer may (e.g. the catalogue's version).
@@ -56,9 +55,7 @@ function anonymous(request: IncomingMessage): boolean {
 }
 
 function encodingOf(request: IncomingMessage): Encoding {
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : undefined;
-  return encoding === 'br' || encoding === 'gzip' ? encoding : '';
+  return negotiateEncoding(request.headers['accept-encoding']) ?? '';
 }
 
 /**

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { compressForOneAnswer, compressionThreshold } from '../compress';
+import { compressForOneAnswer, compressionThreshold, negotiateEncoding } from '../compress';
 import { AppError } from '../errors';
 
 /**
@@ -13,10 +12,10 @@ import { AppError } from '../errors';
 async function compressPage(html: string, request: FastifyRequest, reply: FastifyReply): Promise<string | Buffer> {
   reply.header('vary', 'accept-encoding');
   if (Buffer.byteLength(html) < compressionThreshold) return html;
-  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (!encoding) return html;
   reply.header('content-encoding', encoding);
-  return compressForOneAnswer(html, encoding === 'br' ? 'br' : 'gzip');
+  return compressForOneAnswer(html, encoding);
 }
 
 /** A browser opening a page asks for text/html; scripts, pictures and API clients do not. */

@@ -34,6 +34,13 @@ export interface LazySchema<Schema> {
 
 /** Make it once per schema, at module level. */
 export function lazySchema<Schema>(loadSchema: () => Promise<Schema>): LazySchema<Schema> {
+  return createLazySchema(loadSchema, { loadOnFirstTouch: true });
+}
+
+function createLazySchema<Schema>(
+  loadSchema: () => Promise<Schema>,
+  { loadOnFirstTouch }: { loadOnFirstTouch: boolean },
+): LazySchema<Schema> {
   let loaded: Schema | undefined;
   let loading: Promise<Schema> | undefined;
   const listeners = new Set<() => void>();
@@ -49,7 +56,7 @@ export function lazySchema<Schema>(loadSchema: () => Promise<Schema>): LazySchem
         throw error;
       },
     ));
-  preloadOnFirstInteraction(load);
+  if (loadOnFirstTouch) preloadOnFirstInteraction(load);
   return {
     load,
     current: () => loaded,
@@ -82,7 +89,8 @@ export function lazyZodResolver<Schema extends z.ZodType<unknown, FieldValues>>(
 ): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
   type Input = z.input<Schema>;
   type Output = z.output<Schema>;
-  const schema = typeof source === 'function' ? lazySchema(source) : source;
+  // A loader of its own is loaded by the resolver's first-touch load below, not by one of its own beside it.
+  const schema = typeof source === 'function' ? createLazySchema(source, { loadOnFirstTouch: false }) : source;
   let loading: Promise<Resolver<Input, unknown, Output>> | undefined;
   const preload = () =>
     (loading ??= Promise.all([import('@hookform/resolvers/zod'), schema.load()]).then(

@@ -1,8 +1,8 @@
-import negotiate from '@fastify/accept-negotiator';
 import { productListPageSchema, productListQuerySchema, productSchema } from '@bilum/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { negotiateEncoding } from '../../compress';
 import type { createMembershipService } from '../membership/membership.service';
 import { audienceOf, type CatalogService, guestAudience } from './catalog.service';
 
@@ -46,9 +46,8 @@ export function catalogRoutes(
           .header('vary', 'Cookie, Accept-Encoding');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         reply.type('application/json; charset=utf-8');
-        const acceptEncoding = request.headers['accept-encoding'];
-        const encoding = acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip']) : undefined;
-        if (encoding !== 'br' && encoding !== 'gzip') return reply.send(body);
+        const encoding = negotiateEncoding(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(body);
         return reply.header('content-encoding', encoding).send(await answer.encoded(encoding));
       },
     );

@@ -16,7 +16,7 @@ import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { heldProducts } from '../orders/order-holds';
-import { compressOnce } from '../../compress';
+import { type BodyEncoding, compressOnce } from '../../compress';
 
 /**
  * A product as the shop shows it. `heldUntil`: the product's entry in `heldProducts` (unpaid orders hold units of
@@ -156,7 +156,7 @@ export interface ProductListAnswer {
    * The body in brotli or gzip, compressed once when first asked for and kept with the answer (instead of by
    * @fastify/compress on every request: a 16 KB page in brotli costs more than everything else the request does).
    */
-  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+  encoded(encoding: BodyEncoding): Promise<Buffer>;
 }
 
 /** Pages kept in memory (per query, page and audience); the least recently asked go first. */
@@ -286,7 +286,7 @@ export function createCatalogService(db: DbExecutor) {
     const json = JSON.stringify(productListPageSchema.parse(await listPage(query, audience)));
     const body = Buffer.from(json);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const encodings = new Map<'br' | 'gzip', Promise<Buffer>>();
+    const encodings = new Map<BodyEncoding, Promise<Buffer>>();
     return {
       body,
       etag,
