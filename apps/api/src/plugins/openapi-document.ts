@@ -134,6 +134,21 @@ export function errorStatusesFor(route: RouteLike, method: string, url: string, 
   return [...statuses].sort((a, b) => a - b);
 }
 
+/**
+ * OpenAPI 3.0 lets `nullable: true` beside an `enum` allow null only when the enum lists null itself (the 3.0.3
+ * clarification), and zod's nullable enums came out without it: a strict validator refused the nulls the API
+ * really answers (`staffRole` of /api/session, a membership's type; issue 30). Adds null to every such enum, at any
+ * depth, in a copy.
+ */
+export function withNullInNullableEnums<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withNullInNullableEnums(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = withNullInNullableEnums(item);
+  if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
+  return copy as T;
+}
+
 /** Completes every operation (see the file's comment); what a route declares itself is kept. */
 export function withOperationDocs(transform: Transform): Transform {
   return (input) => {
@@ -141,7 +156,7 @@ export function withOperationDocs(transform: Transform): Transform {
     const route = input.route as RouteLike;
     const method = (Array.isArray(route.method) ? String(route.method[0]) : String(route.method)).toUpperCase();
     // A route registered without a schema (a test's own route, a plugin's) has none: document it all the same.
-    const schema = (result.schema ?? {}) as Record<string, unknown> & {
+    const schema = withNullInNullableEnums(result.schema ?? {}) as Record<string, unknown> & {
       summary?: string;
       description?: string;
       operationId?: string;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInShopper } from '../test/accounts';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -92,6 +93,36 @@ describe('the OpenAPI document (issue 21, decision 017)', () => {
       }
     }
     expect(ids.size).toBeGreaterThan(50);
+  });
+
+  it('lists null in every nullable enum, so a strict validator takes the nulls the API answers (issue 30)', async () => {
+    const leftOut: string[] = [];
+    let nullable = 0;
+    const walk = (value: unknown, where: string) => {
+      if (Array.isArray(value)) return value.forEach((item, index) => walk(item, `${where}/${index}`));
+      if (value === null || typeof value !== 'object') return;
+      const node = value as { nullable?: boolean; enum?: unknown[] };
+      if (node.nullable === true && Array.isArray(node.enum)) {
+        nullable += 1;
+        if (!node.enum.includes(null)) leftOut.push(where);
+      }
+      for (const [key, item] of Object.entries(value)) walk(item, `${where}/${key}`);
+    };
+    walk(document.paths, '');
+    expect(leftOut).toEqual([]);
+    expect(nullable).toBeGreaterThanOrEqual(20);
+
+    // A signed-in shopper who is not a member: the session answers membershipType null, which the document takes.
+    const shopper = await signedInShopper(ctx);
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: shopper.cookie } });
+    const membershipType = session.json<{ membership: { membershipType: unknown } }>().membership.membershipType;
+    expect(membershipType).toBeNull();
+    const schema = (
+      document.paths['/api/session']?.get?.responses['200']?.content?.['application/json']?.schema as {
+        properties: { membership: { properties: { membershipType: { enum: unknown[] } } } };
+      }
+    ).properties.membership.properties.membershipType;
+    expect(schema.enum).toEqual(['basic', 'premium', null]);
   });
 
   it('documents what each kind of route can answer', () => {
