@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
 import { type LazyPage, lazyPage } from '../lib/lazy-page';
-import HomePage from '../features/catalog/HomePage';
+import HomePage, { MemberHomePage } from '../features/catalog/HomePage';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { ShopLayout } from './ShopLayout';
 
@@ -70,7 +70,7 @@ export const appRoutes = createRoutesFromElements(
     <Route element={<ShopLayout />}>
       <Route index element={<HomePage />} />
       {/* Storefront (issue 3) */}
-      <Route path="dashboard" element={<HomePage audience="member" />} />
+      <Route path="dashboard" element={<MemberHomePage />} />
       <Route path="category/:categoryName?" element={<CategoryPage />} />
       <Route path="dashboard-category/:categoryName?" element={<CategoryPage audience="member" />} />
       <Route path="index-item/:id" element={<ProductDetailPage audience="guest" />} />
