@@ -355,6 +355,11 @@ test('an admin dispatches and delivers an order and sees the tiles change', asyn
   await expect(row.getByRole('button', { name: `Dispatch order #${orderId}` })).toBeDisabled();
 
   await row.getByRole('button', { name: `Deliver order #${orderId}` }).click();
+  // Delivered is final: asked first (issue 30).
+  await page
+    .getByRole('dialog', { name: `Mark order #${orderId} as delivered?` })
+    .getByRole('button', { name: 'Mark Delivered' })
+    .click();
   await expect(page.getByText(`Order #${orderId} status updated to Delivered`)).toBeVisible();
   await expect(tile(page, 'Delivered')).toHaveText(String(delivered + 1));
   await expect(tile(page, 'Dispatched')).toHaveText(String(dispatched));
@@ -372,6 +377,17 @@ test('an admin dispatches and delivers an order and sees the tiles change', asyn
   await expect(page.getByText('No orders found matching "nobody-ordered-this".')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Search' }).click();
   await expect(page.getByRole('row').filter({ hasText: `#${orderId}` })).toHaveCount(1);
+
+  // On a phone the first order is on the first screen: the tiles are smaller and the filters fold away behind one
+  // button (issue 30).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Order #\d+$/ }).first()).toBeInViewport();
+  await expect(page.locator('#order-filter-status')).toBeHidden();
+  await page.getByRole('button', { name: 'Filter orders' }).click();
+  await expect(page.locator('#order-filter-status')).toBeVisible();
+  await page.locator('#order-filter-status').selectOption('Delivered');
+  await expect(page.getByRole('button', { name: 'Hide filters (1 on)' })).toBeVisible();
 });
 
 test('an admin finds an order by phone, sees unpaid checkouts only when asked, and the tiles add up', async ({

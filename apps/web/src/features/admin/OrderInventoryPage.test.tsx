@@ -185,6 +185,8 @@ describe('/order-inventory', () => {
     await screen.findAllByText('#1');
     const again = screen.getAllByRole('row').find((r) => within(r).queryByText('#1')) as HTMLElement;
     fireEvent.click(within(again).getByRole('button', { name: 'Deliver order #1' }));
+    const confirmDelivery = await screen.findByRole('dialog', { name: 'Mark order #1 as delivered?' });
+    fireEvent.click(within(confirmDelivery).getByRole('button', { name: 'Mark Delivered' }));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Failed to update order status', {
         description: 'Order #1 is already Dispatched.',
@@ -196,7 +198,34 @@ describe('/order-inventory', () => {
     await screen.findAllByText('#1');
     const third = screen.getAllByRole('row').find((r) => within(r).queryByText('#1')) as HTMLElement;
     fireEvent.click(within(third).getByRole('button', { name: 'Deliver order #1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Delivered' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Network error occurred while updating status.'));
+  });
+
+  it('asks before marking an order delivered: Not Yet sends nothing, Mark Delivered sends it (issue 30)', async () => {
+    const fetch = renderPage([() => listed([order(1, { shippingStatus: 'Dispatched' })])], () =>
+      Response.json({
+        order: order(1, { shippingStatus: 'Delivered' }),
+        message: 'Order #1 status updated to Delivered',
+      }),
+    );
+    await screen.findAllByText('#1');
+    const row = screen.getAllByRole('row').find((r) => within(r).queryByText('#1')) as HTMLElement;
+    const writes = () => fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Deliver order #1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark order #1 as delivered?' });
+    expect(within(dialog).getByText(/Delivered is final/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not Yet' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toHaveLength(0);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Deliver order #1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Delivered' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order #1 status updated to Delivered'));
+    expect(writes()).toHaveLength(1);
+    expect(JSON.parse(String(writes()[0]![1]!.body))).toMatchObject({ status: 'Delivered' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('the detail dialog shows the customer, the summary, and the no-items text', async () => {

@@ -148,6 +148,11 @@ export default function OrderInventoryPage() {
   const update = useUpdateOrderStatus();
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  // Issue 30: Deliver is final, so it is confirmed as Cancel is (one tap beside Dispatch on a phone was enough).
+  const [delivering, setDelivering] = useState<AdminOrder | null>(null);
+  // On a phone the filters fold away behind one button, so the first order is on the first screen (issue 30).
+  const [filtersShown, setFiltersShown] = useState(false);
+  const activeFilters = Object.values(filters).filter((value) => value !== '').length;
   const shown = orders.data?.orders ?? [];
   const tiles = orders.data?.tiles;
   // The dialog shows the order as last loaded, so it follows the reload after an update.
@@ -162,7 +167,10 @@ export default function OrderInventoryPage() {
           if (error instanceof ApiError && error.isNetwork) toast.error(messages.updateNetwork);
           else toast.error(messages.updateFailed, { description: error.message });
         },
-        onSettled: () => setCancelling(null),
+        onSettled: () => {
+          setCancelling(null);
+          setDelivering(null);
+        },
       },
     );
   }
@@ -172,7 +180,8 @@ export default function OrderInventoryPage() {
       setReason('');
       setReasonError(undefined);
       setCancelling(order);
-    } else change(order, status);
+    } else if (status === 'Delivered') setDelivering(order);
+    else change(order, status);
   }
 
   function confirmCancel(order: AdminOrder) {
@@ -189,7 +198,7 @@ export default function OrderInventoryPage() {
 
   return (
     <>
-      <div className="mx-auto w-full max-w-7xl px-4 py-8">
+      <div className="mx-auto w-full max-w-7xl px-4 py-4 sm:py-8">
         <AdminPageHeader
           title="Order Management"
           back={{ to: '/entry-option', label: 'Back' }}
@@ -200,13 +209,13 @@ export default function OrderInventoryPage() {
           }
         />
 
-        <section aria-label="Order figures" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-          <StatCard label="Total Orders" value={tiles?.totalOrders ?? 0} />
-          <StatCard label="Pending" value={tiles?.pending ?? 0} tone="yellow" />
-          <StatCard label="Processing" value={tiles?.processing ?? 0} tone="brand" />
-          <StatCard label="Dispatched" value={tiles?.dispatched ?? 0} tone="blue" />
-          <StatCard label="Delivered" value={tiles?.delivered ?? 0} tone="green" />
-          <StatCard label="Cancelled" value={tiles?.cancelled ?? 0} tone="red" />
+        <section aria-label="Order figures" className="mb-4 grid grid-cols-3 gap-2 sm:mb-6 sm:gap-3 xl:grid-cols-6">
+          <StatCard dense label="Total Orders" value={tiles?.totalOrders ?? 0} />
+          <StatCard dense label="Pending" value={tiles?.pending ?? 0} tone="yellow" />
+          <StatCard dense label="Processing" value={tiles?.processing ?? 0} tone="brand" />
+          <StatCard dense label="Dispatched" value={tiles?.dispatched ?? 0} tone="blue" />
+          <StatCard dense label="Delivered" value={tiles?.delivered ?? 0} tone="green" />
+          <StatCard dense label="Cancelled" value={tiles?.cancelled ?? 0} tone="red" />
         </section>
 
         <div className="flex flex-col gap-x-3 sm:flex-row sm:items-start">
@@ -220,7 +229,7 @@ export default function OrderInventoryPage() {
             />
             <p className="-mt-2 mb-4 text-xs text-muted">{messages.searchHint}</p>
           </div>
-          <div className="mb-4 flex items-center gap-2">
+          <div className="mb-3 flex items-center gap-2 sm:mb-4">
             <label htmlFor="order-payment-view" className="text-sm font-medium whitespace-nowrap text-stone-700">
               Show
             </label>
@@ -239,7 +248,21 @@ export default function OrderInventoryPage() {
           </div>
         </div>
 
-        <fieldset className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Button
+          variant="outline"
+          size="sm"
+          className="mb-3 w-full sm:hidden"
+          aria-expanded={filtersShown}
+          aria-controls="order-filters"
+          onClick={() => setFiltersShown((shown) => !shown)}
+        >
+          {filtersShown ? 'Hide filters' : 'Filter orders'}
+          {activeFilters > 0 ? ` (${activeFilters} on)` : ''}
+        </Button>
+        <fieldset
+          id="order-filters"
+          className={`mb-4 ${filtersShown ? 'grid' : 'hidden'} grid-cols-2 gap-3 rounded-lg border border-stone-200 p-3 sm:grid sm:grid-cols-3 lg:grid-cols-6`}
+        >
           <legend className="px-1 text-sm font-medium text-stone-700">Filter orders</legend>
           <FilterSelect
             id="order-filter-status"
@@ -382,6 +405,27 @@ export default function OrderInventoryPage() {
             onAction(order, 'Cancelled');
           }}
         />
+      )}
+      {delivering && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setDelivering(null)}
+          title={`Mark order #${delivering.id} as delivered?`}
+          description={
+            delivering.pickupLocation
+              ? 'Only once the customer has collected it. Delivered is final: the order can no longer be dispatched or cancelled.'
+              : 'Only once the customer has it. Delivered is final: the order can no longer be dispatched or cancelled.'
+          }
+        >
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => setDelivering(null)}>
+              Not Yet
+            </Button>
+            <Button disabled={update.isPending} onClick={() => change(delivering, 'Delivered')}>
+              {update.isPending ? 'Saving…' : 'Mark Delivered'}
+            </Button>
+          </div>
+        </Dialog>
       )}
       {cancelling && (
         <Dialog

@@ -9,22 +9,41 @@ const tones = {
   brand: 'border-brand-300',
 } as const;
 
-/** One figure of an admin overview (inventory stat cards, membership counters). */
+/**
+ * One figure of an admin overview (inventory stat cards, membership counters). `dense`: smaller on a phone, where
+ * a list follows that should start on the first screen (the orders, issue 30).
+ */
 export function StatCard({
   label,
   value,
   tone = 'stone',
+  dense = false,
 }: {
   label: string;
   value: number;
   tone?: keyof typeof tones;
+  dense?: boolean;
 }) {
   return (
     <div
-      className={cn('flex flex-col gap-1 rounded-xl border-l-4 border-y border-r bg-white p-4 shadow-xs', tones[tone])}
+      className={cn(
+        'flex flex-col rounded-xl border-l-4 border-y border-r bg-white shadow-xs',
+        dense ? 'min-w-0 gap-0.5 px-2 py-1.5 sm:gap-1 sm:p-4' : 'gap-1 p-4',
+        tones[tone],
+      )}
     >
-      <span className="text-xs font-medium uppercase tracking-wide text-muted">{label}</span>
-      <span className="text-2xl font-bold text-stone-900" data-testid={`stat-${label}`}>
+      <span
+        className={cn(
+          'font-medium uppercase tracking-wide text-muted',
+          dense ? 'truncate text-[0.625rem] tracking-normal sm:text-xs sm:tracking-wide' : 'text-xs',
+        )}
+      >
+        {label}
+      </span>
+      <span
+        className={cn('font-bold text-stone-900', dense ? 'text-lg sm:text-2xl' : 'text-2xl')}
+        data-testid={`stat-${label}`}
+      >
         {value}
       </span>
     </div>
