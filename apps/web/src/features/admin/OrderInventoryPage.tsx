@@ -50,6 +50,12 @@ function cancelConsequence(order: AdminOrder): string {
   return `The items go back into stock and ${refund}. A cancelled order cannot be changed again.`;
 }
 
+/** What marking this order delivered means, said before staff confirm it (issue 30). */
+function deliverConsequence(order: AdminOrder): string {
+  const when = order.pickupLocation ? 'Only once the customer has collected it.' : 'Only once the customer has it.';
+  return `${when} Delivered is final: the order can no longer be dispatched or cancelled.`;
+}
+
 const paymentViewLabels: Record<AdminOrderPaymentView, string> = {
   paid: 'Paid orders',
   unpaid: 'Unpaid checkouts',
@@ -140,7 +146,8 @@ export default function OrderInventoryPage() {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const orders = useAdminOrders({ q, payment, ...filters, page: String(page) });
-  const filtered = Object.values(filters).some((value) => value !== '');
+  const activeFilters = Object.values(filters).filter((value) => value !== '').length;
+  const filtered = activeFilters > 0;
   function filter(name: keyof OrderFilters, value: string) {
     setFilters((current) => ({ ...current, [name]: value }));
     setPage(1);
@@ -152,7 +159,6 @@ export default function OrderInventoryPage() {
   const [delivering, setDelivering] = useState<AdminOrder | null>(null);
   // On a phone the filters fold away behind one button, so the first order is on the first screen (issue 30).
   const [filtersShown, setFiltersShown] = useState(false);
-  const activeFilters = Object.values(filters).filter((value) => value !== '').length;
   const shown = orders.data?.orders ?? [];
   const tiles = orders.data?.tiles;
   // The dialog shows the order as last loaded, so it follows the reload after an update.
@@ -411,11 +417,7 @@ export default function OrderInventoryPage() {
           open
           onOpenChange={(open) => !open && setDelivering(null)}
           title={`Mark order #${delivering.id} as delivered?`}
-          description={
-            delivering.pickupLocation
-              ? 'Only once the customer has collected it. Delivered is final: the order can no longer be dispatched or cancelled.'
-              : 'Only once the customer has it. Delivered is final: the order can no longer be dispatched or cancelled.'
-          }
+          description={deliverConsequence(delivering)}
         >
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setDelivering(null)}>

@@ -34,8 +34,8 @@ export function StatCard({
     >
       <span
         className={cn(
-          'font-medium uppercase tracking-wide text-muted',
-          dense ? 'truncate text-[0.625rem] tracking-normal sm:text-xs sm:tracking-wide' : 'text-xs',
+          'font-medium uppercase text-muted',
+          dense ? 'truncate text-[0.625rem] tracking-normal sm:text-xs sm:tracking-wide' : 'text-xs tracking-wide',
         )}
       >
         {label}
