@@ -414,3 +414,71 @@ describe('handing over to a page the app hydrated (decision 034), whose fields a
     expect(name!.value).toBe('Mary Kaupa');
   });
 });
+
+describe('app-after-paint.js: when the app’s code is asked for', () => {
+  // The script as it is, its import() (which Vitest's module runner cannot run inside a Function) counted instead.
+  expect(afterPaintScript).toContain('import(src)');
+  const counted = afterPaintScript.replace('import(src)', 'globalThis.appStarted = (globalThis.appStarted ?? 0) + 1');
+  const started = () => (globalThis as { appStarted?: number }).appStarted ?? 0;
+  const settle = async (ms: number) => {
+    for (let step = 0; step < ms / 20; step += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as { appStarted?: number }).appStarted;
+  });
+
+  function pageWithHeldApp() {
+    document.body.innerHTML = `<div id="root"><main><h1>Checkout</h1></main></div><script type="text/x-after-paint" src="/assets/index-abc.js"></script>`;
+  }
+
+  it('waits for the browser’s first contentful paint, not only for a frame, and asks once', async () => {
+    let notify: ((entries: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: typeof notify) {
+        notify = callback;
+      }
+      observe() {}
+      disconnect() {
+        notify = undefined;
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    pageWithHeldApp();
+    new Function(counted)();
+    await settle(100);
+    // Frames have gone by (jsdom's requestAnimationFrame), the page is not yet on the screen: nothing asked for.
+    expect(started()).toBe(0);
+    notify?.({ getEntriesByName: () => [] });
+    await settle(40);
+    expect(started()).toBe(0);
+    notify?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    await settle(100);
+    expect(started()).toBe(1);
+    // The fallback a second after the first frame does not ask a second time.
+    await settle(1200);
+    expect(started()).toBe(1);
+  });
+
+  it('starts a second after the first frame when no contentful paint is reported, and after a frame without the API', async () => {
+    class SilentObserver {
+      static supportedEntryTypes = ['paint'];
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', SilentObserver);
+    pageWithHeldApp();
+    new Function(counted)();
+    await settle(600);
+    expect(started()).toBe(0);
+    await settle(800);
+    expect(started()).toBe(1);
+
+    vi.stubGlobal('PerformanceObserver', undefined);
+    pageWithHeldApp();
+    new Function(counted)();
+    await settle(200);
+    expect(started()).toBe(2);
+  });
+});
