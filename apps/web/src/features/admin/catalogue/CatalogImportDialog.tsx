@@ -1,10 +1,10 @@
 import type { ImportPreview } from '@bilum/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { ApiError } from '../../lib/api-client';
-import { useCommitImport, usePreviewImport } from './admin.api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useCommitImport, usePreviewImport } from './catalogue.api';
 
 /** Rows listed in the preview at most (the summary counts them all). */
 const SHOWN_ROWS = 200;

@@ -12,18 +12,18 @@ import {
 } from '@bilum/shared';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/form-field';
-import { ProductImage } from '../../components/ui/product-image';
-import { ApiError } from '../../lib/api-client';
-import { applyServerIssues } from '../../lib/form-errors';
-import { useUpdateProduct } from './admin.api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { ProductImage } from '../../../components/ui/product-image';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useUpdateProduct } from './catalogue.api';
 import { GalleryFields } from './GalleryFields';
 import { ImageUploadButton, remotePictureHint } from './ImageUploadButton';
 import { useDiscountFromPrices } from './discount-sync';
 import { ProductFormFields } from './ProductFormFields';
-import { ActivityList } from './ActivityList';
+import { ActivityList } from '../shared/ActivityList';
 
 function formValues(product: AdminProduct): EditProductFormValues {
   return {

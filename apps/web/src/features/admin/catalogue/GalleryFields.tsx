@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { ProductImage } from '../../components/ui/product-image';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ProductImage } from '../../../components/ui/product-image';
 import { ImageUploadButton } from './ImageUploadButton';
 
 export interface GalleryRow {

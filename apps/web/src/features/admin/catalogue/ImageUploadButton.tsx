@@ -1,8 +1,8 @@
 import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '@bilum/shared';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api-client';
-import { uploadImage } from './admin.api';
+import { ApiError } from '../../../lib/api-client';
+import { uploadImage } from './catalogue.api';
 
 /** Beside an image address field: what happens to an address on another site (issue 18). */
 export const remotePictureHint =

@@ -1,8 +1,8 @@
 import { type AdminProduct, discountPercentFor, formatKina, type Product } from '@bilum/shared';
-import { Button } from '../../components/ui/button';
-import { ProductImage } from '../../components/ui/product-image';
+import { Button } from '../../../components/ui/button';
+import { ProductImage } from '../../../components/ui/product-image';
 import { FeatureBadges, ProductStatusBadge } from './ProductStatusBadge';
-import { AdminTable } from './AdminTable';
+import { AdminTable } from '../shared/AdminTable';
 import { StockFigures } from './StockDialogs';
 
 interface InventoryListProps {

@@ -1,6 +1,6 @@
 import { type AdminProductListQuery, INVENTORY_PAGE_SIZES, type InventorySort, stockLevelLabels } from '@bilum/shared';
-import { Button } from '../../components/ui/button';
-import { categoryOptions, SelectField } from './AdminFields';
+import { Button } from '../../../components/ui/button';
+import { categoryOptions, SelectField } from '../shared/AdminFields';
 
 /** What the admin chose above the inventory: every value is sent to the server, which sorts, filters and pages. */
 export type InventoryFilters = Pick<AdminProductListQuery, 'category' | 'status' | 'stock' | 'flag'> & {

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextField } from '../../components/ui/form-field';
-import { categoryOptions, CheckboxField, SelectField, TextAreaField, toOptions } from './AdminFields';
+import { TextField } from '../../../components/ui/form-field';
+import { categoryOptions, CheckboxField, SelectField, TextAreaField, toOptions } from '../shared/AdminFields';
 
 /** The fields the add form (/product-entry) and the edit dialog share; each form keeps its own image fields. */
 type ProductFieldName =

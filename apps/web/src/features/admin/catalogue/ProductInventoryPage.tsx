@@ -2,19 +2,19 @@ import { type AdminProduct, inventoryMessages, type Product } from '@bilum/share
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAdminProducts, useDeleteProduct } from './admin.api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminProducts, useDeleteProduct } from './catalogue.api';
 import { CatalogImportDialog } from './CatalogImportDialog';
 import { type InventoryFilters, InventoryPager, InventoryToolbar, noInventoryFilters } from './InventoryToolbar';
-import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
+import { AdminFooter, AdminPageHeader, AdminSearch } from '../shared/AdminFooter';
 import { EditProductDialog } from './EditProductDialog';
 import { InventoryList } from './InventoryList';
 import { RestockDialog, StockLogDialog } from './StockDialogs';
-import { StatCard } from './StatCard';
+import { StatCard } from '../shared/StatCard';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },

@@ -1,5 +1,5 @@
 import { displayedProductStatus, featureBadges, type Product } from '@bilum/shared';
-import { cn } from '../../lib/cn';
+import { cn } from '../../../lib/cn';
 
 const statusTones = {
   active: 'bg-green-100 text-green-800',

@@ -1,13 +1,13 @@
 import { type AdminProduct, MAX_STOCK, stockLevelLabels, stockMessages, stockMovementLabels } from '@bilum/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
-import { useRestockProduct, useStockMovements } from './admin.api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useRestockProduct, useStockMovements } from './catalogue.api';
 
 type StockProduct = Pick<AdminProduct, 'id' | 'name' | 'stock' | 'held' | 'sold' | 'stockLevel' | 'isMembership'>;
 

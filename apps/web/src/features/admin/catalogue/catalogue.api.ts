@@ -1,15 +1,7 @@
 import type {
-  AdminOrderPaymentView,
-  AdminOrdersResponse,
-  MembersOverview,
   NewProduct,
   Product,
   ProductUpdate,
-  SessionUser,
-  ShippingStatus,
-  ShopSettings,
-  ShopSettingsUpdateInput,
-  UpdateOrderStatusResponse,
   UploadedImage,
   AdminProduct,
   AdminProductListInput,
@@ -18,29 +10,9 @@ import type {
   ImportResult,
   StockMovementsResponse,
 } from '@bilum/shared';
-import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api-client';
-import { shopSettingsKey } from '../../lib/shop-settings';
-
-export const adminKeys = {
-  whoami: ['admin', 'whoami'] as const,
-  products: ['admin', 'products'] as const,
-  members: ['admin', 'members'] as const,
-  orders: ['admin', 'orders'] as const,
-};
-
-/** The storefront's product queries (features/catalog keys them under "products"): refetched after a write. */
-const storefrontProductsKey = ['products'] as const;
-
-/** Who is signed in as administrator; 401/403 means the page must send the visitor to /admin-login. */
-export function useAdminWhoami() {
-  return useQuery({
-    queryKey: adminKeys.whoami,
-    queryFn: ({ signal }) => api<{ user: SessionUser }>('/admin/whoami', { signal }),
-    staleTime: 60_000,
-    retry: false,
-  });
-}
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+import { adminKeys, productsChanged } from '../shared/admin.api';
 
 /** The query string of an inventory page: only the values set. */
 export function inventoryQueryString(query: AdminProductListInput): string {
@@ -88,14 +60,6 @@ export function useCommitImport() {
   });
 }
 
-/** After any product write: the inventory and every storefront list and detail read again. */
-async function productsChanged(client: QueryClient) {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: adminKeys.products }),
-    client.invalidateQueries({ queryKey: storefrontProductsKey }),
-  ]);
-}
-
 export function useAddProduct() {
   const client = useQueryClient();
   return useMutation({
@@ -141,65 +105,6 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: (id: number) => api<{ message: string }>(`/admin/products/${id}`, { method: 'DELETE' }),
     onSuccess: () => productsChanged(client),
-  });
-}
-
-export function useMembersOverview() {
-  return useQuery({
-    queryKey: adminKeys.members,
-    queryFn: ({ signal }) => api<MembersOverview>('/admin/members', { signal }),
-    retry: false,
-  });
-}
-
-/**
- * The orders of a payment view that match the search (the server searches), and the view's tiles. The last answer
- * stays on screen while the next one loads.
- */
-export function useAdminOrders(
-  query: { q: string; payment: AdminOrderPaymentView } & Partial<
-    Record<'status' | 'method' | 'zone' | 'from' | 'to' | 'page', string>
-  >,
-) {
-  // Issue 21: filters and pages go to the server; empty filters and the first page are left out.
-  const { q, payment, ...rest } = query;
-  const params = Object.fromEntries(
-    Object.entries(rest).filter(
-      (entry): entry is [string, string] =>
-        entry[1] !== undefined && entry[1] !== '' && !(entry[0] === 'page' && entry[1] === '1'),
-    ),
-  );
-  return useQuery({
-    queryKey: [...adminKeys.orders, payment, q, params],
-    queryFn: ({ signal }) =>
-      api<AdminOrdersResponse>(`/admin/orders?${new URLSearchParams({ payment, q, ...params })}`, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
-
-/** Dispatch, Deliver or Cancel; afterwards the order list reloads (and a cancel's returned stock shows). */
-export function useUpdateOrderStatus() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status, reason }: { id: number; status: ShippingStatus; reason?: string }) =>
-      api<UpdateOrderStatusResponse>(`/admin/orders/${id}`, {
-        method: 'PATCH',
-        body: reason === undefined ? { status } : { status, reason },
-      }),
-    onSettled: async (_data, _error, { status }) => {
-      await client.invalidateQueries({ queryKey: adminKeys.orders });
-      if (status === 'Cancelled') await productsChanged(client);
-    },
-  });
-}
-
-export function useSaveSettings() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ShopSettingsUpdateInput) =>
-      api<{ settings: ShopSettings; message: string }>('/admin/settings', { method: 'PUT', body }),
-    onSuccess: ({ settings }) => client.setQueryData(shopSettingsKey, settings),
   });
 }
 

@@ -1,15 +1,15 @@
 import { type Customer, formatKina, type MembershipAction } from '@bilum/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { inputBaseClass, inputClass } from '../../components/ui/form-field';
-import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { formatLongDate } from '../../lib/dates';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
-import { useChangeMembership, useCustomerOrders, useCustomers } from './backoffice.api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputBaseClass, inputClass } from '../../../components/ui/form-field';
+import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { formatLongDate } from '../../../lib/dates';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AdminFooter, AdminPageHeader, AdminSearch } from '../shared/AdminFooter';
+import { useChangeMembership, useCustomerOrders, useCustomers } from './customers.api';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },

@@ -7,16 +7,16 @@ import {
 } from '@bilum/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
-import { formatLongDate } from '../../lib/dates';
-import { useSession } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useMembersOverview } from './admin.api';
-import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
-import { StatCard } from './StatCard';
-import { AdminTable } from './AdminTable';
+import { EmptyState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatLongDate } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useMembersOverview } from './customers.api';
+import { AdminFooter, AdminPageHeader, AdminSearch } from '../shared/AdminFooter';
+import { StatCard } from '../shared/StatCard';
+import { AdminTable } from '../shared/AdminTable';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },

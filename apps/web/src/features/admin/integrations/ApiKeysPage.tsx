@@ -9,15 +9,15 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/form-field';
-import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
-import { formatDateTime } from '../../lib/dates';
-import { applyServerIssues } from '../../lib/form-errors';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './staff.api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
+import { formatDateTime } from '../../../lib/dates';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './integrations.api';
 
 const failed = (error: unknown) => toast.error(error instanceof Error ? error.message : 'Something went wrong.');
 

@@ -16,15 +16,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/form-field';
-import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
-import { api } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
-import { applyServerIssues } from '../../lib/form-errors';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
+import { api } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
 
 const webhooksKey = ['admin', 'webhooks'] as const;
 

@@ -7,16 +7,16 @@ import {
   trackingMessages,
 } from '@bilum/shared';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { ProductImage } from '../../components/ui/product-image';
-import { formatDateTime, formatLongDate } from '../../lib/dates';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ProductImage } from '../../../components/ui/product-image';
+import { formatDateTime, formatLongDate } from '../../../lib/dates';
 import { customerName, ShippingStatusBadge } from './OrderList';
-import { ActivityList } from './ActivityList';
+import { ActivityList } from '../shared/ActivityList';
 import { OrderNotesPanel } from './OrderNotesPanel';
 import { OrderRefundsPanel } from './OrderRefundsPanel';
 import { OrderPaymentPanel } from './OrderPaymentPanel';
-import { useCan } from './use-can';
+import { useCan } from '../shared/use-can';
 
 const paymentLabels: Record<AdminOrder['paymentStatus'], string> = {
   pending: 'Pending',

@@ -14,17 +14,17 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { inputBaseClass } from '../../components/ui/form-field';
-import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAdminOrders, useUpdateOrderStatus } from './admin.api';
-import { AdminFooter, AdminPageHeader, AdminSearch } from './AdminFooter';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputBaseClass } from '../../../components/ui/form-field';
+import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminOrders, useUpdateOrderStatus } from './orders.api';
+import { AdminFooter, AdminPageHeader, AdminSearch } from '../shared/AdminFooter';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { type OrderAction, OrderList, refundPending } from './OrderList';
-import { StatCard } from './StatCard';
+import { StatCard } from '../shared/StatCard';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },

@@ -6,11 +6,11 @@ import {
   isFinalShippingStatus,
   shippingActions,
 } from '@bilum/shared';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
-import { useCan } from './use-can';
-import { formatDateTime } from '../../lib/dates';
-import { AdminTable } from './AdminTable';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useCan } from '../shared/use-can';
+import { formatDateTime } from '../../../lib/dates';
+import { AdminTable } from '../shared/AdminTable';
 
 export type OrderAction = 'Dispatched' | 'Delivered' | 'Cancelled';
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { inputClass } from '../../components/ui/form-field';
-import { ApiError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
-import { useAddOrderNote, useOrderNotes } from './backoffice.api';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
+import { useAddOrderNote, useOrderNotes } from './orders.api';
 
 /** Internal notes on an order (issue 21, decision 018): staff only, with author and time; never shown to the shopper. */
 export function OrderNotesPanel({ orderId }: { orderId: number }) {

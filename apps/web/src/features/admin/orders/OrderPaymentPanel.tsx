@@ -11,13 +11,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { api, ApiError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
-import { adminKeys } from './admin.api';
-import { staffKeys } from './staff.api';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { api, ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
+import { adminKeys } from '../shared/admin.api';
 
 const paymentKey = (orderId: number) => [...adminKeys.orders, orderId, 'payment'] as const;
 
@@ -39,7 +38,7 @@ function usePaymentAction(orderId: number) {
       client.setQueryData(paymentKey(orderId), answer.payment);
       await Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.orders }),
-        client.invalidateQueries({ queryKey: staffKeys.activity }),
+        client.invalidateQueries({ queryKey: adminKeys.activity }),
       ]);
     },
   });

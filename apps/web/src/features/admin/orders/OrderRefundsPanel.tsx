@@ -1,11 +1,11 @@
 import { type AdminOrder, formatKina, parseKina, refundMessages } from '@bilum/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { inputBaseClass, inputClass } from '../../components/ui/form-field';
-import { ApiError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
-import { useCreateRefund, useOrderRefunds } from './backoffice.api';
+import { Button } from '../../../components/ui/button';
+import { inputBaseClass, inputClass } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
+import { useCreateRefund, useOrderRefunds } from './orders.api';
 
 type Mode = 'lines' | 'amount';
 

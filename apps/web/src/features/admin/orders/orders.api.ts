@@ -1,30 +1,69 @@
 import type {
-  Dashboard,
-  Customer,
-  CustomerOrder,
-  CustomersPage,
-  MembershipChangeInput,
+  AdminOrderPaymentView,
+  AdminOrdersResponse,
   CreateOrderNoteInput,
   CreateRefundInput,
-  OrderAlertSettings,
-  OrderAlertSettingsResponse,
   OrderNote,
   OrderRefund,
   OrderRefunds,
+  ShippingStatus,
+  UpdateOrderStatusResponse,
 } from '@bilum/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { adminKeys, productsChanged } from '../shared/admin.api';
 
-/** The back office's calls (issue 21, decision 018). */
-export const backofficeKeys = {
+/** The back office's order calls (issue 21, decision 018). */
+const orderKeys = {
   notes: (orderId: number) => ['admin', 'order-notes', orderId] as const,
-  orderAlerts: ['admin', 'settings', 'orders'] as const,
 };
+
+/**
+ * The orders of a payment view that match the search (the server searches), and the view's tiles. The last answer
+ * stays on screen while the next one loads.
+ */
+export function useAdminOrders(
+  query: { q: string; payment: AdminOrderPaymentView } & Partial<
+    Record<'status' | 'method' | 'zone' | 'from' | 'to' | 'page', string>
+  >,
+) {
+  // Issue 21: filters and pages go to the server; empty filters and the first page are left out.
+  const { q, payment, ...rest } = query;
+  const params = Object.fromEntries(
+    Object.entries(rest).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[1] !== '' && !(entry[0] === 'page' && entry[1] === '1'),
+    ),
+  );
+  return useQuery({
+    queryKey: [...adminKeys.orders, payment, q, params],
+    queryFn: ({ signal }) =>
+      api<AdminOrdersResponse>(`/admin/orders?${new URLSearchParams({ payment, q, ...params })}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Dispatch, Deliver or Cancel; afterwards the order list reloads (and a cancel's returned stock shows). */
+export function useUpdateOrderStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, reason }: { id: number; status: ShippingStatus; reason?: string }) =>
+      api<UpdateOrderStatusResponse>(`/admin/orders/${id}`, {
+        method: 'PATCH',
+        body: reason === undefined ? { status } : { status, reason },
+      }),
+    onSettled: async (_data, _error, { status }) => {
+      await client.invalidateQueries({ queryKey: adminKeys.orders });
+      if (status === 'Cancelled') await productsChanged(client);
+    },
+  });
+}
 
 /** An order's internal notes (staff only), oldest first. */
 export function useOrderNotes(orderId: number, enabled = true) {
   return useQuery({
-    queryKey: backofficeKeys.notes(orderId),
+    queryKey: orderKeys.notes(orderId),
     queryFn: ({ signal }) => api<{ notes: OrderNote[] }>(`/admin/orders/${orderId}/notes`, { signal }),
     enabled,
     retry: false,
@@ -37,27 +76,9 @@ export function useAddOrderNote(orderId: number) {
     mutationFn: (body: CreateOrderNoteInput) =>
       api<{ note: OrderNote }>(`/admin/orders/${orderId}/notes`, { method: 'POST', body }),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: backofficeKeys.notes(orderId) });
+      await client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
       await client.invalidateQueries({ queryKey: ['admin', 'activity'] });
     },
-  });
-}
-
-/** Where the shop's order e-mails go. */
-export function useOrderAlertSettings() {
-  return useQuery({
-    queryKey: backofficeKeys.orderAlerts,
-    queryFn: ({ signal }) => api<OrderAlertSettingsResponse>('/admin/settings/orders', { signal }),
-    retry: false,
-  });
-}
-
-export function useSaveOrderAlertSettings() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OrderAlertSettings) =>
-      api<OrderAlertSettingsResponse>('/admin/settings/orders', { method: 'PUT', body }),
-    onSuccess: (saved) => client.setQueryData(backofficeKeys.orderAlerts, saved),
   });
 }
 
@@ -86,50 +107,5 @@ export function useCreateRefund(orderId: number) {
       await client.invalidateQueries({ queryKey: ['admin', 'activity'] });
       await client.invalidateQueries({ queryKey: ['admin', 'products'] });
     },
-  });
-}
-
-/** Customers (issue 21, permission members): searched and paged on the server. */
-export function useCustomers(query: { q: string; page: number }) {
-  return useQuery({
-    queryKey: ['admin', 'customers', query.q, query.page] as const,
-    queryFn: ({ signal }) =>
-      api<CustomersPage>(`/admin/customers?${new URLSearchParams({ q: query.q, page: String(query.page) })}`, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
-
-export function useCustomerOrders(customer: { userId: number | null; email: string }) {
-  const params: Record<string, string> =
-    customer.userId !== null ? { userId: String(customer.userId) } : { email: customer.email };
-  return useQuery({
-    queryKey: ['admin', 'customer-orders', params] as const,
-    queryFn: ({ signal }) =>
-      api<{ orders: CustomerOrder[] }>(`/admin/customers/orders?${new URLSearchParams(params)}`, { signal }),
-    retry: false,
-  });
-}
-
-export function useChangeMembership(userId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MembershipChangeInput) =>
-      api<{ customer: Customer; message: string }>(`/admin/customers/${userId}/membership`, { method: 'POST', body }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['admin', 'customers'] });
-      await client.invalidateQueries({ queryKey: ['admin', 'members'] });
-    },
-  });
-}
-
-/** The day's numbers (issue 21, permission reports). */
-export function useDashboard() {
-  return useQuery({
-    queryKey: ['admin', 'dashboard'] as const,
-    queryFn: ({ signal }) => api<Dashboard>('/admin/dashboard', { signal }),
-    retry: false,
   });
 }

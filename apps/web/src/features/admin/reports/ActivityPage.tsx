@@ -1,13 +1,13 @@
 import { activityEntityTypes, type ActivityEntityType } from '@bilum/shared';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { inputClass } from '../../components/ui/form-field';
-import { EmptyState, ErrorState, Spinner } from '../../components/ui/states';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ActivityItem } from './ActivityList';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
-import { useActivity } from './staff.api';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form-field';
+import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ActivityItem } from '../shared/ActivityList';
+import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
+import { useActivity } from '../shared/activity.api';
 
 const entityLabels: Record<ActivityEntityType, string> = {
   order: 'Orders',

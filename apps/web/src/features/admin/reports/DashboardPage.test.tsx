@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../../lib/query-client';
 import DashboardPage from './DashboardPage';
 
 const figures = (overrides: Partial<SalesFigures> = {}): SalesFigures => ({

@@ -1,13 +1,13 @@
 import { type Dashboard, formatKina, type SalesFigures } from '@bilum/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { inputBaseClass } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { formatDateTime } from '../../lib/dates';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
-import { useDashboard } from './backoffice.api';
+import { Button } from '../../../components/ui/button';
+import { inputBaseClass } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { formatDateTime } from '../../../lib/dates';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
+import { useDashboard } from './reports.api';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },

@@ -12,11 +12,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { FieldFrame, fieldAria, inputClass, TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { api, ApiError } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
+import { Button } from '../../../components/ui/button';
+import { FieldFrame, fieldAria, inputClass, TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { api, ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 
 const zonesKey = ['admin', 'delivery-zones'] as const;
 const pointsKey = ['admin', 'pickup-points'] as const;

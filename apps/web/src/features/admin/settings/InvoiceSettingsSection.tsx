@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { FieldFrame, fieldAria, inputClass, TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { api, ApiError } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
-import { applyServerIssues } from '../../lib/form-errors';
+import { Button } from '../../../components/ui/button';
+import { FieldFrame, fieldAria, inputClass, TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { api, ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { applyServerIssues } from '../../../lib/form-errors';
 
 const settingsKey = ['admin', 'settings', 'invoice'] as const;
 const fields = ['legalName', 'tin', 'address'] as const;

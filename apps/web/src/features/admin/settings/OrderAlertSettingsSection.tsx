@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { useOrderAlertSettings, useSaveOrderAlertSettings } from './backoffice.api';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { useOrderAlertSettings, useSaveOrderAlertSettings } from './settings.api';
 
 /**
  * /settings, "Order e-mails" (issue 21, decision 018): the shop's order address, which is told when an order is

@@ -9,11 +9,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { api, ApiError } from '../../lib/api-client';
-import { applyServerIssues } from '../../lib/form-errors';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { api, ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
 
 const settingsKey = ['admin', 'settings', 'payments'] as const;
 const fields = [

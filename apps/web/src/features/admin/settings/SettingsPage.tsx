@@ -4,20 +4,20 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { applyServerIssues } from '../../lib/form-errors';
-import { useShopSettings } from '../../lib/shop-settings';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSaveSettings } from './admin.api';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useShopSettings } from '../../../lib/shop-settings';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSaveSettings } from './settings.api';
+import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
 import { InvoiceSettingsSection } from './InvoiceSettingsSection';
 import { DeliverySettingsSection } from './DeliverySettingsSection';
 import { PaymentSettingsSection } from './PaymentSettingsSection';
 import { OrderAlertSettingsSection } from './OrderAlertSettingsSection';
-import { StaffSecuritySection } from './StaffSecuritySection';
+import { StaffSecuritySection } from '../staff/StaffSecuritySection';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SetupChecklist } from './SetupChecklist';
-import { useCan } from './use-can';
+import { useCan } from '../shared/use-can';
 
 const options = [
   {

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { SetupChecklist } from './SetupChecklist';
 
 const newShop = setupChecklist({

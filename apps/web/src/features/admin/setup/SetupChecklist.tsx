@@ -2,8 +2,8 @@ import type { SetupChecklist as Checklist } from '@bilum/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { LineIcon } from '../../components/ui/icons';
-import { api } from '../../lib/api-client';
+import { LineIcon } from '../../../components/ui/icons';
+import { api } from '../../../lib/api-client';
 
 export const setupKey = ['admin', 'setup'] as const;
 

@@ -1,9 +1,9 @@
 import type { ActivityEntityType, ActivityEntry } from '@bilum/shared';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { formatDateTime } from '../../lib/dates';
-import { useActivity } from './staff.api';
+import { Button } from '../../../components/ui/button';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { formatDateTime } from '../../../lib/dates';
+import { useActivity } from './activity.api';
 
 const actorKindLabels: Record<ActivityEntry['actor']['kind'], string> = {
   staff: 'Staff',

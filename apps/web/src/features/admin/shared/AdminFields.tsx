@@ -5,8 +5,8 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
-import { FieldFrame, fieldAria, inputClass } from '../../components/ui/form-field';
-import { cn } from '../../lib/cn';
+import { FieldFrame, fieldAria, inputClass } from '../../../components/ui/form-field';
+import { cn } from '../../../lib/cn';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;

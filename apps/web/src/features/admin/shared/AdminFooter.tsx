@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { inputClass } from '../../components/ui/form-field';
+import { inputClass } from '../../../components/ui/form-field';
 
 export interface FooterLink {
   to: string;

@@ -1,10 +1,10 @@
 import { staffMessages } from '@bilum/shared';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
-import { can } from '../../lib/permissions';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { can } from '../../../lib/permissions';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminWhoami } from './admin.api';
 import { adminMenu, pagePermission } from './admin-pages';
 

@@ -1,7 +1,7 @@
 import type { Permission, SessionUser } from '@bilum/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { can } from '../../lib/permissions';
+import { api } from '../../../lib/api-client';
+import { can } from '../../../lib/permissions';
 import { adminKeys } from './admin.api';
 
 /**

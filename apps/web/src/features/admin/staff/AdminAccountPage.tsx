@@ -3,12 +3,12 @@ import { type ChangeOwnPasswordInput, changeOwnPasswordSchema, staffRoleLabels }
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { PasswordField } from '../../components/ui/form-field';
-import { applyServerIssues } from '../../lib/form-errors';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
-import { useAdminWhoami } from './admin.api';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/form-field';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
+import { useAdminWhoami } from '../shared/admin.api';
 import { useChangeOwnPassword } from './staff.api';
 
 /**

@@ -11,15 +11,15 @@ import {
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { inputClass, TextField } from '../../components/ui/form-field';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { cn } from '../../lib/cn';
-import { applyServerIssues } from '../../lib/form-errors';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminFooter, AdminPageHeader } from './AdminFooter';
-import { useAdminWhoami } from './admin.api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputClass, TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { cn } from '../../../lib/cn';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
+import { useAdminWhoami } from '../shared/admin.api';
 import { useInviteStaff, useResetSecondFactor, useStaffList, useUpdateStaff } from './staff.api';
 
 const roleHelp: Record<StaffRole, string> = {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { ErrorState, Spinner } from '../../components/ui/states';
-import { ApiError } from '../../lib/api-client';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
 import { useSaveStaffSecuritySettings, useStaffSecuritySettings } from './staff.api';
-import { useCan } from './use-can';
+import { useCan } from '../shared/use-can';
 
 /**
  * /settings, "Sign-in security" (issue 28, decision 027): the owner requires a second factor of every staff

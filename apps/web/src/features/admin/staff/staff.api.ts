@@ -1,21 +1,15 @@
 import type {
-  ActivityEntityType,
-  ActivityPage,
-  ApiKeyView,
   ChangeOwnPasswordInput,
-  CreateApiKeyInput,
   InviteStaffInput,
   StaffMember,
   StaffSecuritySettings,
   UpdateStaffInput,
 } from '@bilum/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 
 export const staffKeys = {
   staff: ['admin', 'staff'] as const,
-  apiKeys: ['admin', 'api-keys'] as const,
-  activity: ['admin', 'activity'] as const,
 };
 
 export function useStaffList() {
@@ -46,62 +40,6 @@ export function useChangeOwnPassword() {
   return useMutation({
     mutationFn: (input: ChangeOwnPasswordInput) =>
       api<{ message: string }>('/admin/me/password', { method: 'POST', body: input }),
-  });
-}
-
-export function useApiKeys() {
-  return useQuery({
-    queryKey: staffKeys.apiKeys,
-    queryFn: ({ signal }) => api<{ keys: ApiKeyView[] }>('/admin/api-keys', { signal }),
-  });
-}
-
-export function useCreateApiKey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateApiKeyInput) =>
-      api<{ apiKey: ApiKeyView; key: string }>('/admin/api-keys', { method: 'POST', body: input }),
-    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.apiKeys }),
-  });
-}
-
-export function useRevokeApiKey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<ApiKeyView>(`/admin/api-keys/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.apiKeys }),
-  });
-}
-
-export interface ActivityFilter {
-  entityType?: ActivityEntityType | undefined;
-  entityId?: string | undefined;
-  q?: string | undefined;
-  page: number;
-  pageSize?: number;
-}
-
-/**
- * The activity log: the whole log (permission activity), or one product's or order's history through its own
- * route (the permission of the thing: a staff member who may see an order sees its history).
- */
-export function useActivity(filter: ActivityFilter) {
-  const params = new URLSearchParams();
-  params.set('page', String(filter.page));
-  params.set('pageSize', String(filter.pageSize ?? 25));
-  let path: string;
-  if ((filter.entityType === 'product' || filter.entityType === 'order') && filter.entityId) {
-    path = `/admin/${filter.entityType}s/${encodeURIComponent(filter.entityId)}/activity`;
-  } else {
-    if (filter.entityType) params.set('entityType', filter.entityType);
-    if (filter.entityId) params.set('entityId', filter.entityId);
-    if (filter.q) params.set('q', filter.q);
-    path = '/admin/activity';
-  }
-  return useQuery({
-    queryKey: [...staffKeys.activity, path, params.toString()],
-    queryFn: ({ signal }) => api<ActivityPage>(`${path}?${params.toString()}`, { signal }),
-    placeholderData: keepPreviousData,
   });
 }
 
