@@ -25,14 +25,32 @@ export default tseslint.config(
   },
   {
     // A web feature does not import another feature; src/app composes them.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        // Feature folders are flat, so "../name" is always another feature.
+        // At a feature's top level "../name" is always another feature.
         {
           patterns: [
             { regex: '^\\.\\./[^.]', message: 'A feature does not import another feature; compose them in src/app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature with areas of its own (admin: catalogue, orders, ..., shared; issue 30): "../name" is an area of the
+    // same feature, "../../name" another feature.
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./[^.]',
+              message: 'A feature does not import another feature; compose them in src/app.',
+            },
           ],
         },
       ],

@@ -44,21 +44,21 @@ const MembershipSuccessPage = lazyPage(() => import('../features/membership/Memb
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const OrderHistoryPage = lazyPage(() => import('../features/profile/OrderHistoryPage'));
 // Admin (issue 8): its own frame, which sends anyone but an administrator to /admin-login
-const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
-const EntryOptionPage = lazyPage(() => import('../features/admin/EntryOptionPage'));
-const ProductInventoryPage = lazyPage(() => import('../features/admin/ProductInventoryPage'));
-const ProductEntryPage = lazyPage(() => import('../features/admin/ProductEntryPage'));
-const MemberStatusPage = lazyPage(() => import('../features/admin/MemberStatusPage'));
-const CustomersPage = lazyPage(() => import('../features/admin/CustomersPage'));
-const DashboardPage = lazyPage(() => import('../features/admin/DashboardPage'));
-const OrderInventoryPage = lazyPage(() => import('../features/admin/OrderInventoryPage'));
-const SettingsPage = lazyPage(() => import('../features/admin/SettingsPage'));
-const IntegrationsPage = lazyPage(() => import('../features/admin/IntegrationsPage'));
+const AdminLayout = lazyPage(() => import('../features/admin/shared/AdminLayout'));
+const EntryOptionPage = lazyPage(() => import('../features/admin/setup/EntryOptionPage'));
+const ProductInventoryPage = lazyPage(() => import('../features/admin/catalogue/ProductInventoryPage'));
+const ProductEntryPage = lazyPage(() => import('../features/admin/catalogue/ProductEntryPage'));
+const MemberStatusPage = lazyPage(() => import('../features/admin/customers/MemberStatusPage'));
+const CustomersPage = lazyPage(() => import('../features/admin/customers/CustomersPage'));
+const DashboardPage = lazyPage(() => import('../features/admin/reports/DashboardPage'));
+const OrderInventoryPage = lazyPage(() => import('../features/admin/orders/OrderInventoryPage'));
+const SettingsPage = lazyPage(() => import('../features/admin/settings/SettingsPage'));
+const IntegrationsPage = lazyPage(() => import('../features/admin/integrations/IntegrationsPage'));
 // Staff accounts, API keys, the activity log, one's own account (issue 21).
-const StaffPage = lazyPage(() => import('../features/admin/StaffPage'));
-const ApiKeysPage = lazyPage(() => import('../features/admin/ApiKeysPage'));
-const ActivityPage = lazyPage(() => import('../features/admin/ActivityPage'));
-const AdminAccountPage = lazyPage(() => import('../features/admin/AdminAccountPage'));
+const StaffPage = lazyPage(() => import('../features/admin/staff/StaffPage'));
+const ApiKeysPage = lazyPage(() => import('../features/admin/integrations/ApiKeysPage'));
+const ActivityPage = lazyPage(() => import('../features/admin/reports/ActivityPage'));
+const AdminAccountPage = lazyPage(() => import('../features/admin/staff/AdminAccountPage'));
 // Tax invoices and packing slips (issue 19)
 const InvoicePage = lazyPage(() => import('../features/invoice/InvoicePage'));
 const AdminInvoicePage = lazyPage(() => import('../features/invoice/AdminInvoicePage'));

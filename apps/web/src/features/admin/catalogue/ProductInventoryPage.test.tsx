@@ -1,0 +1,129 @@
+import type { AdminProduct, AdminProductListResponse } from '@bilum/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import ProductInventoryPage from './ProductInventoryPage';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const product = (id: number, overrides: Partial<AdminProduct> = {}): AdminProduct => ({
+  id,
+  sku: `BLM-${String(id).padStart(6, '0')}`,
+  name: `Camera ${id}`,
+  description: 'A camera.',
+  category: 'cameras',
+  price: 100_000,
+  originalPrice: null,
+  discountPercentage: 0,
+  condition: 'New',
+  status: 'active',
+  stock: 5,
+  isHot: false,
+  isAuction: false,
+  isTopPick: false,
+  isExclusive: false,
+  isMembership: false,
+  image: null,
+  galleryImages: [],
+  reserved: false,
+  reservedUntil: null,
+  version: 1,
+  lowStockThreshold: 3,
+  held: 0,
+  sold: 0,
+  stockLevel: 'in',
+  ...overrides,
+});
+
+const stats = {
+  totalProducts: 30,
+  activeListings: 28,
+  soldItems: 1,
+  hotDeals: 2,
+  auctionItems: 3,
+  topPicks: 4,
+  exclusiveOffers: 6,
+  lowStock: 7,
+  outOfStock: 1,
+};
+
+/** Answers every GET /api/admin/products with `items` and records the query strings asked for. */
+function renderPage(items: AdminProduct[], total = 30) {
+  const queries: URLSearchParams[] = [];
+  const fetch = vi.fn(async (url: string) => {
+    const query = new URL(url, 'http://shop.test').searchParams;
+    queries.push(query);
+    const answer: AdminProductListResponse = {
+      items,
+      total,
+      page: Number(query.get('page') ?? 1),
+      pageSize: Number(query.get('pageSize') ?? 25),
+      stats,
+    };
+    return Response.json(answer);
+  });
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ProductInventoryPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return queries;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('/product-inventory', () => {
+  it('asks the server for the page, sort and filters chosen, and shows its total and the stat cards', async () => {
+    const queries = renderPage([product(1), product(2)]);
+    expect(await screen.findByText('Showing 1–25 of 30 products')).toBeTruthy();
+    expect(screen.getByTestId('stat-Exclusive Member').textContent).toBe('6');
+    expect(screen.getByTestId('stat-Low Stock').textContent).toBe('7');
+    expect(queries.at(-1)?.toString()).toBe('sort=-created&page=1&pageSize=25');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price' } });
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('price'));
+    // A new sort or filter starts again at the first page.
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('1'));
+
+    fireEvent.change(screen.getByLabelText('Feature'), { target: { value: 'exclusive' } });
+    fireEvent.change(screen.getByLabelText('Stock'), { target: { value: 'low' } });
+    await waitFor(() => expect(queries.at(-1)?.get('stock')).toBe('low'));
+    expect(queries.at(-1)?.get('flag')).toBe('exclusive');
+
+    fireEvent.change(screen.getByPlaceholderText('Search products by name or category...'), {
+      target: { value: 'blm-000002' },
+    });
+    await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('blm-000002'));
+  });
+
+  it('shows the discount worked out from the prices, the SKU and the Exclusive Member badge, and no stray dash on a card', async () => {
+    renderPage(
+      [
+        // The stored figure is stale (5); the prices say 17% off.
+        product(1, { price: 249_900, originalPrice: 299_900, discountPercentage: 5, isExclusive: true }),
+        product(2),
+      ],
+      2,
+    );
+    const cards = within(await screen.findByRole('list', { name: 'Inventory' }));
+    const [onSale, plain] = cards.getAllByRole('listitem');
+    expect(within(onSale!).getByText('17% off')).toBeTruthy();
+    expect(within(onSale!).queryByText('5% off')).toBeNull();
+    expect(within(onSale!).getByText('Exclusive Member')).toBeTruthy();
+    expect(within(onSale!).getByText('BLM-000001')).toBeTruthy();
+    expect(within(plain!).queryByText('—')).toBeNull();
+    expect(within(plain!).queryByText(/% off/)).toBeNull();
+  });
+});

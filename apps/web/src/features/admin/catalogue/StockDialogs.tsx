@@ -1,0 +1,163 @@
+import { type AdminProduct, MAX_STOCK, stockLevelLabels, stockMessages, stockMovementLabels } from '@bilum/shared';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorState, Spinner } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useRestockProduct, useStockMovements } from './catalogue.api';
+
+type StockProduct = Pick<AdminProduct, 'id' | 'name' | 'stock' | 'held' | 'sold' | 'stockLevel' | 'isMembership'>;
+
+const levelTones = {
+  in: 'bg-green-100 text-green-800',
+  low: 'bg-amber-100 text-amber-900',
+  out: 'bg-red-100 text-red-800',
+} as const;
+
+/** Units on hand, held by unpaid checkouts and sold, with the level badge (In stock, Low stock, Out of stock). */
+export function StockFigures({ product, className }: { product: StockProduct; className?: string }) {
+  if (product.isMembership) return <span className="text-xs text-muted">Not stock</span>;
+  return (
+    <span className={cn('flex flex-col gap-1', className)}>
+      <span className={cn('w-fit rounded-full px-2 py-0.5 text-xs font-semibold', levelTones[product.stockLevel])}>
+        {stockLevelLabels[product.stockLevel]}
+      </span>
+      <span className="whitespace-nowrap text-xs text-stone-700">
+        <strong className="text-sm text-stone-900">{product.stock}</strong> on hand · {product.held} held ·{' '}
+        {product.sold} sold
+      </span>
+    </span>
+  );
+}
+
+/** "Restock": adds units to what is on hand (never overwrites what checkouts took meanwhile). */
+export function RestockDialog({ product, onClose }: { product: StockProduct; onClose: () => void }) {
+  const restock = useRestockProduct();
+  const [quantity, setQuantity] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const units = Number(quantity);
+    if (!/^\d+$/.test(quantity.trim()) || units < 1 || units > MAX_STOCK) {
+      setError(stockMessages.restockQuantity);
+      return;
+    }
+    restock.mutate(
+      { id: product.id, quantity: units },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onClose();
+        },
+        onError: (failure) => {
+          const message =
+            failure instanceof ApiError && failure.isNetwork
+              ? 'Could not restock. Please check your connection.'
+              : failure.message;
+          setError(message);
+          toast.error('Restock failed', { description: message });
+        },
+      },
+    );
+  };
+  const after = /^\d+$/.test(quantity.trim()) ? product.stock + Number(quantity) : null;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Restock: ${product.name}`}
+      description={`${product.stock} on hand now. The units you add are counted on top of whatever checkouts take meanwhile.`}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Units to add"
+          inputMode="numeric"
+          autoFocus
+          value={quantity}
+          onChange={(event) => {
+            setQuantity(event.target.value);
+            setError(undefined);
+          }}
+          error={error}
+          hint={after !== null && after <= MAX_STOCK ? `${after} on hand after restocking.` : undefined}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={restock.isPending}>
+            {restock.isPending ? 'Restocking…' : 'Restock'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-PG', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Stock log": every change of the product's units on hand, newest first, with who or what and before/after. */
+export function StockLogDialog({ product, onClose }: { product: StockProduct; onClose: () => void }) {
+  const movements = useStockMovements(product.id);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Stock log: ${product.name}`}
+      description={`${product.stock} on hand · ${product.held} held · ${product.sold} sold`}
+      className="sm:max-w-2xl"
+    >
+      {movements.isPending ? (
+        <Spinner label="Loading the stock log…" />
+      ) : movements.isError ? (
+        <ErrorState message={movements.error.message}>
+          <Button variant="outline" onClick={() => void movements.refetch()}>
+            Try again
+          </Button>
+        </ErrorState>
+      ) : movements.data.movements.length === 0 ? (
+        <p className="text-sm text-muted">No stock changes yet.</p>
+      ) : (
+        <ol className="flex max-h-[60vh] flex-col divide-y divide-stone-100 overflow-y-auto" aria-label="Stock changes">
+          {movements.data.movements.map((movement) => (
+            <li
+              key={movement.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm"
+            >
+              <span className="flex flex-col">
+                <span className="font-medium text-stone-900">
+                  {stockMovementLabels[movement.reason]}
+                  {movement.orderId !== null && <span className="text-muted"> · order #{movement.orderId}</span>}
+                </span>
+                <span className="text-xs text-muted">
+                  {movement.actor} · <time dateTime={movement.at}>{dateTime.format(new Date(movement.at))}</time>
+                </span>
+              </span>
+              <span className="whitespace-nowrap tabular-nums">
+                <span
+                  className={cn(
+                    'font-semibold',
+                    movement.change > 0 ? 'text-green-800' : movement.change < 0 ? 'text-red-800' : 'text-stone-700',
+                  )}
+                >
+                  {movement.change > 0 ? `+${movement.change}` : movement.change}
+                </span>{' '}
+                <span className="text-stone-700">
+                  ({movement.stockBefore} → {movement.stockAfter})
+                </span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-4 flex justify-end">
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
