@@ -106,7 +106,7 @@ test('an owner adds a product with stock 5, a shopper buys 2 (the stepper stops 
   expect(await raiseToTheTop(shopper, name)).toBe('3');
   await expect(shopper.getByText('Max 3')).toBeVisible();
 
-  // The owner sees 3 on hand and 2 sold, restocks 7 and has 10.
+  // The owner sees 3 on hand and 2 sold, restocks 7 (a supplier's delivery, with its invoice) and has 10.
   let row = await inventoryRow(page, name);
   await expect(row).toContainText('3 on hand');
   await expect(row).toContainText('2 sold');
@@ -114,6 +114,8 @@ test('an owner adds a product with stock 5, a shopper buys 2 (the stepper stops 
   const restock = page.getByRole('dialog', { name: `Restock: ${name}` });
   await restock.getByLabel('Units to add').fill('7');
   await expect(restock.getByText('10 on hand after restocking.')).toBeVisible();
+  await restock.getByLabel('Reason').selectOption('supplier-delivery');
+  await restock.getByLabel('Note (optional)').fill('Digicel Wholesale, invoice INV-2231');
   await restock.getByRole('button', { name: 'Restock' }).click();
   await expect(page.getByText(`${name} restocked: 10 on hand.`)).toBeVisible();
   row = page.getByRole('row').filter({ hasText: name });
@@ -126,6 +128,8 @@ test('an owner adds a product with stock 5, a shopper buys 2 (the stepper stops 
   await expect(log).toHaveCount(4);
   await expect(log.nth(0)).toContainText('Restocked');
   await expect(log.nth(0)).toContainText('+7 (3 → 10)');
+  await expect(log.nth(0)).toContainText('Delivery from supplier');
+  await expect(log.nth(0)).toContainText('Digicel Wholesale, invoice INV-2231');
   await expect(log.nth(1)).toContainText('Order paid (sold)');
   await expect(log.nth(2)).toContainText('Held by a checkout');
   await expect(log.nth(2)).toContainText('-2 (5 → 3)');

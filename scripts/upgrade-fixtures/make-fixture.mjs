@@ -793,9 +793,12 @@ const scenarios = [
     needs: (caps) => caps.restock,
     async run(ctx) {
       const product = takeProduct(ctx, { minStock: 4 });
-      const { product: restocked } = await ctx.owner.post(`/api/admin/products/${product.id}/restock`, {
-        quantity: 12,
-      });
+      // From issue 30 a restock says why, with an optional note; older releases take the quantity alone.
+      const url = `/api/admin/products/${product.id}/restock`;
+      const { product: restocked } = await ctx.owner.post(
+        url,
+        ctx.caps.api.pick('POST', url, { quantity: 12, reason: 'supplier-delivery', note: 'Lae Wholesale, INV-0042' }),
+      );
       ctx.catalogue.restocked = restocked;
       ctx.pool.push(restocked);
     },

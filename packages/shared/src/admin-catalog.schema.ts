@@ -76,6 +76,8 @@ export const importRowSchema = z.object({
   action: z.enum(['create', 'update', 'unchanged', 'error']),
   changes: z.array(importChangeSchema),
   errors: z.array(importIssueSchema),
+  /** What the owner should know about a valid row (issue 30: no picture, so the product is hidden). */
+  notices: z.array(z.string()),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -98,5 +100,7 @@ export const importResultSchema = z.object({
   message: z.string(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** Each row's notice, in the past tense (e.g. a product added hidden because its row had no picture). */
+  notices: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -16,6 +16,14 @@ export const catalogAdminMessages = {
   imported: (created: number, updated: number) =>
     `Import complete: ${created} product(s) added, ${updated} product(s) updated.`,
   imageNotLocal: 'Use a picture stored by the shop (an address starting with "/"); upload other pictures first.',
+  /**
+   * A row without a picture (issue 30): the product is imported hidden. `row` is the file's row as a spreadsheet
+   * numbers it (the header is row 1); the preview says what will happen, the import what happened.
+   */
+  addedHiddenWithoutPicture: (row: number, name: string, done: boolean) =>
+    `Row ${row}: no picture, so "${name}" ${done ? 'was' : 'will be'} added hidden; add a picture to show it.`,
+  keptHiddenWithoutPicture: (row: number, name: string, done: boolean) =>
+    `Row ${row}: no picture, so "${name}" ${done ? 'stayed' : 'stays'} hidden; add a picture to show it.`,
   flag: 'Use yes or no.',
   membershipLocked: 'The Premium membership product can only change its price, text and picture here.',
   premiumUnavailable: 'Premium membership is not on sale at the moment.',

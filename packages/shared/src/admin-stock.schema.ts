@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_STOCK, stockLevels, stockMessages, stockMovementReasons } from './admin-stock';
+import {
+  MAX_RESTOCK_NOTE,
+  MAX_STOCK,
+  restockReasons,
+  stockLevels,
+  stockMessages,
+  stockMovementReasons,
+} from './admin-stock';
 import { productSchema } from './catalog.schema';
 
 /** Units on hand as the admin sets them: a whole number, 0 or more, bounded. */
@@ -26,15 +33,48 @@ export const adminProductSchema = productSchema.extend({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-/** POST /api/admin/products/{id}/restock: add units (a relative change: checkouts meanwhile lose nothing). */
+const restockReasonField = z.enum(restockReasons, { error: stockMessages.restockReason });
+/** Trimmed; empty is no note. */
+const restockNoteField = z
+  .string({ error: stockMessages.restockNoteTooLong })
+  .trim()
+  .max(MAX_RESTOCK_NOTE, stockMessages.restockNoteTooLong);
+
+/**
+ * POST /api/admin/products/{id}/restock: add units (a relative change: checkouts meanwhile lose nothing), why
+ * (issue 30: required) and an optional note (the supplier, an invoice number), both kept on the movement.
+ */
 export const restockSchema = z.object({
   quantity: z
     .number({ error: stockMessages.restockQuantity })
     .int(stockMessages.restockQuantity)
     .min(1, stockMessages.restockQuantity)
     .max(MAX_STOCK, stockMessages.restockQuantity),
+  reason: restockReasonField,
+  note: restockNoteField
+    .optional()
+    .describe(`the supplier, an invoice number…; at most ${MAX_RESTOCK_NOTE} characters`),
 });
 export type RestockInput = z.infer<typeof restockSchema>;
+
+/** The restock dialog: what the admin typed, turned into exactly the restock body. */
+export const restockFormSchema = z
+  .object({
+    quantity: z
+      .string()
+      .refine(
+        (value) => /^\d{1,7}$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= MAX_STOCK,
+        stockMessages.restockQuantity,
+      ),
+    reason: restockReasonField,
+    note: restockNoteField,
+  })
+  .transform((form): RestockInput => ({
+    quantity: Number(form.quantity.trim()),
+    reason: form.reason,
+    ...(form.note === '' ? {} : { note: form.note }),
+  }));
+export type RestockFormValues = z.input<typeof restockFormSchema>;
 
 export const stockMovementSchema = z.object({
   id: z.number().int(),
@@ -42,6 +82,10 @@ export const stockMovementSchema = z.object({
   stockBefore: z.number().int(),
   stockAfter: z.number().int(),
   reason: z.enum(stockMovementReasons),
+  /** Why an admin restocked (issue 30); null on every other movement. */
+  restockReason: z.enum(restockReasons).nullable(),
+  /** The restock's note (the supplier, an invoice number); null when none was given. */
+  note: z.string().nullable(),
   orderId: z.number().int().nullable(),
   actor: z.string(),
   at: z.string(),

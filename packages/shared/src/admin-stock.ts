@@ -50,11 +50,31 @@ export const stockMovementLabels: Record<StockMovementReason, string> = {
   migration: 'Data migration',
 };
 
+/**
+ * Why an admin's "Restock" adds units (issue 30): the reasons a shop owner gives, one required with each restock;
+ * also the values of `stock_movements.restock_reason` (null on every other movement). Restocks recorded before
+ * the reason was asked read "other".
+ */
+export const restockReasons = ['supplier-delivery', 'customer-return', 'count-correction', 'other'] as const;
+export type RestockReason = (typeof restockReasons)[number];
+
+export const restockReasonLabels: Record<RestockReason, string> = {
+  'supplier-delivery': 'Delivery from supplier',
+  'customer-return': 'Returned by customer',
+  'count-correction': 'Stock count correction',
+  other: 'Other',
+};
+
+/** The longest note a restock may carry (the supplier, an invoice number, a few words). */
+export const MAX_RESTOCK_NOTE = 500;
+
 export const stockMessages = {
   stockRequired: 'Stock on hand is required: a whole number, 0 or more.',
   stockRange: `Stock on hand must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}.`,
   threshold: `Low-stock threshold must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}.`,
   restockQuantity: `Restock by a whole number of units from 1 to ${MAX_STOCK.toLocaleString('en-US')}.`,
+  restockReason: 'Choose why the units are added: a delivery, a return, a count correction or other.',
+  restockNoteTooLong: `The note can be at most ${MAX_RESTOCK_NOTE} characters; keep it to the supplier and invoice number.`,
   tooMuch: `A product can hold at most ${MAX_STOCK.toLocaleString('en-US')} units.`,
   belowZero: (available: number) => `Only ${available} on hand: stock cannot go below 0.`,
   staleEdit: 'This product was changed by someone else; reload to see the change.',

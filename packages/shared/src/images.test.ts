@@ -7,7 +7,7 @@ describe('uploaded picture addresses', () => {
   it('lists every resized WebP copy of an uploaded picture in its srcset', () => {
     expect(imageSrcSet(`/api/images/${id}`)).toBe(
       `/api/images/${id}/80.webp 80w, /api/images/${id}/160.webp 160w, /api/images/${id}/320.webp 320w, ` +
-        `/api/images/${id}/640.webp 640w, /api/images/${id}/1280.webp 1280w`,
+        `/api/images/${id}/640.webp 640w, /api/images/${id}/1280.webp 1280w, /api/images/${id}/2560.webp 2560w`,
     );
     expect(imageVariantPath(id, 640)).toBe(`/api/images/${id}/640.webp`);
   });
@@ -28,16 +28,18 @@ describe('uploaded picture addresses', () => {
 
 describe('the widths of the resized copies (issue 29)', () => {
   it('double each time, so the copy a browser picks for any slot over 40 px is under twice its width', () => {
-    for (let slot = 41; slot <= 1280; slot += 1) {
+    for (let slot = 41; slot <= 2560; slot += 1) {
       const picked = IMAGE_VARIANT_WIDTHS.find((width) => width >= slot)!;
       expect(picked / slot).toBeLessThan(2);
     }
   });
 
-  it('gives the zoom lens the smallest copy that is wide enough, and the original only beyond the largest', () => {
+  it('gives the zoom lens the smallest copy that is wide enough, and beyond the largest the largest, never the original', () => {
     expect(imageAtLeast(`/api/images/${id}`, 600)).toBe(`/api/images/${id}/640.webp`);
     expect(imageAtLeast(`/api/images/${id}`, 1280)).toBe(`/api/images/${id}/1280.webp`);
-    expect(imageAtLeast(`/api/images/${id}`, 1281)).toBe(`/api/images/${id}`);
+    expect(imageAtLeast(`/api/images/${id}`, 1281)).toBe(`/api/images/${id}/2560.webp`);
+    // A 620 px picture zoomed 2.5 times on a screen of 3 device pixels per px: 4,650 px wanted.
+    expect(imageAtLeast(`/api/images/${id}`, 4650)).toBe(`/api/images/${id}/2560.webp`);
     expect(imageAtLeast('/images/products/phone.svg', 300)).toBe('/images/products/phone.svg');
   });
 });

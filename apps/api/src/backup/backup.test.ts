@@ -177,7 +177,11 @@ it(`a backup taken while guests check out restores into a new ${kind === 'pglite
   const variantBytes = await bytesOf(`${shop.url}/api/images/${pictureId}/320.webp`);
   const forSale = [...(await admin.stock()).values()].filter((product) => product.status === 'active');
   const bought = forSale.filter((product) => !product.isMembership).slice(0, 2);
-  for (const product of bought) await admin.call('POST', `/admin/products/${product.id}/restock`, { quantity: 1000 });
+  for (const product of bought)
+    await admin.call('POST', `/admin/products/${product.id}/restock`, {
+      quantity: 1000,
+      reason: 'supplier-delivery',
+    });
   const units = new Map(
     [...(await admin.stock()).values()].map((product) => [product.id, product.stock + product.held + product.sold]),
   );

@@ -73,7 +73,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
 }
 
 /**
- * How the shop's PGlite hands bytea (pictures, up to 5 MB) over. PGlite's own serializer writes each byte as two
+ * How the shop's PGlite hands bytea (pictures, up to 20 MB since issue 30) over. PGlite's own serializer writes each byte as two
  * hex digits through JavaScript strings, and its parser reads them back one by one: storing a 5 MB picture held
  * the event loop for 3.4 s, so every request waited (issue 29). A Uint8Array handed to PGlite's Bind as it is
  * goes as a binary parameter (no text at all); the answer's hex is read with Node's own decoder. About 0.1 s.

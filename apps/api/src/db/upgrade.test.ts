@@ -105,6 +105,22 @@ describe('upgrading a shop of an earlier release', () => {
           stock: (stockThen.get(product.id) ?? 0) + logged,
         });
       }
+      // 0032 (issue 30): the release's restocks gave no reason, so they read "other", with no note; no other
+      // movement has a reason.
+      const reasons = await rows<{ reason: string; restock_reason: string | null; note: string | null }>(
+        handle,
+        'select reason, restock_reason, note from stock_movements',
+      );
+      for (const move of reasons) {
+        expect(move).toEqual({
+          reason: move.reason,
+          restock_reason: move.reason === 'restock' ? 'other' : null,
+          note: null,
+        });
+      }
+      if (manifest.scenarios?.ran.some((scenario) => scenario.includes('restocks a product'))) {
+        expect(reasons.filter((move) => move.reason === 'restock').length).toBeGreaterThan(0);
+      }
     });
 
     it('serves the migrated shop: shoppers see their orders, a paid order tracks, the owner sees every order', async () => {

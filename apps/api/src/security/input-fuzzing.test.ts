@@ -447,7 +447,7 @@ describe('random and hostile input to every route', () => {
       route: { method: 'PATCH', url: '/api/cart/items/:id' },
       caller: () => shopper.cookie,
       url: (n) => `/api/cart/items/${n}`,
-      body: (n) => `{"quantity":${n}}`,
+      body: (n) => `{"quantity":${n},"reason":"other"}`,
     },
     {
       route: { method: 'POST', url: '/api/saved-products' },
@@ -499,7 +499,7 @@ describe('random and hostile input to every route', () => {
       route: { method: 'POST', url: '/api/admin/products/:id/restock' },
       caller: () => admin.cookie,
       url: (n) => `/api/admin/products/${n}/restock`,
-      body: (n) => `{"quantity":${n}}`,
+      body: (n) => `{"quantity":${n},"reason":"other"}`,
     },
     {
       route: { method: 'GET', url: '/api/admin/products/:id/stock-movements' },

@@ -1,4 +1,4 @@
-import { stockMovementReasons } from '@bilum/shared/admin-stock';
+import { MAX_RESTOCK_NOTE, restockReasons, stockMovementReasons } from '@bilum/shared/admin-stock';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -21,6 +21,10 @@ export const stockMovements = pgTable(
     stockBefore: integer('stock_before').notNull(),
     stockAfter: integer('stock_after').notNull(),
     reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    /** Why an admin restocked (issue 30): set on every 'restock' movement and on no other. */
+    restockReason: text('restock_reason', { enum: restockReasons }),
+    /** The restock's note as typed (trimmed): the supplier, an invoice number; null when none was given. */
+    note: text('note'),
     /** The order that took, sold or returned the units. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The admin who made the change; null for the shop's own work (checkouts, payments, expired holds). */
@@ -32,6 +36,11 @@ export const stockMovements = pgTable(
   (table) => [
     check('stock_movements_after_check', sql`${table.stockAfter} = ${table.stockBefore} + ${table.change}`),
     check('stock_movements_after_positive_check', sql`${table.stockAfter} >= 0`),
+    check(
+      'stock_movements_restock_reason_check',
+      sql`(${table.reason} = 'restock') = (${table.restockReason} is not null)`,
+    ),
+    check('stock_movements_note_check', sql`char_length(${table.note}) <= ${sql.raw(String(MAX_RESTOCK_NOTE))}`),
     index('stock_movements_product_idx').on(table.productId, table.id),
   ],
 );

@@ -30,6 +30,7 @@ import {
   toKinaDecimal,
 } from '@bilum/shared';
 import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
@@ -340,13 +341,28 @@ const importedFields = {
   status: true,
   sku: true,
 } as const;
+/** A product without a picture (issue 30) is checked by the same rules, but for its picture: it has none. */
+const withoutPicture = { image: z.literal('') };
+const rowRules = {
+  add: newProductSchema.pick(importedFields),
+  addWithoutPicture: newProductSchema.pick(importedFields).extend(withoutPicture),
+  edit: productUpdateSchema.pick(importedFields),
+  editWithoutPicture: productUpdateSchema.pick(importedFields).extend(withoutPicture),
+};
+
+/** A row's product as it will be stored, and whether it is kept hidden because it has no picture. */
+interface PlannedFields {
+  fields: ProductFields;
+  /** A new product without a picture, or a row that would show a hidden one without: hidden (issue 30). */
+  hiddenWithoutPicture: boolean;
+}
 
 /** One row of the file against the product it names (or none: a new product). */
 function planRow(
   cells: Partial<Record<CatalogCsvColumn, string>>,
   existing: ProductRow | null,
   errors: FieldIssue[],
-): ProductFields | null {
+): PlannedFields | null {
   const base: ProductFields | null = existing ? fieldsOf(existing) : null;
   const issue = (field: string, message: string) => errors.push({ path: field, message });
   // An empty cell of a column with a default keeps the product's value (or takes the add form's default).
@@ -395,8 +411,11 @@ function planRow(
     if (value === null) issue(column, messages.flag);
     return value ?? fallback;
   };
-  const image = has('image') ? localImage(text('image')) : (base?.image ?? null);
+  const image = has('image') ? localImage(text('image')) : base?.image || null;
   if (has('image') && text('image') !== '' && image === null) issue('image', messages.imageNotLocal);
+  // No picture in the row, for a new product or one that has none yet (issue 30): added or kept hidden, never
+  // shown without a picture. A product that has a picture keeps the rule that its picture cannot be emptied.
+  const pictureless = image === null && !(has('image') && text('image') !== '') && !base?.image;
   const gallery = has('gallery_images')
     ? text('gallery_images')
         .split('|')
@@ -430,8 +449,12 @@ function planRow(
     isExclusive: flag('is_exclusive', base?.isExclusive ?? false),
   };
   const checked = base
-    ? productUpdateSchema.pick(importedFields).safeParse(body)
-    : newProductSchema.pick(importedFields).safeParse(body);
+    ? pictureless
+      ? rowRules.editWithoutPicture.safeParse(body)
+      : rowRules.edit.safeParse(body)
+    : pictureless
+      ? rowRules.addWithoutPicture.safeParse(body)
+      : rowRules.add.safeParse(body);
   const known = new Set(errors.map((entry) => entry.path));
   if (!checked.success) {
     for (const zodIssue of checked.error.issues) {
@@ -440,12 +463,15 @@ function planRow(
     }
   }
   if (errors.length > 0 || !checked.success || price === null || stock === undefined) return null;
+  // Shown only with a picture: a new product, or a hidden one the row would show, stays hidden without one. (One
+  // already on sale without a picture, from before, is left as it is.)
+  const keptHidden = pictureless && checked.data.status === 'active' && (!base || base.status !== 'active');
   const settled = settleProductPrices({ price, originalPrice, discountPercentage: discount }, base ? 0 : 1);
   if (!settled.ok) {
     issue('discount_percentage', settled.message);
     return null;
   }
-  return {
+  const fields: ProductFields = {
     sku: checked.data.sku ?? '',
     name: checked.data.name,
     category: checked.data.category,
@@ -454,7 +480,7 @@ function planRow(
     originalPriceToea: settled.originalPrice,
     discountPercentage: settled.discountPercentage,
     condition: checked.data.condition,
-    status: checked.data.status,
+    status: keptHidden ? 'inactive' : checked.data.status,
     stock,
     lowStockThreshold: lowStockThreshold ?? 3,
     isHot: body.isHot,
@@ -464,6 +490,7 @@ function planRow(
     image: checked.data.image,
     galleryImages: galleryImages.filter((entry): entry is string => entry !== null),
   };
+  return { fields, hiddenWithoutPicture: keptHidden || (pictureless && !base) };
 }
 
 /** The API field names of the shared schemas, as the file's columns. */
@@ -474,6 +501,13 @@ function csvColumnFor(field: string): string {
     lowStockThreshold: 'low_stock_threshold',
   };
   return byField[field] ?? field;
+}
+
+/** A row without a picture, in the preview (what will happen) or the import's answer (what happened). */
+function pictureNotice(row: ImportRow, done: boolean): string {
+  return row.action === 'create'
+    ? messages.addedHiddenWithoutPicture(row.line, row.name, done)
+    : messages.keptHiddenWithoutPicture(row.line, row.name, done);
 }
 
 /** Works out what the file would do, row by row, against the catalogue as `db` sees it (nothing is written). */
@@ -532,7 +566,8 @@ async function planImport(db: DbExecutor, csv: string): Promise<ImportPlan> {
     else if (firstLine.has(sku)) errors.push({ path: 'sku', message: messages.skuTwice(firstLine.get(sku)!) });
     else firstLine.set(sku, line);
     const existing = sku === null ? null : (bySku.get(sku) ?? null);
-    const fields = errors.length > 0 ? null : planRow(cells, existing, errors);
+    const planned = errors.length > 0 ? null : planRow(cells, existing, errors);
+    const fields = planned?.fields ?? null;
     const row: ImportRow = {
       line,
       sku: sku ?? (cells.sku ?? '').trim(),
@@ -540,6 +575,7 @@ async function planImport(db: DbExecutor, csv: string): Promise<ImportPlan> {
       action: 'error',
       changes: [],
       errors: errors.map((entry) => ({ field: entry.path, message: entry.message })),
+      notices: [],
     };
     if (fields && errors.length === 0) {
       const after = csvCells(fields);
@@ -549,6 +585,7 @@ async function planImport(db: DbExecutor, csv: string): Promise<ImportPlan> {
         .filter((column) => before !== null || after[column] !== '')
         .map((column) => ({ field: columnLabel[column], from: before?.[column] ?? '', to: after[column] }));
       row.action = existing ? (row.changes.length > 0 ? 'update' : 'unchanged') : 'create';
+      if (planned?.hiddenWithoutPicture) row.notices.push(pictureNotice(row, false));
     }
     rows.push({ row, existing, fields: row.action === 'error' ? null : fields });
   });
@@ -621,15 +658,19 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
             const at = new Date();
             let created = 0;
             let updated = 0;
+            const notices: string[] = [];
             // The activity log (issue 21): one entry for the file, with each row's changed fields (the first 200).
             const before: Record<string, unknown>[] = [];
             const after: Record<string, unknown>[] = [];
             for (const { row, existing, fields } of plan.rows) {
+              if (row.notices.length > 0) notices.push(pictureNotice(row, true));
               if (!fields || row.action === 'unchanged') continue;
-              const { stock, ...values } = fields;
+              const { stock, ...fieldValues } = fields;
+              // No picture is stored as none (null), as a product added without one always was.
+              const values = { ...fieldValues, image: fieldValues.image || null };
               if (before.length < 200) {
                 const diff = existing
-                  ? changedFields(existing as unknown as Record<string, unknown>, fields as Record<string, unknown>)
+                  ? changedFields(existing as unknown as Record<string, unknown>, { ...fields, image: values.image })
                   : null;
                 before.push({ sku: existing?.sku ?? fields.sku ?? null, ...(existing ? diff?.before : {}) });
                 after.push({ sku: fields.sku ?? existing?.sku ?? null, ...(existing ? diff?.after : fields) });
@@ -671,7 +712,7 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
               before,
               after,
             });
-            return { message: messages.imported(created, updated), created, updated };
+            return { message: messages.imported(created, updated), created, updated, notices };
           }),
         );
         return result;

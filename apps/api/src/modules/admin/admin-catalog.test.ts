@@ -297,6 +297,79 @@ describe('CSV export and import', () => {
     expect(await ctx.db.select().from(products).where(eq(products.sku, 'NEW-BAD-1'))).toEqual([]);
   });
 
+  it('adds a product whose row has no picture as hidden, saying so for that row in the preview and the import (issue 30)', async () => {
+    const header = 'sku,name,category,description,price,stock,status,image';
+    const csv = [
+      header,
+      'SOLAR-PIC-1,Solar lamp with picture,accessories,A solar lamp with its picture.,45.00,6,,/images/products/lamp.svg',
+      'SOLAR-NOPIC-1,Solar lantern,accessories,A solar lantern without a picture yet.,55.00,4,,',
+      'SOLAR-NOPIC-2,Solar torch,accessories,A solar torch the file asks to show.,25.00,9,active,',
+    ].join('\n');
+    const preview: ImportPreview = (await asAdmin('POST', '/api/admin/products/import/preview', { csv })).json();
+    expect(preview.valid).toBe(true);
+    expect(preview.rows.map((row) => [row.line, row.action, row.notices])).toEqual([
+      [2, 'create', []],
+      [3, 'create', ['Row 3: no picture, so "Solar lantern" will be added hidden; add a picture to show it.']],
+      [4, 'create', ['Row 4: no picture, so "Solar torch" will be added hidden; add a picture to show it.']],
+    ]);
+    expect(preview.rows[2]?.changes).toEqual(expect.arrayContaining([{ field: 'status', from: '', to: 'inactive' }]));
+
+    const committed = await asAdmin('POST', '/api/admin/products/import', { csv });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json()).toEqual({
+      message: 'Import complete: 3 product(s) added, 0 product(s) updated.',
+      created: 3,
+      updated: 0,
+      notices: [
+        'Row 3: no picture, so "Solar lantern" was added hidden; add a picture to show it.',
+        'Row 4: no picture, so "Solar torch" was added hidden; add a picture to show it.',
+      ],
+    });
+    const stored = await ctx.db
+      .select()
+      .from(products)
+      .where(inArray(products.sku, ['SOLAR-PIC-1', 'SOLAR-NOPIC-1', 'SOLAR-NOPIC-2']));
+    const bySku = new Map(stored.map((row) => [row.sku, row]));
+    expect(bySku.get('SOLAR-PIC-1')).toMatchObject({ status: 'active', image: '/images/products/lamp.svg' });
+    expect(bySku.get('SOLAR-NOPIC-1')).toMatchObject({ status: 'inactive', image: null, stock: 4 });
+    expect(bySku.get('SOLAR-NOPIC-2')).toMatchObject({ status: 'inactive', image: null, stock: 9 });
+    // Not on the storefront: its page answers 404 and no list shows it.
+    const lantern = bySku.get('SOLAR-NOPIC-1')!;
+    expect((await ctx.app.inject({ url: `/api/products/${lantern.id}` })).statusCode).toBe(404);
+    const listed = (await ctx.app.inject({ url: '/api/products?q=solar&pageSize=60' })).json();
+    expect(listed.items.map((item: { name: string }) => item.name)).toEqual(['Solar lamp with picture']);
+
+    // The shop's own export of it imports again unchanged (no picture is no error for a product that has none).
+    const again: ImportPreview = (
+      await asAdmin('POST', '/api/admin/products/import/preview', { csv: csvOf(await exported()) })
+    ).json();
+    expect(again.valid).toBe(true);
+    expect(again.rows.find((row) => row.sku === 'SOLAR-NOPIC-1')).toMatchObject({ action: 'unchanged', notices: [] });
+
+    // Asked to show it without a picture, it stays hidden and the row says so; with a picture it is shown.
+    const show = (image: string) =>
+      [
+        header,
+        `SOLAR-NOPIC-1,Solar lantern,accessories,A solar lantern without a picture yet.,55.00,4,active,${image}`,
+      ].join('\n');
+    const stillHidden = await asAdmin('POST', '/api/admin/products/import', { csv: show('') });
+    expect(stillHidden.json().notices).toEqual([
+      'Row 2: no picture, so "Solar lantern" stayed hidden; add a picture to show it.',
+    ]);
+    const [kept] = await ctx.db.select().from(products).where(eq(products.id, lantern.id));
+    expect(kept).toMatchObject({ status: 'inactive', image: null });
+    const shown = await asAdmin('POST', '/api/admin/products/import', { csv: show('/images/products/lantern.svg') });
+    expect(shown.json()).toMatchObject({ updated: 1, notices: [] });
+    expect((await ctx.app.inject({ url: `/api/products/${lantern.id}` })).statusCode).toBe(200);
+
+    // A product that has a picture cannot lose it through an empty cell: that is still an error.
+    const emptied: ImportPreview = (
+      await asAdmin('POST', '/api/admin/products/import/preview', { csv: show('') })
+    ).json();
+    expect(emptied.valid).toBe(false);
+    expect(new Set(emptied.rows[0]?.errors.map((error) => error.field))).toEqual(new Set(['image']));
+  });
+
   it('refuses a file without a sku column, with unknown columns, or that is not CSV, as a whole', async () => {
     const cases: [string, RegExp][] = [
       ['name,price\nLamp,1.00', /missing the column\(s\): sku/],

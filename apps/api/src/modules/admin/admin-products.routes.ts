@@ -66,14 +66,15 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
         config: { permission: 'catalog', apiAction: 'stock' },
         schema: {
           tags: ['admin'],
-          summary: 'Add units on hand (relative: checkouts at the same moment lose nothing); logged',
+          summary:
+            'Add units on hand (relative: checkouts at the same moment lose nothing) with a reason and note; logged',
           params: productIdParams,
           body: restockSchema,
           response: { 200: z.object({ product: adminProductSchema, message: z.string() }) },
         },
       },
       async (request) => {
-        const product = await service.restock(callerOf(request), request.params.id, request.body.quantity);
+        const product = await service.restock(callerOf(request), request.params.id, request.body);
         return { product, message: stockMessages.restocked(product.name, product.stock) };
       },
     );

@@ -1,5 +1,5 @@
-import type { AdminProduct, NewProduct, ProductUpdate, StockMovementsResponse } from '@bilum/shared';
-import { productMessages, stockMessages } from '@bilum/shared';
+import type { AdminProduct, NewProduct, ProductUpdate, RestockInput, StockMovementsResponse } from '@bilum/shared';
+import { productMessages, restockReasonLabels, stockMessages } from '@bilum/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
@@ -93,9 +93,12 @@ export function createAdminProductsService(
     /**
      * POST /api/admin/products/{id}/restock: adds units relative to what is on hand when it runs, so checkouts
      * taking units at the same moment lose nothing; logged with the admin's name. The version is not bumped: an
-     * edit dialog open meanwhile sends its own stock as a change too.
+     * edit dialog open meanwhile sends its own stock as a change too. Why (issue 30) and the note, if any, are
+     * kept on the movement and in the activity log.
      */
-    restock(admin: StaffCaller, id: number, quantity: number): Promise<AdminProduct> {
+    restock(admin: StaffCaller, id: number, input: RestockInput): Promise<AdminProduct> {
+      const { quantity, reason } = input;
+      const note = input.note?.trim() || null;
       return write(async () => {
         await db.transaction(async (tx) => {
           const [row] = await tx
@@ -108,6 +111,7 @@ export function createAdminProductsService(
             productId: id,
             change: quantity,
             reason: 'restock',
+            restock: { reason, note },
             actor: adminActor(admin),
             at,
           });
@@ -118,9 +122,11 @@ export function createAdminProductsService(
               action: 'product.restocked',
               entityType: 'product',
               entityId: id,
-              summary: `Restocked ${row.name}: +${quantity} (${result.before} → ${result.after} on hand)`,
+              summary:
+                `Restocked ${row.name}: +${quantity} (${result.before} → ${result.after} on hand), ` +
+                `${restockReasonLabels[reason].toLowerCase()}${note ? `: ${note}` : ''}`,
               before: { stock: result.before },
-              after: { stock: result.after },
+              after: { stock: result.after, restockReason: reason, note },
             });
           }
         });

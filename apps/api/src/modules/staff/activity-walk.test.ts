@@ -58,7 +58,7 @@ const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => 
   }),
   'POST /api/admin/products/{id}/restock': async (ctx) => ({
     url: `/api/admin/products/${(await createProduct(ctx.db)).id}/restock`,
-    payload: { quantity: 2 },
+    payload: { quantity: 2, reason: 'supplier-delivery', note: 'Invoice 88' },
   }),
   'POST /api/admin/products/import': async (ctx, owner) => {
     const product = await createProduct(ctx.db, { name: 'Import walk bag', sku: 'WALK-IMPORT-1' });

@@ -259,7 +259,7 @@ describe('API keys', () => {
     const product = await createProduct(ctx.db, { stock: 2 });
     const restocked = await inject('POST', `/api/admin/products/${product.id}/restock`, {
       key,
-      payload: { quantity: 3 },
+      payload: { quantity: 3, reason: 'supplier-delivery' },
     });
     expect(restocked.statusCode, restocked.body).toBe(200);
     expect(restocked.json().product.stock).toBe(5);
@@ -316,7 +316,7 @@ describe('the activity page', () => {
     const product = await createProduct(ctx.db, { name: 'Searchable bilum bag' });
     await inject('POST', `/api/admin/products/${product.id}/restock`, {
       cookie: owner.cookie,
-      payload: { quantity: 1 },
+      payload: { quantity: 1, reason: 'count-correction' },
     });
     const found = await inject('GET', '/api/admin/activity?q=searchable', { cookie: owner.cookie });
     expect(found.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import {
   MAX_STOCK,
+  type RestockReason,
   type SessionUser,
   type StockLevel,
   type StockMovement,
@@ -36,6 +37,8 @@ export interface StockChange {
   reason: StockMovementReason;
   actor: StockActor;
   orderId?: number | null;
+  /** Why an admin restocked, and the note they gave (issue 30): for a 'restock' movement only. */
+  restock?: { reason: RestockReason; note: string | null };
   at: Date;
 }
 
@@ -102,6 +105,8 @@ export async function changeStock(tx: DbExecutor, input: StockChange): Promise<S
     stockBefore: before,
     stockAfter: after,
     reason: input.reason,
+    restockReason: input.restock?.reason ?? null,
+    note: input.restock?.note ?? null,
     orderId: input.orderId ?? null,
     actorUserId: input.actor.userId,
     actorName: input.actor.name,
@@ -245,6 +250,8 @@ export async function stockMovementsOf(
     stockBefore: row.stockBefore,
     stockAfter: row.stockAfter,
     reason: row.reason,
+    restockReason: row.restockReason,
+    note: row.note,
     orderId: row.orderId,
     actor: row.actorName,
     at: row.createdAt.toISOString(),

@@ -183,25 +183,110 @@ describe('stock on hand in the admin', () => {
 
   it('restocks by a relative quantity, bounded, for admins only', async () => {
     const product = await addProduct({ stock: 1 });
-    const restocked = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 6 });
+    const restocked = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, {
+      quantity: 6,
+      reason: 'supplier-delivery',
+    });
     expect(restocked.statusCode).toBe(200);
     expect(restocked.json().product).toMatchObject({ stock: 7, version: 1 });
     expect(restocked.json().message).toBe(stockMessages.restocked(product.name, 7));
     for (const quantity of [0, -3, 1.5, 1_000_001, 'ten']) {
-      const refused = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity });
+      const refused = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, {
+        quantity,
+        reason: 'supplier-delivery',
+      });
       expect(refused.statusCode, String(quantity)).toBe(400);
     }
-    const tooMany = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 999_999 });
+    const tooMany = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, {
+      quantity: 999_999,
+      reason: 'supplier-delivery',
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toBe(stockMessages.tooMuch);
     const anonymous = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/restock`,
-      payload: { quantity: 1 },
+      payload: { quantity: 1, reason: 'supplier-delivery' },
     });
     expect(anonymous.statusCode).toBe(401);
-    expect((await asAdmin('POST', '/api/admin/products/999999/restock', { quantity: 1 })).statusCode).toBe(404);
+    expect(
+      (await asAdmin('POST', '/api/admin/products/999999/restock', { quantity: 1, reason: 'other' })).statusCode,
+    ).toBe(404);
     expect(await stockOf(product.id)).toBe(7);
+  });
+
+  it('keeps why a restock was made and its note (trimmed) on the movement, and in the activity log (issue 30)', async () => {
+    const product = await addProduct({ stock: 2 });
+    const delivered = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, {
+      quantity: 10,
+      reason: 'supplier-delivery',
+      note: '  Digicel Wholesale, invoice INV-2231  ',
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const returned = await asAdmin('POST', `/api/admin/products/${product.id}/restock`, {
+      quantity: 1,
+      reason: 'customer-return',
+      note: '   ',
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 3, reason: 'count-correction' });
+
+    const log = await movementsOf(product.id);
+    expect(log.map((m) => [m.reason, m.change, m.restockReason, m.note])).toEqual([
+      ['created', 2, null, null],
+      ['restock', 10, 'supplier-delivery', 'Digicel Wholesale, invoice INV-2231'],
+      ['restock', 1, 'customer-return', null],
+      ['restock', 3, 'count-correction', null],
+    ]);
+    const activity = await asAdmin('GET', `/api/admin/activity?q=${encodeURIComponent('INV-2231')}`);
+    expect(activity.statusCode, activity.body).toBe(200);
+    expect(JSON.stringify(activity.json())).toContain(
+      `Restocked ${product.name}: +10 (2 → 12 on hand), delivery from supplier: Digicel Wholesale, invoice INV-2231`,
+    );
+  });
+
+  it('refuses a restock without a known reason or with a note over 500 characters, with a clear message, changing nothing', async () => {
+    const product = await addProduct({ stock: 4 });
+    const url = `/api/admin/products/${product.id}/restock`;
+    const cases: [object, string, string][] = [
+      [{ quantity: 5 }, 'reason', stockMessages.restockReason],
+      [{ quantity: 5, reason: 'found-it-in-the-van' }, 'reason', stockMessages.restockReason],
+      [{ quantity: 5, reason: 'other', note: 'x'.repeat(501) }, 'note', stockMessages.restockNoteTooLong],
+      [{ quantity: 5, reason: 'other', note: 42 }, 'note', stockMessages.restockNoteTooLong],
+    ];
+    for (const [body, field, message] of cases) {
+      const refused = await asAdmin('POST', url, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().error.issues, JSON.stringify(body)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: field, message })]),
+      );
+    }
+    expect(stockMessages.restockNoteTooLong).toMatch(/at most 500 characters/);
+    // 500 characters after trimming is allowed.
+    const longest = await asAdmin('POST', url, { quantity: 1, reason: 'other', note: ` ${'n'.repeat(500)} ` });
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await movementsOf(product.id)).at(-1)?.note).toBe('n'.repeat(500));
+  });
+
+  it('keeps restock reasons on restocks only, in the database itself', async () => {
+    const product = await addProduct({ stock: 1 });
+    const row = {
+      productId: product.id,
+      change: 0,
+      stockBefore: 1,
+      stockAfter: 1,
+      actorName: 'Test',
+    };
+    await expect(ctx.db.insert(stockMovements).values({ ...row, reason: 'restock' })).rejects.toThrow();
+    await expect(
+      ctx.db.insert(stockMovements).values({ ...row, reason: 'admin-edit', restockReason: 'other' }),
+    ).rejects.toThrow();
+    await expect(
+      ctx.db
+        .insert(stockMovements)
+        .values({ ...row, reason: 'restock', restockReason: 'other', note: 'x'.repeat(501) }),
+    ).rejects.toThrow();
   });
 
   it('shows low and out of stock by the product’s own threshold (default 3)', async () => {
@@ -244,7 +329,7 @@ describe('"Sold" follows the stock', () => {
     expect(storefront.json().product).toMatchObject({ status: 'sold', reserved: false });
     expect((await postOrder(ctx, buy(product.id))).statusCode).toBe(409);
 
-    await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 3 });
+    await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 3, reason: 'supplier-delivery' });
     expect(await inventoryRow(product.id)).toMatchObject({ stock: 3, sold: 2, status: 'active' });
     const again = await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
     expect(again.json().product.status).toBe('active');
@@ -254,7 +339,7 @@ describe('"Sold" follows the stock', () => {
   it('a hidden product stays hidden whatever its stock', async () => {
     const product = await addProduct({ stock: 0, status: 'inactive' });
     expect(product.status).toBe('inactive');
-    await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 2 });
+    await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 2, reason: 'supplier-delivery' });
     expect((await inventoryRow(product.id)).status).toBe('inactive');
     expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
   });
@@ -274,7 +359,7 @@ describe('the stock movement log', () => {
       reason: 'Out of stock at the supplier',
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 4 });
+    await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 4, reason: 'supplier-delivery' });
     const loaded = await inventoryRow(product.id);
     await asAdmin('PUT', `/api/admin/products/${product.id}`, editBody(loaded, { stockChange: -1 }));
 
@@ -295,7 +380,8 @@ describe('the stock movement log', () => {
 
   it('pages the log newest first and answers 404 for an unknown product', async () => {
     const product = await addProduct({ stock: 1 });
-    for (let i = 0; i < 3; i += 1) await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 1 });
+    for (let i = 0; i < 3; i += 1)
+      await asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity: 1, reason: 'supplier-delivery' });
     const first = (await asAdmin('GET', `/api/admin/products/${product.id}/stock-movements?limit=2`)).json();
     expect(first.movements.map((m: StockMovement) => m.stockAfter)).toEqual([4, 3]);
     const next = (
@@ -316,7 +402,12 @@ describe('restocking during checkouts', () => {
     const answers = await Promise.all([
       ...Array.from({ length: 50 }, () => postOrder(ctx, buy(product.id))),
       ...restocks.map((quantity) =>
-        asAdmin('POST', `/api/admin/products/${product.id}/restock`, { quantity }, otherAdmin),
+        asAdmin(
+          'POST',
+          `/api/admin/products/${product.id}/restock`,
+          { quantity, reason: 'supplier-delivery' },
+          otherAdmin,
+        ),
       ),
     ]);
     const checkouts = answers.slice(0, 50);

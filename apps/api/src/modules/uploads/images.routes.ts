@@ -49,7 +49,8 @@ export function imageUploadRoutes(images: ImagesService): FastifyPluginAsyncZod 
         config: { permission: 'catalog', acceptsNonJson: true },
         schema: {
           tags: ['admin'],
-          summary: 'Upload a product picture (JPEG, PNG or WebP, at most 5 MB, checked by its bytes)',
+          summary:
+            'Upload a product picture (JPEG, PNG or WebP, at most 20 MB, checked by its bytes); copies made at once',
           consumes: ['multipart/form-data'],
           response: { 201: uploadedImageSchema },
         },

@@ -7,7 +7,7 @@ import { uploadedImageParts, uploadedImages, uploadedImageVariants } from '../..
 import { makePicture, patternPng } from '../../test/picture-server';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { IMAGE_VARIANT_WIDTHS } from '@bilum/shared';
+import { IMAGE_VARIANT_WIDTHS, imageTooLargeMessage } from '@bilum/shared';
 import { detectImageType } from './image-type';
 import { MAX_DECODED_BYTES } from './image-variants';
 import { createImagesService, IMAGE_PART_BYTES, MAX_IMAGE_BYTES } from './images.service';
@@ -96,15 +96,15 @@ describe('POST /api/admin/uploads', () => {
     expect(response.json().error.message).toBe('Please upload a JPEG, PNG or WebP image.');
   });
 
-  it('refuses a file over 5 MB (413) and stores nothing', async () => {
+  it('refuses a file over 20 MB (413) and stores nothing', async () => {
     const oversized = Buffer.concat([samplePictures.png, Buffer.alloc(MAX_IMAGE_BYTES)]);
     const response = await upload('huge.png', 'image/png', oversized);
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toMatch(/too large/);
   });
 
-  it('refuses a picture over 5 MB that arrives in pieces, however they fall, and stores nothing (issue 28)', async () => {
-    // The limit falls exactly at the end of a piece: the parser then cuts the file at 5 MiB without an error.
+  it('refuses a picture over 20 MB that arrives in pieces, however they fall, and stores nothing (issue 28)', async () => {
+    // The limit falls exactly at the end of a piece: the parser then cuts the file at 20 MiB without an error.
     const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
     const picture = Buffer.concat([samplePictures.png, Buffer.alloc(MAX_IMAGE_BYTES - samplePictures.png.length)]);
     const body = multipart('huge.png', 'image/png', Buffer.concat([picture, Buffer.alloc(64 * 1024, 1)]));
@@ -120,7 +120,7 @@ describe('POST /api/admin/uploads', () => {
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json().error).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'The image is too large. Please upload one of at most 5 MB.',
+      message: 'The image is too large. Please upload one of at most 20 MB.',
     });
     expect(await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toEqual(before);
   });
@@ -142,14 +142,14 @@ describe('POST /api/admin/uploads', () => {
 });
 
 describe('resized copies of an uploaded picture (issue 18)', () => {
-  it('makes WebP copies 80 to 1280 px wide, kept in the database and cached for a year', async () => {
-    const original = await makePicture(2000, 1000, 'jpeg');
+  it('makes WebP copies 80 to 2560 px wide, kept in the database and cached for a year', async () => {
+    const original = await makePicture(3000, 1500, 'jpeg');
     const stored = (await upload('wide.jpg', 'image/jpeg', original)).json();
     const rows = await ctx.db
       .select({ width: uploadedImageVariants.width })
       .from(uploadedImageVariants)
       .where(eq(uploadedImageVariants.imageId, stored.id));
-    expect(rows.map((row) => row.width).sort((a, b) => a - b)).toEqual([80, 160, 320, 640, 1280]);
+    expect(rows.map((row) => row.width).sort((a, b) => a - b)).toEqual([80, 160, 320, 640, 1280, 2560]);
 
     for (const width of IMAGE_VARIANT_WIDTHS) {
       const served = await ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
@@ -170,7 +170,7 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
     const first = (await upload('small.png', 'image/png', small)).json();
     const again = (await upload('copy.png', 'image/png', small)).json();
     expect(again.url).toBe(first.url);
-    const served = await ctx.app.inject({ method: 'GET', url: `${first.url}/1280.webp` });
+    const served = await ctx.app.inject({ method: 'GET', url: `${first.url}/2560.webp` });
     expect((await sharp(served.rawPayload).metadata()).width).toBe(200);
   });
 
@@ -203,6 +203,55 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
         .statusCode,
     ).toBe(404);
   });
+});
+
+/**
+ * A real picture of about `megabytes` MiB: random pixels in a PNG stored without compression (noise does not
+ * compress), so its size is what it is decoded, made in well under a second.
+ */
+async function noisyPng(megabytes: number): Promise<Buffer> {
+  const width = 2560;
+  const height = Math.ceil((megabytes * 1024 * 1024) / (width * 3 + 1));
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+describe('photos up to 20 MB, downscaled on arrival, the original kept (issue 30)', () => {
+  it('accepts a 19 MB photo: the original stored as it came, every copy the shop serves made at once', async () => {
+    const photo = await noisyPng(19);
+    expect(photo.length).toBeGreaterThan(19 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(MAX_IMAGE_BYTES);
+    expect(MAX_IMAGE_BYTES).toBe(20 * 1024 * 1024);
+
+    const response = await upload('phone.png', 'image/png', photo);
+    expect(response.statusCode, response.body).toBe(201);
+    const { id, url, size } = response.json() as { id: string; url: string; size: number };
+    expect(size).toBe(photo.length);
+    // The copies were made on arrival, before the answer: every width is in the database already.
+    const copies = await ctx.db
+      .select({ width: uploadedImageVariants.width, sizeBytes: uploadedImageVariants.sizeBytes })
+      .from(uploadedImageVariants)
+      .where(eq(uploadedImageVariants.imageId, id));
+    expect(copies.map((copy) => copy.width).sort((a, b) => a - b)).toEqual([...IMAGE_VARIANT_WIDTHS]);
+    const largest = await ctx.app.inject({ url: `${url}/2560.webp` });
+    expect(await sharp(largest.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 2560 });
+    // The original is kept byte for byte.
+    const original = await ctx.app.inject({ url });
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(photo)).toBe(true);
+  }, 60_000);
+
+  it('refuses a 21 MB photo with 413 and the clear message, storing nothing', async () => {
+    const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
+    const photo = await noisyPng(21);
+    expect(photo.length).toBeGreaterThan(MAX_IMAGE_BYTES);
+    const response = await upload('too-big.png', 'image/png', photo);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: imageTooLargeMessage });
+    expect(imageTooLargeMessage).toBe('The image is too large. Please upload one of at most 20 MB.');
+    expect(await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toEqual(before);
+  }, 60_000);
 });
 
 describe('pictures never stall the shop (issue 29)', () => {

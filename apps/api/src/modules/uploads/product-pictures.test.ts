@@ -93,8 +93,8 @@ describe('a picture address on another site', () => {
 
   it.each([
     ['a page dressed up as a PNG', '/page.png', /not a JPEG, PNG or WebP picture/],
-    ['a file over 5 MB sent without Content-Length', '/huge-streamed.png', /larger than 5 MB/],
-    ['a file over 5 MB with its Content-Length', '/huge-declared.png', /larger than 5 MB/],
+    ['a file over 20 MB sent without Content-Length', '/huge-streamed.png', /larger than 20 MB/],
+    ['a file over 20 MB with its Content-Length', '/huge-declared.png', /larger than 20 MB/],
     ['an address that answers 404', '/missing.png', /the server answered 404/],
     ['a redirect to the cloud metadata address', '/to-metadata', /private or local network/],
   ])('is refused when it is %s: 400 on the image field and nothing saved', async (_, path, reason) => {

@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe('ImageUploadButton (issue 28)', () => {
-  it('refuses a picture over 5 MB as soon as it is picked, in a toast and under the button, without sending it', async () => {
+  it('refuses a picture over 20 MB as soon as it is picked, in a toast and under the button, without sending it', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const uploaded = pick(fileOf(MAX_IMAGE_BYTES + 1));

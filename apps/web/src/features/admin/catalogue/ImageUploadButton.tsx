@@ -11,7 +11,7 @@ export const remotePictureHint =
 /**
  * Uploads a JPEG, PNG or WebP picture to the shop (the server checks its bytes and size) and hands back the
  * address the shop serves it from, for the image field beside it. A refusal is said twice: a toast, and a line
- * under the button that stays. A file over the limit is refused here, before its 5 MB cross a phone's connection,
+ * under the button that stays. A file over the limit is refused here, before its megabytes cross a phone's connection,
  * with the server's own message (issue 28).
  */
 export function ImageUploadButton({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
@@ -55,7 +55,7 @@ export function ImageUploadButton({ label, onUploaded }: { label: string; onUplo
           }}
         />
       </label>
-      <span className="text-xs text-muted">JPEG, PNG or WebP, at most 5 MB.</span>
+      <span className="text-xs text-muted">JPEG, PNG or WebP, at most {MAX_IMAGE_BYTES / 1024 / 1024} MB.</span>
       {state.error && (
         <p role="alert" className="text-sm text-red-700">
           {state.error}

@@ -1,12 +1,26 @@
-import { type AdminProduct, MAX_STOCK, stockLevelLabels, stockMessages, stockMovementLabels } from '@bilum/shared';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminProduct,
+  MAX_RESTOCK_NOTE,
+  MAX_STOCK,
+  type RestockFormValues,
+  restockFormSchema,
+  type RestockInput,
+  restockReasonLabels,
+  restockReasons,
+  stockLevelLabels,
+  stockMovementLabels,
+} from '@bilum/shared';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form-field';
+import { FieldFrame, fieldAria, inputClass, TextField } from '../../../components/ui/form-field';
 import { ErrorState, Spinner } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { useRestockProduct, useStockMovements } from './catalogue.api';
 
 type StockProduct = Pick<AdminProduct, 'id' | 'name' | 'stock' | 'held' | 'sold' | 'stockLevel' | 'isMembership'>;
@@ -33,37 +47,40 @@ export function StockFigures({ product, className }: { product: StockProduct; cl
   );
 }
 
-/** "Restock": adds units to what is on hand (never overwrites what checkouts took meanwhile). */
+/** "Restock": adds units to what is on hand (never overwrites what checkouts took meanwhile), with why and a note. */
 export function RestockDialog({ product, onClose }: { product: StockProduct; onClose: () => void }) {
   const restock = useRestockProduct();
-  const [quantity, setQuantity] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const units = Number(quantity);
-    if (!/^\d+$/.test(quantity.trim()) || units < 1 || units > MAX_STOCK) {
-      setError(stockMessages.restockQuantity);
-      return;
-    }
+  const reasonId = useId();
+  const noteId = useId();
+  const form = useForm<RestockFormValues, unknown, RestockInput>({
+    resolver: zodResolver(restockFormSchema),
+    // The reason starts on its "Choose a reason" placeholder: the rule refuses it, so a reason is always chosen.
+    defaultValues: { quantity: '', reason: '' as RestockFormValues['reason'], note: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((body) =>
     restock.mutate(
-      { id: product.id, quantity: units },
+      { id: product.id, body },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
           onClose();
         },
         onError: (failure) => {
+          if (applyServerIssues(failure, form.setError, ['quantity', 'reason', 'note'])) return;
           const message =
             failure instanceof ApiError && failure.isNetwork
               ? 'Could not restock. Please check your connection.'
               : failure.message;
-          setError(message);
+          form.setError('quantity', { type: 'server', message });
           toast.error('Restock failed', { description: message });
         },
       },
-    );
-  };
+    ),
+  );
+  const quantity = form.watch('quantity');
   const after = /^\d+$/.test(quantity.trim()) ? product.stock + Number(quantity) : null;
+  const noteLength = form.watch('note').trim().length;
   return (
     <Dialog
       open
@@ -71,21 +88,46 @@ export function RestockDialog({ product, onClose }: { product: StockProduct; onC
       title={`Restock: ${product.name}`}
       description={`${product.stock} on hand now. The units you add are counted on top of whatever checkouts take meanwhile.`}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label="Units to add"
           inputMode="numeric"
           autoFocus
-          value={quantity}
-          onChange={(event) => {
-            setQuantity(event.target.value);
-            setError(undefined);
-          }}
-          error={error}
+          error={errors.quantity?.message}
           hint={after !== null && after <= MAX_STOCK ? `${after} on hand after restocking.` : undefined}
+          {...form.register('quantity')}
         />
+        <FieldFrame id={reasonId} label="Reason" error={errors.reason?.message}>
+          <select
+            {...fieldAria(reasonId, errors.reason?.message, undefined)}
+            className={inputClass}
+            {...form.register('reason')}
+          >
+            <option value="" disabled>
+              Choose a reason
+            </option>
+            {restockReasons.map((reason) => (
+              <option key={reason} value={reason}>
+                {restockReasonLabels[reason]}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+        <FieldFrame
+          id={noteId}
+          label="Note (optional)"
+          error={errors.note?.message}
+          hint={`The supplier, an invoice number… ${noteLength}/${MAX_RESTOCK_NOTE} characters.`}
+        >
+          <textarea
+            {...fieldAria(noteId, errors.note?.message, true)}
+            rows={2}
+            className={cn(inputClass, 'h-auto py-2')}
+            {...form.register('note')}
+          />
+        </FieldFrame>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
+          <Button type="button" variant="outline" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={restock.isPending}>
@@ -132,6 +174,12 @@ export function StockLogDialog({ product, onClose }: { product: StockProduct; on
                   {stockMovementLabels[movement.reason]}
                   {movement.orderId !== null && <span className="text-muted"> · order #{movement.orderId}</span>}
                 </span>
+                {movement.restockReason !== null && (
+                  <span className="text-stone-800">{restockReasonLabels[movement.restockReason]}</span>
+                )}
+                {movement.note !== null && (
+                  <span className="whitespace-pre-wrap break-words text-stone-700">“{movement.note}”</span>
+                )}
                 <span className="text-xs text-muted">
                   {movement.actor} · <time dateTime={movement.at}>{dateTime.format(new Date(movement.at))}</time>
                 </span>

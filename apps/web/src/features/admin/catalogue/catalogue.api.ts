@@ -8,6 +8,7 @@ import type {
   AdminProductListResponse,
   ImportPreview,
   ImportResult,
+  RestockInput,
   StockMovementsResponse,
 } from '@bilum/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -78,15 +79,12 @@ export function useUpdateProduct() {
   });
 }
 
-/** "Restock": adds units (relative on the server, so checkouts meanwhile lose nothing). */
+/** "Restock": adds units (relative on the server, so checkouts meanwhile lose nothing), with a reason and note. */
 export function useRestockProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, quantity }: { id: number; quantity: number }) =>
-      api<{ product: AdminProduct; message: string }>(`/admin/products/${id}/restock`, {
-        method: 'POST',
-        body: { quantity },
-      }),
+    mutationFn: ({ id, body }: { id: number; body: RestockInput }) =>
+      api<{ product: AdminProduct; message: string }>(`/admin/products/${id}/restock`, { method: 'POST', body }),
     onSuccess: () => productsChanged(client),
   });
 }
