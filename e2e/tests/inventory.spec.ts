@@ -178,7 +178,9 @@ test('the owner filters the inventory to low and out of stock, each product by i
   await expect(rows).toContainText('sold', { ignoreCase: true });
   await rows.getByRole('button', { name: `Restock ${prefix} none` }).click();
   await page.getByLabel('Units to add').fill('1');
+  await page.getByLabel('Reason').selectOption({ label: 'Stock count correction' });
   await page.getByRole('dialog').getByRole('button', { name: 'Restock' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(rows).toHaveCount(0);
   await page.getByLabel('Stock', { exact: true }).selectOption({ label: 'Low stock' });
   await expect(rows).toHaveCount(3);
