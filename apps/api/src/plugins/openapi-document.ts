@@ -221,14 +221,20 @@ export function withOperationDocs(transform: Transform): Transform {
       security?: unknown;
     };
     const response: Record<string, unknown> = { ...schema.response };
-    // A route that declares no answer (a picture, a CSV file, the provider's webhook) still succeeds somehow.
+    // A route that declares no answer sends a file (a picture, a CSV file): its media types are the route's
+    // `produces` (without them @fastify/swagger would call it JSON; the contract test checks them, decision 037).
     if (!Object.keys(response).some((status) => /^[23]/.test(status))) {
-      response['200'] = { description: 'Success: the answer the summary describes (not JSON).' };
+      response['200'] = {
+        description: 'Success: the file the summary describes.',
+        type: 'string',
+        format: 'binary',
+      };
     }
     for (const status of answerStatusesFor(route, method, input.url, schema)) {
       response[String(status)] ??=
         status < 400
-          ? { description: statusDescriptions[status] }
+          ? // No body: `type: 'null'` is how @fastify/swagger leaves a response without content.
+            { description: statusDescriptions[status], type: 'null' }
           : {
               description: statusDescriptions[status],
               content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
