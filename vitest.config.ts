@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          // Every answer an API test receives is checked against the OpenAPI document (decision 037).
+          setupFiles: ['apps/api/src/test/contract-setup.ts'],
           // global.gc() for the export test's memory bound: live memory, not garbage not yet collected.
           execArgv: ['--expose-gc'],
           testTimeout: 30_000,

@@ -395,3 +395,6 @@ export const paymentPublicConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('stripe'), publishableKey: z.string(), testMode: z.boolean() }),
 ]);
 export type PaymentPublicConfigResponse = z.infer<typeof paymentPublicConfigSchema>;
+
+/** POST /api/payments/webhook: the event was taken (`duplicate`: it had been taken before, nothing was done again). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

@@ -7,7 +7,9 @@ import { routePolicies } from '../security/route-policies';
  * recommended ruleset (`spectral:oas`, checked by src/plugins/openapi.test.ts): every operation gets an
  * operationId, a description, its security and every error response it can answer in the one error body, derived
  * from the route itself (its policy in security/route-policies.ts, its parameters and body, its rate limiter),
- * so a route added later is documented the same way without anyone remembering to.
+ * so a route added later is documented the same way without anyone remembering to; what a service answers beyond
+ * that is in `serviceAnswers`. The contract test (issue 30, decision 037) checks every answer of the API tests
+ * against this document.
  */
 
 /** Every tag an operation uses, described. A new tag must be added here (the spectral test fails otherwise). */
@@ -74,10 +76,11 @@ export const errorBodyComponent = {
   },
 };
 
-const errorDescriptions: Record<number, string> = {
-  400: 'The input is not valid (VALIDATION, with the fields in `issues`)',
+const statusDescriptions: Record<number, string> = {
+  304: 'Not modified: the If-None-Match header names the answer’s current ETag (no body)',
+  400: 'The input is not valid (VALIDATION, with the fields in `issues`; also a NUL character anywhere in the address)',
   401: 'Not signed in, or the API key is not valid (UNAUTHENTICATED)',
-  402: 'The payment was refused (PAYMENT_FAILED)',
+  402: 'The payment provider refused the refund (PAYMENT_FAILED)',
   403: 'Not allowed: the role, the API key’s scopes, or a request from another site (FORBIDDEN)',
   404: 'Not found, or not yours (NOT_FOUND)',
   409: 'In conflict with the current state: stale version, taken value, transition not allowed, sold out',
@@ -85,7 +88,52 @@ const errorDescriptions: Record<number, string> = {
   415: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Too many requests; try again later (RATE_LIMITED)',
   500: 'Something went wrong on the shop’s side (INTERNAL)',
-  503: 'Could not be saved (a full disk, the database gone): nothing was kept; try again (UNAVAILABLE)',
+  503: 'Could not be done now (the picture pool busy; an order not stored: a full disk, the database gone): nothing was kept; try again (UNAVAILABLE)',
+};
+
+/**
+ * What a route's service answers beyond what the route's kind implies (issue 30): a 404 for a record named in the
+ * body or the query (a tracking code, a product in the cart), a 409 a read can meet (an invoice of an unpaid
+ * order), a 402 (a refund the provider refuses), a 503 (a full picture pool, an order that could not be stored),
+ * a 304 (the catalogue's ETag), a 401 (a wrong password; a quote of the signed-in cart). Read off the services'
+ * `AppError`s; the contract test (decision 037) fails any status a test meets that is missing here or in
+ * `answerStatusesFor`.
+ */
+export const serviceAnswers: Record<string, number[]> = {
+  // The list's ETag (catalog.routes.ts).
+  'GET /api/products': [304],
+  // A wrong e-mail or password (auth.service.ts).
+  'POST /api/auth/login': [401],
+  'POST /api/auth/admin-login': [401],
+  // No Premium product for sale.
+  'GET /api/membership/premium': [404],
+  // A product, a cart line or the Premium product that is not there; a signed-in cart's lines need a session.
+  'POST /api/checkout/quote': [401, 404],
+  'POST /api/orders': [401, 404, 503],
+  'POST /api/cart/items': [404],
+  'POST /api/saved-products': [404],
+  // The account gone while its session was being read (profile.service.ts).
+  'GET /api/profile': [404],
+  'PUT /api/profile': [404],
+  // An unknown tracking code or e-mail and order (orders.service.ts track).
+  'POST /api/orders/track': [404],
+  'GET /api/orders/track': [404],
+  'POST /api/orders/invoice': [404],
+  // No invoice until the order is paid (invoice.service.ts).
+  'GET /api/orders/:id/invoice': [409],
+  'GET /api/admin/orders/:id/invoice': [409],
+  // The Premium product is not for sale (membership-purchase.service.ts).
+  'POST /api/membership/payment': [404],
+  'POST /api/membership/payment/bank-transfer': [404, 503],
+  // Cancelling a paid order or refunding it: the provider can refuse the refund (order-refund.ts, refunds.service.ts).
+  'PATCH /api/admin/orders/:id': [402],
+  'POST /api/admin/orders/:id/refunds': [402],
+  // Every decode goes through the picture pool: full, it answers 503 with Retry-After (decision 032).
+  'GET /api/images/:id/:file': [503],
+  'POST /api/admin/uploads': [503],
+  'POST /api/admin/uploads/from-url': [503],
+  'POST /api/admin/products': [503],
+  'PUT /api/admin/products/:id': [503],
 };
 
 type Transform = typeof jsonSchemaTransform;
@@ -111,26 +159,30 @@ export function operationIdFor(method: string, url: string): string {
   return `${method.toLowerCase()}${camel}`;
 }
 
-/** The error statuses a route can answer, from what the route is (see the file's comment). */
-export function errorStatusesFor(route: RouteLike, method: string, url: string, schema: Record<string, unknown>) {
+/**
+ * Every status a route can answer besides its success, from what the route is (see the file's comment) and what
+ * its service answers (serviceAnswers); each generic status below names the mechanism that answers it.
+ */
+export function answerStatusesFor(route: RouteLike, method: string, url: string, schema: Record<string, unknown>) {
   const policy = routePolicies[`${method} ${url}`];
   const writes = !['GET', 'HEAD', 'OPTIONS'].includes(method);
-  const statuses = new Set<number>([500]);
-  const hasInput = Boolean(schema.body || schema.querystring || schema.params || schema.headers);
-  if (hasInput || writes || policy === 'webhook') statuses.add(400);
-  if (policy === 'shopper' || policy === 'admin' || url.startsWith('/api/auth/')) statuses.add(401);
+  // 500 anywhere; 400 anywhere too: the input guard refuses a NUL character in any address (plugins/input-guard.ts),
+  // besides the route's own schemas and a body that is not valid JSON.
+  const statuses = new Set<number>([400, 500]);
+  // The session guards (plugins/auth.ts requireUser, requireAdmin; the second step's pending sign-in).
+  if (policy === 'shopper' || policy === 'admin' || policy === 'sign-in-step') statuses.add(401);
   // The role or scopes (admin), and the cross-site check on every state-changing request (plugins/cross-site.ts).
   if (policy === 'admin' || writes) statuses.add(403);
+  // A record named in the path, or an order that is not the caller's (answered as not found).
   if (schema.params || policy === 'order-owner') statuses.add(404);
   // Any write can meet the current state (a stale version, a unique value taken: the error handler's 409).
   if (writes) statuses.add(409);
-  if (writes && schema.body) statuses.add(413).add(415);
-  if (writes && /^\/api\/(orders|membership|checkout)/.test(url)) statuses.add(402);
+  // Every state-changing request's body: the body limit, and JSON only (plugins/cross-site.ts).
+  if (writes) statuses.add(413).add(415);
   // Rate-limited routes, and every admin route (an API key has its own per-key limit).
   const limited = [...hooksOf(route.preHandler), ...hooksOf(route.onRequest)].some(isRateLimiter);
   if (limited || policy === 'admin') statuses.add(429);
-  // Issue 27: placing an order that cannot be stored says so; nothing was kept (orders.service.ts findOrPlace).
-  if (method === 'POST' && /^\/api\/(orders|membership\/payment\/bank-transfer)$/.test(url)) statuses.add(503);
+  for (const status of serviceAnswers[`${method} ${url}`] ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -138,7 +190,7 @@ export function errorStatusesFor(route: RouteLike, method: string, url: string, 
  * OpenAPI 3.0 lets `nullable: true` beside an `enum` allow null only when the enum lists null itself (the 3.0.3
  * clarification), and zod's nullable enums came out without it: a strict validator refused the nulls the API
  * really answers (`staffRole` of /api/session, a membership's type; issue 30). Adds null to every such enum, at any
- * depth, in a copy.
+ * depth, in a copy (and drops a `nullable` that has no type to add null to, below).
  */
 export function withNullInNullableEnums<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item: unknown) => withNullInNullableEnums(item)) as T;
@@ -146,6 +198,11 @@ export function withNullInNullableEnums<T>(value: T): T {
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[key] = withNullInNullableEnums(item);
   if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
+  // `z.unknown().nullable()` comes out as `{ nullable: true }`: with no `type` it adds nothing (3.0.3), and strict
+  // validators refuse to compile it (ajv: "nullable" cannot be used without "type"; the activity log's before and
+  // after, issue 30). Any value, null included, is `{}`.
+  const constrained = ['type', 'enum', '$ref', 'anyOf', 'oneOf', 'allOf', 'not'].some((key) => key in copy);
+  if (copy.nullable === true && !constrained) delete copy.nullable;
   return copy as T;
 }
 
@@ -164,15 +221,24 @@ export function withOperationDocs(transform: Transform): Transform {
       security?: unknown;
     };
     const response: Record<string, unknown> = { ...schema.response };
-    // A route that declares no answer (a picture, a CSV file, the provider's webhook) still succeeds somehow.
+    // A route that declares no answer sends a file (a picture, a CSV file): its media types are the route's
+    // `produces` (without them @fastify/swagger would call it JSON; the contract test checks them, decision 037).
     if (!Object.keys(response).some((status) => /^[23]/.test(status))) {
-      response['200'] = { description: 'Success: the answer the summary describes (not JSON).' };
-    }
-    for (const status of errorStatusesFor(route, method, input.url, schema)) {
-      response[String(status)] ??= {
-        description: errorDescriptions[status],
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      response['200'] = {
+        description: 'Success: the file the summary describes.',
+        type: 'string',
+        format: 'binary',
       };
+    }
+    for (const status of answerStatusesFor(route, method, input.url, schema)) {
+      response[String(status)] ??=
+        status < 400
+          ? // No body: `type: 'null'` is how @fastify/swagger leaves a response without content.
+            { description: statusDescriptions[status], type: 'null' }
+          : {
+              description: statusDescriptions[status],
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+            };
     }
     const policy = routePolicies[`${method} ${input.url}`];
     const security =

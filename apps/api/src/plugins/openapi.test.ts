@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInShopper } from '../test/accounts';
+import { serviceAnswers } from './openapi-document';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -47,6 +48,12 @@ const operations = () =>
   );
 
 describe('the OpenAPI document (issue 21, decision 017)', () => {
+  it('names only operations it has in serviceAnswers (issue 30)', () => {
+    const keys = new Set(operations().map(({ key }) => key));
+    const unknown = Object.keys(serviceAnswers).filter((key) => !keys.has(key.replace(/:([A-Za-z0-9_]+)/g, '{$1}')));
+    expect(unknown).toEqual([]);
+  });
+
   it('passes `spectral lint` with the recommended ruleset: no error, no warning', { timeout: 120_000 }, async () => {
     const file = path.join(folder, 'openapi.json');
     writeFileSync(file, text);
@@ -143,10 +150,20 @@ describe('the OpenAPI document (issue 21, decision 017)', () => {
       '429',
       '500',
     ]);
-    // A public read without input: only the server's own failure.
-    expect(responses('GET /api/settings')).toEqual(['500']);
+    // A public read without input: the input guard's 400 (a NUL in the address) and the server's own failure.
+    expect(responses('GET /api/settings')).toEqual(['400', '500']);
     // A rate-limited public write.
     expect(responses('POST /api/auth/forgot-password')).toContain('429');
+    // Issue 30: what a service answers beyond the route's kind. An unknown tracking code is a 404 (no path id).
+    expect(responses('POST /api/orders/track')).toEqual(['400', '403', '404', '409', '413', '415', '429', '500']);
+    expect(responses('GET /api/orders/track')).toEqual(['400', '404', '429', '500']);
+    // A refund the provider refuses is a 402 on the admin's cancel and refund, never on the shopper's payment.
+    expect(responses('PATCH /api/admin/orders/{id}')).toContain('402');
+    expect(responses('POST /api/admin/orders/{id}/refunds')).toContain('402');
+    expect(responses('POST /api/orders/{id}/payment')).not.toContain('402');
+    expect(responses('POST /api/orders')).toEqual(expect.arrayContaining(['401', '404', '429', '503']));
+    const products = operations().find((entry) => entry.key === 'GET /api/products')?.operation.responses;
+    expect(Object.keys(products ?? {})).toContain('304');
     expect(document.components.securitySchemes).toHaveProperty('sessionCookie');
     expect(document.components.securitySchemes).toHaveProperty('apiKey');
     expect(document.info.contact).toBeTruthy();

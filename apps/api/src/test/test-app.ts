@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
+import { recordContract } from './contract-recorder';
 import type { Database } from '../db/client';
 import { createTestDatabase } from './test-database';
 
@@ -12,7 +13,8 @@ export interface TestContext {
 
 /**
  * The whole app on a fresh empty database, called through `app.inject`. `beforeReady` may add routes made for
- * the test (e.g. to try a plugin's hooks and preHandlers).
+ * the test (e.g. to try a plugin's hooks and preHandlers). Every answer of the shop's own routes must be what the
+ * OpenAPI document says (test/contract-setup.ts fails the test otherwise).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -36,7 +38,12 @@ export async function createTestApp(
     logStream: deps.logStream,
     firstScreenRenderer: deps.firstScreenRenderer,
   });
-  beforeReady?.(app);
+  // Every answer is checked against the OpenAPI document (decision 037); the test's own routes are not.
+  const contract = recordContract(app);
+  if (beforeReady) {
+    contract.ignoreRoutesFromNowOn();
+    beforeReady(app);
+  }
   await app.ready();
   return {
     app,

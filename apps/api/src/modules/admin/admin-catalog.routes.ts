@@ -51,6 +51,7 @@ export function adminCatalogRoutes(service: AdminCatalogService): FastifyPluginA
         schema: {
           tags: ['admin'],
           summary: 'The catalogue as a CSV file, text/csv (cells that look like formulas are defused)',
+          produces: ['text/csv'],
         },
       },
       async (_request, reply) => {

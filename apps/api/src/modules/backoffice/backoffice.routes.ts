@@ -177,6 +177,7 @@ export function backofficeRoutes(deps: {
             'Orders, order lines, customers, members or daily sales net of refunds as CSV (text/csv, streamed, ' +
             'UTF-8 with a byte-order mark) for Port Moresby days from/to (included): amounts in kina with two ' +
             'decimals, times in Port Moresby time',
+          produces: ['text/csv'],
           params: z.object({ kind: z.enum(exportKinds) }),
           querystring: z
             .object({ from: portMoresbyDateSchema, to: portMoresbyDateSchema })

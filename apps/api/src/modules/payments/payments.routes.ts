@@ -1,4 +1,4 @@
-import { paymentPublicConfigSchema, safeReturnUrl } from '@bilum/shared';
+import { paymentPublicConfigSchema, safeReturnUrl, webhookReceiptSchema } from '@bilum/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -99,13 +99,17 @@ export function paymentsRoutes(deps: {
         '/payments/webhook',
         {
           bodyLimit: 512 * 1024,
-          schema: { tags: ['payments'], summary: 'The payment provider’s signed events (Stripe format)' },
+          schema: {
+            tags: ['payments'],
+            summary: 'The payment provider’s signed events (Stripe format)',
+            response: { 200: webhookReceiptSchema },
+          },
         },
         async (request) => {
           const signature = request.headers['stripe-signature'];
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
           const { duplicate } = await deps.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
-          return { received: true, duplicate };
+          return { received: true as const, duplicate };
         },
       );
     });

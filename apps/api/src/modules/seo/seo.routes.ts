@@ -136,6 +136,8 @@ export function seoRoutes(deps: {
         schema: {
           tags: ['catalog'],
           summary: 'A product’s link-preview picture (1200x630 JPEG, for og:image and twitter:image)',
+          // The shop's own PNG when the product's picture cannot be rendered.
+          produces: ['image/jpeg', 'image/png'],
           params: productImageFile,
           querystring: versionQuery,
         },
@@ -153,6 +155,7 @@ export function seoRoutes(deps: {
         schema: {
           tags: ['catalog'],
           summary: 'The shop’s link-preview picture (1200x630 PNG, for pages other than a product’s)',
+          produces: ['image/png'],
           querystring: versionQuery,
         },
       },

@@ -108,6 +108,7 @@ export function imageServingRoutes(images: ImagesService): FastifyPluginAsyncZod
         schema: {
           tags: ['catalog'],
           summary: 'An uploaded product picture',
+          produces: ['image/jpeg', 'image/png', 'image/webp'],
           params: imageIdParams,
         },
       },
@@ -120,6 +121,7 @@ export function imageServingRoutes(images: ImagesService): FastifyPluginAsyncZod
         schema: {
           tags: ['catalog'],
           summary: 'A resized WebP copy of an uploaded product picture (for srcset)',
+          produces: ['image/webp'],
           params: variantParams,
         },
       },
