@@ -84,7 +84,18 @@ const compiled = new Map<string, ValidateFunction>();
 const componentIds = new Map<string, string>();
 let ajv: Ajv | undefined;
 
+/** The validator of each schema object of a document already checked against (the same objects each time). */
+const bySchemaObject = new WeakMap<object, ValidateFunction>();
+
 function validatorFor(schema: unknown, components: Record<string, unknown>): ValidateFunction {
+  const known = typeof schema === 'object' && schema !== null ? bySchemaObject.get(schema) : undefined;
+  if (known) return known;
+  const validate = compileValidator(schema, components);
+  if (typeof schema === 'object' && schema !== null) bySchemaObject.set(schema, validate);
+  return validate;
+}
+
+function compileValidator(schema: unknown, components: Record<string, unknown>): ValidateFunction {
   if (!ajv) {
     // Strict: an unknown keyword or format, or a contradictory schema, throws instead of being ignored.
     ajv = new Ajv({ strict: true, allErrors: true });
