@@ -133,7 +133,10 @@ test('a 375 px product page and the home page load no picture wider than twice i
   await context.close();
 });
 
-test('on a large screen the original is loaded only by the zoom lens', async ({ page, request }) => {
+test('on a large screen the zoom lens loads a large copy, and no page loads the original', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const product = await productWithPhotos(request);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -146,9 +149,16 @@ test('on a large screen the original is loaded only by the zoom lens', async ({ 
   expect(originals).toEqual([]);
   if (shots) await page.screenshot({ path: `${shots}/product-1280.png` });
 
+  // The lens asks for the smallest copy at least its zoomed width (issue 30: 2560 px at most, never the original,
+  // which may be a phone's 20 MB photo).
+  const zoomCopies: string[] = [];
+  page.on('request', (asked) => {
+    if (/^\/api\/images\/[^/]+\/(1280|2560)\.webp$/.test(new URL(asked.url()).pathname)) zoomCopies.push(asked.url());
+  });
   await main.hover();
   await expect(page.getByTestId('zoom-lens')).toBeVisible();
-  await expect.poll(() => originals.length).toBeGreaterThan(0);
+  await expect.poll(() => zoomCopies.length).toBeGreaterThan(0);
+  expect(originals).toEqual([]);
   if (shots) {
     await page.screenshot({ path: `${shots}/product-zoom-1280.png` });
     await page.goto('/');
