@@ -2,6 +2,7 @@ import { formatKina } from '@bilum/shared/money';
 import type { BankTransferInstructions } from '@bilum/shared/payment-methods.schema';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { formatShopDeadline } from '../../lib/dates';
 
 /** Copies a value to the clipboard and says so. */
 function CopyButton({ value, label }: { value: string; label: string }) {
@@ -27,16 +28,6 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     </button>
   );
 }
-
-const pngDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', {
-    timeZone: 'Pacific/Port_Moresby',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
 
 /**
  * Exactly what to do to pay by bank transfer: the confirmation, tracking and order history pages. Issue 27: the
@@ -81,12 +72,13 @@ export function BankTransferDetails({ instructions }: { instructions: BankTransf
         <p className="mt-3 text-sm">
           {instructions.membership ? (
             <>
-              Please pay by <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time): your Premium
-              membership starts as soon as the payment reaches us.
+              Please pay by <strong>{formatShopDeadline(instructions.holdExpiresAt)}</strong> (Port Moresby time): your
+              Premium membership starts as soon as the payment reaches us.
             </>
           ) : (
             <>
-              We hold your items until <strong>{pngDateTime(instructions.holdExpiresAt)}</strong> (Port Moresby time).
+              We hold your items until <strong>{formatShopDeadline(instructions.holdExpiresAt)}</strong> (Port Moresby
+              time).
             </>
           )}
         </p>
