@@ -70,7 +70,11 @@ export function useCheckoutQuote(source: CheckoutItemsSource | null, delivery: Q
         body: delivery ? { source, delivery } : { source },
       }),
     enabled: source !== null,
-    staleTime: 0,
+    // Dropped as soon as no page shows it (gcTime 0), so a checkout page opened again asks anew. The stale time
+    // only keeps the quote a page the server rendered came with (read by the server as it rendered, seconds ago):
+    // asked again at the app's take-over, it was a request and a second rendering of the form and summary in the
+    // same long task (issue 29).
+    staleTime: 10_000,
     gcTime: 0,
     retry: 1,
     refetchOnWindowFocus: false,
