@@ -73,6 +73,18 @@ describe('paging, on a catalogue with many equal prices', () => {
     expect(body).toEqual({ items: [], total: 40, page: 9, pageSize: 24, pageCount: 2 });
   });
 
+  it('counts a new search on its first page, and one first asked past its end on its own (issue 29)', async () => {
+    // 10 of the 40 are Kundu; 2 of those are phones (i % 4 === 0 and i % 5 === 0: i = 0, 20).
+    const first = await page(ctx, 'q=kundu&category=phones&pageSize=1');
+    expect(first.body).toMatchObject({ total: 2, pageCount: 2 });
+    expect(first.body.items).toHaveLength(1);
+    const second = await page(ctx, 'q=kundu&category=phones&pageSize=1&page=2&sort=priceDesc');
+    expect(second.body).toMatchObject({ total: 2, pageCount: 2 });
+    const pastTheEnd = await page(ctx, 'q=kundu&page=5');
+    expect(pastTheEnd.body).toEqual({ items: [], total: 10, page: 5, pageSize: 24, pageCount: 1 });
+    expect((await page(ctx, 'q=kundu')).body.items).toHaveLength(10);
+  });
+
   it('uses 24 a page by default', async () => {
     const { body } = await page(ctx, '');
     expect(body.items).toHaveLength(24);
