@@ -9,6 +9,7 @@ import {
   floorFigure,
   limits,
   renderMarkdown,
+  searchTarget,
   targets,
 } from './report.mjs';
 
@@ -181,6 +182,53 @@ describe('checkout capacity beside the bare server', () => {
 
   it('is not measured without the API phase', () => {
     expect(checkoutTarget({}).pass).toBeNull();
+  });
+});
+
+describe('search capacity beside the bare server', () => {
+  const search = (capacity: number) => ({
+    capacity,
+    steps: [
+      { overallRate: capacity, held: true, latencyP99Ms: 20, requestsPerSecond: capacity, non2xx: 0, errors: 0 },
+      {
+        overallRate: capacity * 2,
+        held: false,
+        latencyP99Ms: 400,
+        requestsPerSecond: capacity * 2,
+        non2xx: 0,
+        errors: 0,
+      },
+    ],
+  });
+  const run = (capacity: number, bare: number, generatedProducts = 10_000) => ({
+    generatedProducts,
+    bundles,
+    api: {
+      bareList: { requestsPerSecond: bare },
+      productList: { requestsPerSecond: bare, non2xx: 0 },
+      productListRatio: 1,
+      productListAt1000: { latencyP99Ms: 10, non2xx: 0, requestsPerSecond: 1000 },
+      search: search(capacity),
+      checkout: { notMeasured: 'not in this test' },
+    },
+  });
+  const name =
+    'Search capacity (highest stepped rate of new searches with p99 < 50 ms, PGlite) per 1,000 req/s of the bare server';
+
+  it('states the capacity per 1,000 req/s of the bare server and where it stopped, and holds it to the limit', () => {
+    const enough = (limits.searchPerThousandBare * 20_000) / 1000;
+    const held = searchTarget(run(enough, 20_000));
+    expect(held.pass).toBe(true);
+    expect(held.figure).toContain(`${enough} searches/s beside 20000 req/s bare`);
+    expect(held.figure).toContain(`at ${enough * 2}/s p99 400 ms`);
+    expect(searchTarget(run(enough / 2, 20_000)).pass).toBe(false);
+    expect(find(targets(run(enough / 2, 20_000)), name).pass).toBe(false);
+  });
+
+  it('is information below 10,000 products, and not measured from an older run of one fixed rate', () => {
+    expect(find(targets(run(1, 20_000, 0)), name).pass).toBeNull();
+    const older = { api: { bareList: { requestsPerSecond: 20_000 }, search: { latencyP99Ms: 20 } } };
+    expect(searchTarget(older)).toMatchObject({ pass: null });
   });
 });
 
