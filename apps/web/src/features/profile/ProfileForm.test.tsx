@@ -91,3 +91,31 @@ describe('the profile offers the last order’s address while it has none (issue
     expect(screen.queryByRole('button', { name: 'Use this address' })).toBeNull();
   });
 });
+
+describe('the profile form follows the profile the server sends (issue 29: without resetting when it mounts)', () => {
+  it('edits the profile as it is now after it changed on the server', () => {
+    const client = createQueryClient();
+    const tree = (profile: Profile) => (
+      <QueryClientProvider client={client}>
+        <ProfileForm profile={profile} />
+      </QueryClientProvider>
+    );
+    const view = render(tree(withoutAddress));
+    view.rerender(tree({ ...withoutAddress, firstName: 'Kilala', city: 'Lae' }));
+    fireEvent.click(screen.getByRole('button', { name: /edit profile/i }));
+    expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Kilala');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Lae');
+  });
+
+  it('starts editing from the profile it was given', () => {
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ProfileForm profile={{ ...withoutAddress, city: 'Goroka' }} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /edit profile/i }));
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Goroka');
+    expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Kila');
+  });
+});

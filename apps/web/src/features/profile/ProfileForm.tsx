@@ -7,7 +7,7 @@ import {
   splitPhoneNumber,
   type UpdateProfileInput,
 } from '@bilum/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -126,11 +126,17 @@ function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
-  const form = useForm<UpdateProfileInput>({
-    resolver: updateProfileResolver,
-    values: formValues(profile),
-    resetOptions: { keepDirtyValues: false },
-  });
+  const [initialValues] = useState(() => formValues(profile));
+  const form = useForm<UpdateProfileInput>({ resolver: updateProfileResolver, defaultValues: initialValues });
+  // The form follows the profile as the server changes it (a save, an e-mail confirmed elsewhere), but not when it
+  // mounts: react-hook-form resets a form given `values` once after mounting, a second rendering of the whole form
+  // in the same long task as the app's take-over of the page the server rendered (issue 29).
+  const shownProfile = useRef(profile);
+  useEffect(() => {
+    if (shownProfile.current === profile) return;
+    shownProfile.current = profile;
+    form.reset(formValues(profile), { keepDirtyValues: false });
+  }, [form, profile]);
   const { errors } = form.formState;
   const currentState = useWatch({ control: form.control, name: 'state' }) ?? '';
   const askCurrentPassword = changesSignIn(profile, form.watch('email'), form.watch('password'));
