@@ -21,7 +21,15 @@ import {
 } from './checkout.api';
 import { resolveAttempt } from './checkout-attempt';
 import { CheckoutFrame, Panel, PricedOrderSummary } from './CheckoutParts';
-import { applyContactIssues, ContactFields, emptyContact, toContactFormValues, useContactForm } from './ContactFields';
+import {
+  applyContactIssues,
+  ContactFields,
+  destinationOf,
+  emptyContact,
+  toContactFormValues,
+  useContactForm,
+  useQuoteDestination,
+} from './ContactFields';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
 import { StepIndicator } from './StepIndicator';
 import { useCheckoutLines } from './use-checkout-lines';
@@ -40,13 +48,16 @@ function ContactDetailsContent() {
   const [{ attempt: handedOver, unreadable }] = useState(() => resolveAttempt('member'));
   const [attempt, setAttempt] = useState(handedOver);
   const lines = attempt.selection.lines;
-  // Where the order goes, as the shopper picks it: the summary shows the delivery fee from then on (issue 27).
-  const [destination, setDestination] = useState<QuoteDestination>(null);
-  // The summary is the server's view of the lines from the first step (issue 17, defects 1 and 4).
-  const priced = useCheckoutLines(attempt, setAttempt, null, destination);
   const navigate = useNavigate();
   const saved = useContactDetails();
   const [draft] = useState(loadContactDraft);
+  // Where the order goes: where the details the form opens with send it (as the server rendered the page), then as
+  // the shopper picks it; the summary shows the delivery fee for it (issue 27).
+  const [destination, setDestination] = useQuoteDestination(() =>
+    needsDeliveryOrPickup(lines) ? destinationOf(toContactFormValues(saved.data?.contactDetails ?? draft)) : null,
+  );
+  // The summary is the server's view of the lines from the first step (issue 17, defects 1 and 4).
+  const priced = useCheckoutLines(attempt, setAttempt, null, destination);
   // A first checkout (nothing saved, no draft) starts from the account's own details, phone included.
   const firstCheckout = saved.isSuccess && !saved.data.contactDetails && !draft;
   const account = useAccountDetails(firstCheckout);

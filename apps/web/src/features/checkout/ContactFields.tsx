@@ -6,7 +6,7 @@ import {
 } from '@bilum/shared';
 import { zoneForProvince } from '@bilum/shared/delivery';
 import { formatKina } from '@bilum/shared/money';
-import { useEffect, useId, useMemo } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { FieldFrame, fieldAria, inputClass, TextField } from '../../components/ui/form-field';
 import { PhoneField } from '../../components/ui/phone-field';
@@ -63,6 +63,24 @@ export function quoteDestination(pickup: boolean, province: string | null | unde
 
 export function destinationOf(details: Partial<ContactDetailsInput> | null | undefined): QuoteDestination {
   return details ? quoteDestination(details.pickup === true, details.state) : null;
+}
+
+const sameDestination = (a: QuoteDestination, b: QuoteDestination) =>
+  a === b || (a !== null && b !== null && a.pickup === b.pickup && a.province === b.province);
+
+/**
+ * Where a checkout page's quote delivers to, from the details it opens with (the server rendered the page with the
+ * same, so the app's first rendering asks for the quote the page came with) and then as the form reports it
+ * (`onDestinationChange`). The form reports its choice when it mounts: the same place is no change, so the page
+ * neither renders again nor asks for a second quote in the app's take-over (issue 29).
+ */
+export function useQuoteDestination(initial: () => QuoteDestination) {
+  const [destination, setDestination] = useState(initial);
+  const change = useCallback(
+    (next: QuoteDestination) => setDestination((current) => (sameDestination(current, next) ? current : next)),
+    [],
+  );
+  return [destination, change] as const;
 }
 
 /** Stored details (the phone as "+67571234567" or split) as form values. */

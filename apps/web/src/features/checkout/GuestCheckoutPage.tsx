@@ -28,7 +28,7 @@ import {
   PricedOrderSummary,
   PriceChangedNotice,
 } from './CheckoutParts';
-import { applyContactIssues, ContactFields, destinationOf, useContactForm } from './ContactFields';
+import { applyContactIssues, ContactFields, destinationOf, useContactForm, useQuoteDestination } from './ContactFields';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
 import { useCheckoutLines } from './use-checkout-lines';
@@ -65,7 +65,7 @@ export default function GuestCheckoutPage() {
   const lines = attempt.selection.lines;
   const isEmpty = lines.length === 0;
   // The summary's delivery fee follows the province (or pickup) as the shopper picks it (issue 19).
-  const [destination, setDestination] = useState<QuoteDestination>(() => destinationOf(details));
+  const [destination, setDestination] = useQuoteDestination(() => destinationOf(details));
   const priced = useCheckoutLines(attempt, setAttempt, attempt.created, destination);
   const hasPhysicalItems = needsDeliveryOrPickup(priced.purchasable ?? lines);
   // Issue 19: card, bank transfer or pay at pickup (only for an order collected at a pickup point).
