@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pageModuleKeys } from './vite-page-modules';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build; builds use the production one (smaller, no dev checks).
@@ -66,7 +67,7 @@ const serverRendererBuild = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [pageModuleKeys(), react(), tailwindcss(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -72,7 +72,7 @@ import { registerPrivateAnswers } from './plugins/private-answers';
 import { createAnonymousAnswers } from './plugins/anonymous-answers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { firstScreenTransformer, inProcessCalls, loadFirstScreenRenderer } from './plugins/first-screen';
-import { chainHtmlTransformers, pagePreloadTransformer } from './plugins/page-preload';
+import { chainHtmlTransformers, pageChunkFiles, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { createPageHeads } from './modules/seo/page-head';
@@ -282,6 +282,7 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
         log: app.log,
         app,
         inProcess,
+        pageChunks: pageChunkFiles(config.webDist),
       }),
       pagePreloadTransformer(config.webDist),
     ),

@@ -3,11 +3,30 @@
 // (apps/api/src/plugins/first-screen.ts) puts the app's module scripts on hold in such a page, as
 // <script type="text/x-after-paint" src="…">, which the browser neither fetches nor runs, and loads this file.
 const held = [...document.querySelectorAll('script[type="text/x-after-paint"]')].map((script) => script.src);
+// The page's own code (its lazy chunk and what that imports), named by the server with links the browser does not
+// act on. Made modulepreloads a few a task: each link put to work is a fetch set up on the main thread, and the
+// app's start-up, asking for all of them at once, spent one of its longest tasks on them (25-30 files on the
+// checkout pages; issue 29). The app's own preloading skips every address a link of the page names.
+const pageChunks = [...document.querySelectorAll('link[rel="x-after-paint-modulepreload"]')];
+const chunksPerTask = 3;
+const askForPageChunks = () =>
+  new Promise((resolve) => {
+    let next = 0;
+    const step = () => {
+      for (const link of pageChunks.slice(next, next + chunksPerTask)) link.rel = 'modulepreload';
+      next += chunksPerTask;
+      if (next < pageChunks.length) setTimeout(step, 0);
+      else resolve();
+    };
+    setTimeout(step, 0);
+  });
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
   for (const src of held) import(src);
+  // Awaited by the app (src/main.tsx) before it loads the page's code.
+  window.bilumPageChunks = askForPageChunks();
 };
 const afterNextFrame = (then) => requestAnimationFrame(() => setTimeout(then, 0));
 // "Painted" as the browser reports it: the first contentful paint of the Paint Timing API, whose entry comes once the

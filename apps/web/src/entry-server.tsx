@@ -18,11 +18,12 @@ import {
   storageFromCookies,
 } from './app/first-screen-seeds';
 import { AppTree } from './app/App';
-import { appRoutes, preloadRoute } from './app/router';
+import { appRoutes, preloadRoute, routeComponents } from './app/router';
 import { ShopLayout } from './app/ShopLayout';
 import { Spinner } from './components/ui/states';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { renderWithBrowserStorage, type StorageSnapshot } from './lib/browser-storage';
+import type { LazyPage } from './lib/lazy-page';
 import { createQueryClient } from './lib/query-client';
 
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--", no line separators. */
@@ -165,6 +166,14 @@ function stateScriptOf(queryClient: QueryClient, frameOnly = false): string {
  * (app/first-screen-seeds.ts) and rendered in `render()`, so a rendering can be kept and reused; the other pages
  * a shopper opens are rendered with what they ask for as they render, for the request's visitor.
  */
+/** The manifest keys of the lazy pages and frames `pathname` shows (lib/lazy-page.tsx `module`). */
+function pageModulesOf(pathname: string): string[] {
+  return routeComponents(pathname).flatMap((type) => {
+    const module = (type as Partial<LazyPage<object>> | undefined)?.module;
+    return module ? [module] : [];
+  });
+}
+
 export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = async (
   url: string,
   data: FirstScreenData,
@@ -182,7 +191,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
         const html = renderApp(url, queryClient, guestCartSnapshot(seeds.guestCart ?? []));
         const stateScript = stateScriptOf(queryClient);
         queryClient.clear();
-        return { html, stateScript };
+        return { html, stateScript, pageModules: pageModulesOf(pathname) };
       },
     };
   }
@@ -198,7 +207,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
     // A checkout page with nothing of checkout in the visitor's storage: its frame, which the app fills.
     const shell = fromStorage && Object.keys(storage.session).length === 0 && Object.keys(storage.local).length === 0;
     const html = await renderAsAsked(url, queryClient, storage, shell);
-    return { html, stateScript: stateScriptOf(queryClient, shell) };
+    return { html, stateScript: stateScriptOf(queryClient, shell), pageModules: pageModulesOf(pathname) };
   });
   queryClient.clear();
   return { render: async () => screen };

@@ -83,10 +83,14 @@ export function parseGuestCartCookie(value: string | undefined): GuestCartEntry[
 export interface FirstScreenRenderer {
   /**
    * Fetches the data the page at `url` (path and query) shows; null for pages not rendered on the server. Its
-   * `render()` gives the page's HTML as a guest first sees it and the script element with its data.
+   * `render()` gives the page's HTML as a guest first sees it, the script element with its data, and the lazy
+   * modules of its route (the build manifest's keys, src/features/…/Page.tsx), whose code the app loads first.
    */
-  prepareFirstScreen(
-    url: string,
-    data: FirstScreenData,
-  ): Promise<{ render(): Promise<{ html: string; stateScript: string }> } | null>;
+  prepareFirstScreen(url: string, data: FirstScreenData): Promise<{ render(): Promise<RenderedFirstScreen> } | null>;
+}
+
+export interface RenderedFirstScreen {
+  html: string;
+  stateScript: string;
+  pageModules: string[];
 }

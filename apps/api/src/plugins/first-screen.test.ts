@@ -59,7 +59,11 @@ export async function prepareFirstScreen(url, data) {
   return {
     async render() {
       globalThis.firstScreenRenders += 1;
-      return { html: markup, stateScript: '<script type="application/json" id="first-screen-state">{}</script>' };
+      return {
+        html: markup,
+        stateScript: '<script type="application/json" id="first-screen-state">{}</script>',
+        pageModules: pathname.startsWith('/index-item/') ? ['src/features/catalog/ProductDetailPage.tsx'] : [],
+      };
     },
   };
 }`;
@@ -74,7 +78,12 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, '.vite'));
   const manifest = {
     'index.html': { file: 'assets/index-abc.js', isEntry: true },
-    'src/features/catalog/ProductDetailPage.tsx': { file: 'assets/ProductDetailPage-123.js', imports: ['index.html'] },
+    'src/features/catalog/ProductDetailPage.tsx': {
+      file: 'assets/ProductDetailPage-123.js',
+      imports: ['index.html', '_gallery.js', '_price.js'],
+    },
+    '_gallery.js': { file: 'assets/gallery-456.js', imports: ['_price.js', 'index.html'] },
+    '_price.js': { file: 'assets/price-789.js' },
   };
   writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   mkdirSync(path.join(webDist, '.server'));
@@ -129,6 +138,16 @@ describe('the first screen of the landing pages comes rendered from the server',
     expect(rendered).toContain('<h1>Preload Camera</h1>');
     expect(rendered).not.toContain('rel="modulepreload"');
     expect(rendered).not.toContain('as="fetch"');
+    // Its code is named for app-after-paint.js (a rel the browser does not act on), which asks for it a few files
+    // a task after the paint, before the loader: the page's chunk and what it imports, each once, not the entry.
+    const named = [...rendered.matchAll(/<link rel="x-after-paint-modulepreload" href="([^"]+)" \/>/g)].map(
+      ([, href]) => href,
+    );
+    expect(named).toEqual(['/assets/ProductDetailPage-123.js', '/assets/gallery-456.js', '/assets/price-789.js']);
+    expect(rendered.indexOf('x-after-paint-modulepreload')).toBeLessThan(rendered.indexOf('/app-after-paint.js'));
+    expect(rendered.indexOf('</head>')).toBeGreaterThan(rendered.indexOf('/app-after-paint.js'));
+    // A page of no lazy code names none.
+    expect(await page('/')).not.toContain('x-after-paint-modulepreload');
     // A product page the server does not render still gets both (./page-preload.ts).
     const unknown = await page('/index-item/999999', 404);
     expect(unknown).toContain('<link rel="modulepreload" href="/assets/ProductDetailPage-123.js" />');

@@ -6,6 +6,7 @@ import {
   type FirstScreenData,
   type FirstScreenRenderer,
   formatGuestCartCookie,
+  type RenderedFirstScreen,
   guestCartCookie,
   checkoutMirrorCookie,
   firstScreenReadingPosts,
@@ -137,20 +138,28 @@ function pageData(
 
 /** The browser neither fetches nor runs a script of this type; apps/web/public/app-after-paint.js starts them. */
 const heldScriptType = 'text/x-after-paint';
+/** A link the browser does not act on (an unknown rel); apps/web/public/app-after-paint.js makes it a modulepreload. */
+const heldChunkRel = 'x-after-paint-modulepreload';
 
 /**
  * A server-rendered page is on screen before the app's code runs: its module scripts are put on hold and
  * started once the page has been painted (apps/web/public/app-after-paint.js), so on slow mobile data the
  * stylesheet and the pictures the shopper sees get the bandwidth first.
  */
-export function holdAppScripts(html: string): string {
+export function holdAppScripts(html: string, pageChunks: readonly string[] = []): string {
   let held = false;
   const page = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
     held = true;
     return `<script type="${heldScriptType}" src="${src}"></script>`;
   });
+  // The page's own code (its lazy chunk and what it imports), named for the loader, which makes them modulepreloads
+  // a few a task once the page is painted: the app's start-up asked for all of them in one task (25-30 files on
+  // the checkout pages, each a <link rel=modulepreload> put into the page), one of its longest tasks (issue 29).
+  // Until then the browser fetches nothing for them (an unknown rel), and the app's own preloading (Vite's, which
+  // skips every address a link of the page already names) leaves them to the loader.
+  const chunks = pageChunks.map((file) => `  <link rel="${heldChunkRel}" href="/${file}" />\n`).join('');
   return held
-    ? page.replace('</head>', '  <script type="module" src="/app-after-paint.js"></script>\n  </head>')
+    ? page.replace('</head>', () => `${chunks}  <script type="module" src="/app-after-paint.js"></script>\n  </head>`)
     : html;
 }
 
@@ -172,11 +181,13 @@ export function firstScreenTransformer(
     log: FastifyBaseLogger;
     app: FastifyInstance;
     inProcess: InProcessCalls;
+    /** The files of the page modules' code the entry does not load (plugins/page-preload.ts `pageChunkFiles`). */
+    pageChunks: (modules: readonly string[]) => string[];
   },
 ): HtmlTransformer {
-  const { catalog, productFor, sessionCookieName, log, app, inProcess } = deps;
+  const { catalog, productFor, sessionCookieName, log, app, inProcess, pageChunks } = deps;
   if (!renderer) return (html) => html;
-  const rendered = new LRUCache<string, { html: string; stateScript: string }>({ max: 64 });
+  const rendered = new LRUCache<string, RenderedFirstScreen>({ max: 64 });
   // Each list page parsed once per version of its answer, not once per page request. Pages are rendered as a
   // guest sees them (decision 014): the renderer's guest pages carry no member prices.
   const parsed = new LRUCache<string, ProductListPage>({ max: 64 });
@@ -207,9 +218,10 @@ export function firstScreenTransformer(
         if (!personal) rendered.set(key, screen);
       }
       if (personal) reply.header('cache-control', 'no-store');
-      const { html: markup, stateScript } = screen;
+      const { html: markup, stateScript, pageModules = [] } = screen;
       return holdAppScripts(
         html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${stateScript}`),
+        pageChunks(pageModules),
       );
     } catch (error) {
       log.warn({ err: error, url: request.url }, 'first screen not rendered on the server');

@@ -55,13 +55,31 @@ function readManifest(webDist: string): Record<string, ManifestChunk> {
  * pages. The home page gets no hint: its code is all in the entry, and preloading its product list only took
  * bandwidth from the entry script (LCP 0.1 s later).
  */
-export function pagePreloadTransformer(webDist: string): HtmlTransformer {
-  const manifest = readManifest(webDist);
-  const entryFiles = new Set(
+/** The entry chunks and what they import: loaded with the app's entry script, never named again. */
+function entryFilesOf(manifest: Record<string, ManifestChunk>): Set<string | undefined> {
+  return new Set(
     Object.values(manifest)
       .filter((chunk) => chunk.isEntry)
       .flatMap((chunk) => [chunk.file, ...(chunk.imports ?? []).map((key) => manifest[key]?.file)]),
   );
+}
+
+/**
+ * The files of the given page modules' code (manifest keys, as the renderer names a page's lazy modules) that the
+ * app's entry does not already load, each once, in load order: what a server-rendered page's loader asks for after
+ * the paint (plugins/first-screen.ts `holdAppScripts`). None for a module the build does not know.
+ */
+export function pageChunkFiles(webDist: string): (modules: readonly string[]) => string[] {
+  const manifest = readManifest(webDist);
+  const entryFiles = entryFilesOf(manifest);
+  return (modules) => [
+    ...new Set(modules.flatMap((module) => chunkFiles(manifest, module).filter((file) => !entryFiles.has(file)))),
+  ];
+}
+
+export function pagePreloadTransformer(webDist: string): HtmlTransformer {
+  const manifest = readManifest(webDist);
+  const entryFiles = entryFilesOf(manifest);
   const hints = landingPages.map((page) => ({
     ...page,
     chunks: chunkFiles(manifest, page.module).filter((file) => !entryFiles.has(file)),

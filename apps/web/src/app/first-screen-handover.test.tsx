@@ -461,6 +461,36 @@ describe('app-after-paint.js: when the app’s code is asked for', () => {
     expect(started()).toBe(1);
   });
 
+  it('makes the page chunks the server named modulepreloads a few a task once it starts, and says when all are', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    pageWithHeldApp();
+    const files = ['Page', 'a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/assets/${name}-1.js`);
+    document.head.innerHTML = files.map((href) => `<link rel="x-after-paint-modulepreload" href="${href}">`).join('');
+    const rels = () => [...document.head.querySelectorAll('link')].map((link) => link.rel);
+    new Function(counted)();
+    // Nothing before the app starts (after the first frame here, without the Paint Timing API).
+    expect(rels().every((rel) => rel === 'x-after-paint-modulepreload')).toBe(true);
+    const seen: number[] = [];
+    const record = () => seen.push(rels().filter((rel) => rel === 'modulepreload').length);
+    // Each task of the loader turns at most three, in the order the server named them.
+    await new Promise<void>((resolve) => {
+      const poll = () => {
+        record();
+        if (seen.at(-1) === files.length) resolve();
+        else setTimeout(poll, 0);
+      };
+      poll();
+    });
+    expect(started()).toBe(1);
+    const steps = seen.filter((count, index) => index === 0 || count !== seen[index - 1]);
+    for (let index = 1; index < steps.length; index += 1)
+      expect(steps[index]! - steps[index - 1]!).toBeLessThanOrEqual(3);
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    expect([...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'))).toEqual(files);
+    await expect((window as { bilumPageChunks?: Promise<void> }).bilumPageChunks).resolves.toBeUndefined();
+    document.head.innerHTML = '';
+  });
+
   it('starts a second after the first frame when no contentful paint is reported, and after a frame without the API', async () => {
     class SilentObserver {
       static supportedEntryTypes = ['paint'];
