@@ -24,9 +24,9 @@ export function addPageModuleKeys(code: string, root: string, importer: string):
 }
 
 /**
- * Gives every lazy page of the router (src/app/router.tsx) its module's manifest key (lib/lazy-page.tsx `module`),
- * in the browser's build and the server renderer's alike: the server names a rendered page's code in its HTML by
- * the manifest, and apps/web/public/app-after-paint.js asks for it a few files a task (issue 29).
+ * Gives every lazy page of the router (src/app/router.tsx) its module's manifest key (lib/lazy-page.tsx `module`)
+ * in the server renderer's build: the server names a rendered page's code in its HTML by the browser build's
+ * manifest, and apps/web/public/app-after-paint.js asks for it a few files a task (issue 29).
  */
 export function pageModuleKeys(): Plugin {
   let root = '';
@@ -37,8 +37,9 @@ export function pageModuleKeys(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    transform(code, id) {
-      if (path.resolve(id) !== path.join(root, 'src', 'app', 'router.tsx')) return null;
+    transform(code, id, options) {
+      // Only the server names a page's code: the browser's bundle does without the keys.
+      if (!options?.ssr || path.resolve(id) !== path.join(root, 'src', 'app', 'router.tsx')) return null;
       return { code: addPageModuleKeys(code, root, id), map: null };
     },
   };

@@ -79,6 +79,21 @@ test('the app takes over the server’s page where it stands, with no error, and
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await appHasTakenOver(page);
   expect(await pictureBox(page)).toEqual(served);
+  // The page's code the server named (issue 29) was asked for by app-after-paint.js as modulepreloads, each once:
+  // none left unasked, no second link for an address (the app's own preloading skipped them), each fetched.
+  const code = await page.evaluate(() => {
+    const links = [...document.querySelectorAll('link')].filter((link) => /\/assets\/.+\.js$/.test(link.href));
+    return {
+      held: document.querySelectorAll('link[rel="x-after-paint-modulepreload"]').length,
+      hrefs: links.map((link) => link.href),
+      productPage: links.filter((link) => /\/assets\/ProductDetailPage-/.test(link.href)).map((link) => link.rel),
+      fetched: links.filter((link) => performance.getEntriesByName(link.href).length > 0).length,
+    };
+  });
+  expect(code.held).toBe(0);
+  expect(code.productPage).toEqual(['modulepreload']);
+  expect(new Set(code.hrefs).size).toBe(code.hrefs.length);
+  expect(code.fetched).toBe(code.hrefs.length);
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Added to cart' })).toContainText(
     'HP Pavilion 15 Laptop is in your cart.',

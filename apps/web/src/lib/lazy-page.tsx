@@ -4,9 +4,10 @@ export type LazyPage<P extends object> = ComponentType<P> & {
   /** Loads the page's code; once it has, the page renders at once instead of suspending. */
   preload: () => Promise<unknown>;
   /**
-   * The page module's key in the build's manifest (`src/features/…/Page.tsx`), which the build adds to each
-   * `lazyPage` of the router (vite-page-modules.ts): the server names the page's code in the HTML it renders, for
-   * apps/web/public/app-after-paint.js to ask for a few files at a time (issue 29). Undefined outside a build.
+   * The page module's key in the build's manifest (`src/features/…/Page.tsx`), which the server renderer's build
+   * adds to each `lazyPage` of the router (vite-page-modules.ts): the server names the page's code in the HTML it
+   * renders, for apps/web/public/app-after-paint.js to ask for a few files at a time (issue 29). Undefined in the
+   * browser's bundle.
    */
   module?: string;
 };
