@@ -1,4 +1,4 @@
-import { type AdminCategory, categoryMessages, categorySlugFromName } from '@bilum/shared';
+import { type AdminCategory, categoryMessages } from '@bilum/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '../../db/schema';
@@ -289,14 +289,5 @@ describe('who may manage categories', () => {
       sql`select action, summary from activity_log where entity_type = 'category' and entity_id = ${String(mats.id)}`,
     )) as unknown as { rows: { action: string; summary: string }[] };
     expect(rows.rows).toEqual([{ action: 'category.added', summary: 'Category "Mats" added (/mats)' }]);
-  });
-});
-
-describe('the slug a name gives (shared)', () => {
-  it('drops accents, keeps letters and digits, joins the rest with single hyphens, cut to 60', () => {
-    expect(categorySlugFromName('  Solar Lights ')).toBe('solar-lights');
-    expect(categorySlugFromName('Ōkena & Kōkō 2')).toBe('okena-koko-2');
-    expect(categorySlugFromName('***')).toBe('');
-    expect(categorySlugFromName(`${'a'.repeat(59)} b`)).toBe('a'.repeat(59));
   });
 });
