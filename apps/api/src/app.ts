@@ -35,6 +35,8 @@ import { paymentCspOrigins } from './modules/payments/payment-csp';
 import { createNewsletterService } from './modules/newsletter/newsletter.service';
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/invoice.routes';
 import { createInvoiceService } from './modules/invoices/invoice.service';
+import { adminCategoriesRoutes, categoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
 import { registerMailer } from './modules/mail/mail.plugin';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
@@ -147,6 +149,10 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
 
   const catalog = createCatalogService(db);
   await app.register(catalogRoutes(catalog, createMembershipService(db)), { prefix: '/api' });
+  // Categories the owner manages (issue 30); the storefront still reads the fixed five until step 2.
+  const categories = createCategoriesService(db);
+  await app.register(categoriesRoutes(categories), { prefix: '/api' });
+  await app.register(adminCategoriesRoutes(categories), { prefix: '/api' });
   // Staff accounts' second factor (issue 28, decision 027): the admin sign-in asks it for the step after the password.
   const secondFactor = createSecondFactorService({ db, mailer, secrets, shopUrl: shopUrl(config), now });
   const auth = createAuthService(db, sessions, secondFactor);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const activityEntityTypes = [
   'order',
   'product',
+  'category',
   'settings',
   'membership',
   'staff',

@@ -36,6 +36,7 @@ export * from './order-quote';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';
+export * from './categories.schema';
 export * from './accounts.schema';
 export * from './settings.schema';
 export * from './newsletter.schema';

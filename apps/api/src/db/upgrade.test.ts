@@ -121,6 +121,31 @@ describe('upgrading a shop of an earlier release', () => {
       if (manifest.scenarios?.ran.some((scenario) => scenario.includes('restocks a product'))) {
         expect(reasons.filter((move) => move.reason === 'restock').length).toBeGreaterThan(0);
       }
+      // 0033 (issue 30): the five categories the release had in code, in its order, visible, none renamed; every
+      // product (archived ones too) names one of them through the new foreign key, which is validated.
+      const seeded = await rows<{ slug: string; name: string; position: number; hidden: boolean }>(
+        handle,
+        'select slug, name, position, hidden from categories order by position, id',
+      );
+      expect(seeded).toEqual(
+        ['Phones', 'Computers', 'Cameras', 'Vehicles', 'Accessories'].map((name, index) => ({
+          slug: name.toLowerCase(),
+          name,
+          position: index + 1,
+          hidden: false,
+        })),
+      );
+      expect(await rows(handle, 'select slug from category_slug_redirects')).toEqual([]);
+      const orphans = await rows<{ n: number }>(
+        handle,
+        'select count(*)::int as n from products p where not exists (select 1 from categories c where c.slug = p.category)',
+      );
+      expect(orphans).toEqual([{ n: 0 }]);
+      const constraints = await rows<{ conname: string; convalidated: boolean }>(
+        handle,
+        "select conname, convalidated from pg_constraint where conrelid = 'products'::regclass and contype in ('c', 'f') and conname like 'products_category%'",
+      );
+      expect(constraints).toEqual([{ conname: 'products_category_fk', convalidated: true }]);
     });
 
     it('serves the migrated shop: shoppers see their orders, a paid order tracks, the owner sees every order', async () => {
@@ -145,6 +170,17 @@ describe('upgrading a shop of an earlier release', () => {
           paidOrdersSeen += paid.length;
         }
         expect(paidOrdersSeen).toBeGreaterThan(0);
+
+        // The storefront's categories (issue 30, 0033): the five, in the order the shop has always shown them.
+        const shown = await app.inject({ url: '/api/categories' });
+        expect(shown.statusCode, shown.body).toBe(200);
+        expect((shown.json() as { categories: { slug: string }[] }).categories.map((c) => c.slug)).toEqual([
+          'phones',
+          'computers',
+          'cameras',
+          'vehicles',
+          'accessories',
+        ]);
 
         const tracked = manifest.trackedOrder;
         const track = await app.inject({

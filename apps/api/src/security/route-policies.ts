@@ -31,6 +31,7 @@ export const routePolicies: Record<string, Access> = {
   // Catalogue, settings and the session.
   'GET /api/products': 'public',
   'GET /api/products/:id': 'public',
+  'GET /api/categories': 'public',
   'GET /api/images/:id': 'public',
   'GET /api/images/:id/:file': 'public',
   // Search engines and link previews (issue 20).
@@ -118,6 +119,13 @@ export const routePolicies: Record<string, Access> = {
   'GET /api/admin/products/:id/stock-movements': 'admin',
   // The catalogue as a file (issue 18): export, and an import previewed before it is committed.
   'GET /api/admin/products/export': 'admin',
+  // Categories the owner manages (issue 30).
+  'GET /api/admin/categories': 'admin',
+  'POST /api/admin/categories': 'admin',
+  'PUT /api/admin/categories/order': 'admin',
+  'PATCH /api/admin/categories/:id': 'admin',
+  'PUT /api/admin/categories/:id/visibility': 'admin',
+  'DELETE /api/admin/categories/:id': 'admin',
   'POST /api/admin/products/import/preview': 'admin',
   'POST /api/admin/products/import': 'admin',
   'GET /api/admin/members': 'admin',

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   pgSequence,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { categories } from './categories';
 
 /** PostgreSQL full-text document; written only by the database (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -65,9 +67,10 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, name || ' ' || description)`),
   },
   (table) => [
-    check(
-      'products_category_check',
-      sql`${table.category} in ('phones','computers','cameras','vehicles','accessories')`,
+    // The category by its slug (issue 30, migration 0033): a renamed slug carries its products along; a category
+    // in use cannot be deleted.
+    foreignKey({ name: 'products_category_fk', columns: [table.category], foreignColumns: [categories.slug] }).onUpdate(
+      'cascade',
     ),
     check('products_status_check', sql`${table.status} in ('active','inactive')`),
     check('products_price_check', sql`${table.priceToea} >= 0`),

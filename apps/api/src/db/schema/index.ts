@@ -1,3 +1,4 @@
+export * from './categories';
 export * from './catalog';
 export * from './accounts';
 export * from './membership';

@@ -1,7 +1,7 @@
 import { counterPaymentMethods } from '@bilum/shared';
 import { count, desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog } from '../../db/schema';
+import { activityLog, categories } from '../../db/schema';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import {
   card,
@@ -22,6 +22,12 @@ import { createApiKey, enrolSecondFactor, signedInStaff } from '../../test/staff
  * in `notAuditedWrites` with the reason. A new write route without either fails.
  */
 type Call = { url: string; payload?: unknown; cookie?: string };
+
+/** A category of its own for a case (issue 30), at the end of the order. */
+async function walkCategory(ctx: CheckoutTestContext, slug: string): Promise<number> {
+  const [row] = await ctx.db.insert(categories).values({ slug, name: slug, position: 100 }).returning();
+  return row!.id;
+}
 const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => Promise<Call>> = {
   'POST /api/admin/products': async () => ({
     url: '/api/admin/products',
@@ -70,6 +76,22 @@ const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => 
       payload: { csv: csv.replace(product.name, 'Import walk bag renamed') },
     };
   },
+  'POST /api/admin/categories': async () => ({ url: '/api/admin/categories', payload: { name: 'Walk solar' } }),
+  'PATCH /api/admin/categories/{id}': async (ctx) => ({
+    url: `/api/admin/categories/${await walkCategory(ctx, 'walk-rename')}`,
+    payload: { name: 'Walk renamed', slug: 'walk-renamed' },
+  }),
+  'PUT /api/admin/categories/order': async (ctx) => {
+    const ids = (await ctx.db.select({ id: categories.id }).from(categories)).map((row) => row.id);
+    return { url: '/api/admin/categories/order', payload: { ids: ids.sort((a, b) => b - a) } };
+  },
+  'PUT /api/admin/categories/{id}/visibility': async (ctx) => ({
+    url: `/api/admin/categories/${await walkCategory(ctx, 'walk-hide')}/visibility`,
+    payload: { hidden: true },
+  }),
+  'DELETE /api/admin/categories/{id}': async (ctx) => ({
+    url: `/api/admin/categories/${await walkCategory(ctx, 'walk-delete')}`,
+  }),
   'PATCH /api/admin/orders/{id}': async (ctx) => {
     const product = await createProduct(ctx.db, { priceToea: 12_500, stock: 5 });
     const placed = await placeOrder(ctx, orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }));

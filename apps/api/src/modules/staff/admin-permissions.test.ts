@@ -40,6 +40,12 @@ const expectedPermissions: Record<string, Permission | 'owner' | 'any-staff' | [
   'GET /api/admin/products/export': 'catalog',
   'POST /api/admin/products/import/preview': 'catalog',
   'POST /api/admin/products/import': 'catalog',
+  'GET /api/admin/categories': 'catalog',
+  'POST /api/admin/categories': 'catalog',
+  'PUT /api/admin/categories/order': 'catalog',
+  'PATCH /api/admin/categories/{id}': 'catalog',
+  'PUT /api/admin/categories/{id}/visibility': 'catalog',
+  'DELETE /api/admin/categories/{id}': 'catalog',
   'POST /api/admin/uploads': 'catalog',
   'POST /api/admin/uploads/from-url': 'catalog',
   // Orders.

@@ -12,6 +12,7 @@ import { useActivity } from '../shared/activity.api';
 const entityLabels: Record<ActivityEntityType, string> = {
   order: 'Orders',
   product: 'Products',
+  category: 'Categories',
   settings: 'Settings',
   membership: 'Memberships',
   staff: 'Staff',
