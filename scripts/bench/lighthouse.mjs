@@ -59,6 +59,9 @@ function figures(lhr, trace) {
     transferBytes: audit('total-byte-weight'),
     // Elements in the page's body when it has loaded (Lighthouse's dom-size audit).
     domElements: audit('dom-size'),
+    // Lighthouse's own measure of the machine's CPU (a few hundred on a phone, 1,500-2,000 on a fast desktop, for
+    // which its 4x slowdown is meant; docs/throttling.md): the same code's TBT moves with it.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     lcpElement: lcpItem?.snippet ?? null,
     finalUrl: lhr.finalDisplayedUrl ?? null,
     runtimeError: lhr.runtimeError?.message ?? null,
@@ -117,6 +120,7 @@ const figureKeys = [
   'cls',
   'transferBytes',
   'domElements',
+  'benchmarkIndex',
 ];
 
 /** One run, tried again when Lighthouse fails to record the trace (NO_NAVSTART now and then on a busy machine). */

@@ -58,6 +58,20 @@ export function yardstick(run) {
   return run.api?.bareList?.requestsPerSecond ?? null;
 }
 
+/**
+ * Lighthouse's benchmark index of the machine (the median over every page's runs of this version), or null: the
+ * CPU the blocking times were measured on, which Lighthouse's 4x slowdown assumes to be a fast desktop (1,500-2,000).
+ */
+export function machineBenchmarkIndex(run) {
+  const values = (run.lighthouse ?? []).flatMap((page) =>
+    (page.current?.all ?? []).map((result) => result.benchmarkIndex).filter((value) => Number.isFinite(value)),
+  );
+  if (values.length === 0) return null;
+  const sorted = values.sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** The largest share of the baseline's figure a page may have, for `key`. */
 const baselineLimit = (key) =>
   key === 'mainThreadMs' ? limits.mainThreadToBaselineRatio : limits.blockingToBaselineRatio;
@@ -279,9 +293,11 @@ export function renderMarkdown(run) {
     );
   }
   const bare = yardstick(run);
+  const benchmarkIndex = machineBenchmarkIndex(run);
   lines.push(
     '',
-    `Yardstick: the bare node:http server answered ${bare ? `${Math.round(bare)} req/s` : 'n/a (API phase skipped)'} in this run. ` +
+    `Yardstick: the bare node:http server answered ${bare ? `${Math.round(bare)} req/s` : 'n/a (API phase skipped)'} in this run` +
+      `${benchmarkIndex ? `; Lighthouse's benchmark index of the machine ${Math.round(benchmarkIndex)} (median of the runs)` : ''}. ` +
       `The whole run took ${run.durationS === undefined ? 'n/a' : `${Math.round(run.durationS / 60)} min`}` +
       `${run.machine.lighthouseSeconds ? ` (Lighthouse ${Math.round(run.machine.lighthouseSeconds / 60)} min)` : ''}.` +
       (machine.apiOnRestartedShop ? ' The API phase ran on the shop restarted after the Lighthouse runs.' : ''),

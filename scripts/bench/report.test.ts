@@ -8,6 +8,7 @@ import {
   checkoutTarget,
   floorFigure,
   limits,
+  machineBenchmarkIndex,
   renderMarkdown,
   searchTarget,
   targets,
@@ -229,6 +230,17 @@ describe('search capacity beside the bare server', () => {
     expect(find(targets(run(1, 20_000, 0)), name).pass).toBeNull();
     const older = { api: { bareList: { requestsPerSecond: 20_000 }, search: { latencyP99Ms: 20 } } };
     expect(searchTarget(older)).toMatchObject({ pass: null });
+  });
+});
+
+describe('the machine’s benchmark index', () => {
+  it('is the median of this version’s runs on every page, beside the yardstick, and null without any', () => {
+    const page = (...indexes: (number | null)[]) => ({
+      current: { all: indexes.map((benchmarkIndex) => ({ benchmarkIndex })) },
+    });
+    expect(machineBenchmarkIndex({ lighthouse: [page(600, 640, null), page(700, 500)] })).toBe(620);
+    expect(machineBenchmarkIndex({ lighthouse: [page(null)] })).toBeNull();
+    expect(machineBenchmarkIndex({})).toBeNull();
   });
 });
 
