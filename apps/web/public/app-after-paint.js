@@ -4,9 +4,10 @@
 // <script type="text/x-after-paint" src="…">, which the browser neither fetches nor runs, and loads this file.
 const held = [...document.querySelectorAll('script[type="text/x-after-paint"]')].map((script) => script.src);
 // The page's own code (its lazy chunk and what that imports), named by the server with links the browser does not
-// act on. Made modulepreloads a few a task: each link put to work is a fetch set up on the main thread, and the
-// app's start-up, asking for all of them at once, spent one of its longest tasks on them (25-30 files on the
-// checkout pages; issue 29). The app's own preloading skips every address a link of the page names.
+// act on. Made modulepreloads a few a task when the app asks for its page's code (src/main.tsx, where it asked for
+// all of them at once: 25-30 files on the checkout pages, each a fetch set up on the main thread, one of its longest
+// tasks; issue 29), not sooner: the pictures the shopper sees keep the bandwidth until then. The app's own
+// preloading skips every address a link of the page names.
 const pageChunks = [...document.querySelectorAll('link[rel="x-after-paint-modulepreload"]')];
 const chunksPerTask = 3;
 const askForPageChunks = () =>
@@ -25,9 +26,9 @@ const start = () => {
   if (started) return;
   started = true;
   for (const src of held) import(src);
-  // Awaited by the app (src/main.tsx) before it loads the page's code.
-  window.bilumPageChunks = askForPageChunks();
 };
+// Called and awaited by the app (src/main.tsx) before it loads the page's code.
+window.bilumAskForPageChunks = askForPageChunks;
 const afterNextFrame = (then) => requestAnimationFrame(() => setTimeout(then, 0));
 // "Painted" as the browser reports it: the first contentful paint of the Paint Timing API, whose entry comes once the
 // frame is on the screen. The frame after a requestAnimationFrame is painted by the main thread but put on the screen
