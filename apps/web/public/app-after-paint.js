@@ -4,12 +4,12 @@
 // <script type="text/x-after-paint" src="…">, which the browser neither fetches nor runs, and loads this file.
 const held = [...document.querySelectorAll('script[type="text/x-after-paint"]')].map((script) => script.src);
 // The page's own code (its lazy chunk and what that imports), named by the server with links the browser does not
-// act on. Made modulepreloads a few a task when the app asks for its page's code (src/main.tsx, where it asked for
+// act on. Made modulepreloads two a task when the app asks for its page's code (src/main.tsx, where it asked for
 // all of them at once: 25-30 files on the checkout pages, each a fetch set up on the main thread, one of its longest
 // tasks; issue 29), not sooner: the pictures the shopper sees keep the bandwidth until then. The app's own
 // preloading skips every address a link of the page names.
 const pageChunks = [...document.querySelectorAll('link[rel="x-after-paint-modulepreload"]')];
-const chunksPerTask = 3;
+const chunksPerTask = 2;
 const askForPageChunks = () =>
   new Promise((resolve) => {
     let next = 0;
@@ -27,7 +27,9 @@ const start = () => {
   started = true;
   for (const src of held) import(src);
 };
-// Called and awaited by the app (src/main.tsx) before it loads the page's code.
+// Called by the app (src/main.tsx) as it loads the page's code. Not awaited: the app's own preloading has skipped these
+// addresses since its first look at the page's links, and the browser fetches a file a link and an import both ask
+// for once.
 window.bilumAskForPageChunks = askForPageChunks;
 const afterNextFrame = (then) => requestAnimationFrame(() => setTimeout(then, 0));
 // "Painted" as the browser reports it: the first contentful paint of the Paint Timing API, whose entry comes once the

@@ -53,9 +53,9 @@ const rootElement = root;
 
 // (No top-level await: the page's lazy chunk imports this one, which must finish evaluating first.)
 void nextTask().then(async () => {
-  // The page's code a server-rendered page named is asked for by app-after-paint.js a few files a task; the app's
-  // own preloading, which skips what is named, comes after it (issue 29).
-  await (window as { bilumAskForPageChunks?: () => Promise<void> }).bilumAskForPageChunks?.();
+  // The page's code a server-rendered page named is asked for by app-after-paint.js two files a task (issue 29); the
+  // app's own preloading skips what is named.
+  void (window as { bilumAskForPageChunks?: () => Promise<void> }).bilumAskForPageChunks?.();
   // The page's lazy code (and the frame's) is fetched while the rest of the start-up runs.
   const pathname = window.location.pathname;
   const components = routeComponents(pathname);

@@ -152,11 +152,11 @@ export function holdAppScripts(html: string, pageChunks: readonly string[] = [])
     held = true;
     return `<script type="${heldScriptType}" src="${src}"></script>`;
   });
-  // The page's own code (its lazy chunk and what it imports), named for the loader, which makes them modulepreloads
-  // a few a task once the page is painted: the app's start-up asked for all of them in one task (25-30 files on
-  // the checkout pages, each a <link rel=modulepreload> put into the page), one of its longest tasks (issue 29).
-  // Until then the browser fetches nothing for them (an unknown rel), and the app's own preloading (Vite's, which
-  // skips every address a link of the page already names) leaves them to the loader.
+  // The page's own code (its lazy chunk and what it imports), named for the loader, which makes them
+  // modulepreloads two a task when the app asks for its page's code: the app's start-up asked for all of them in
+  // one task (25-30 files on the checkout pages, each a <link rel=modulepreload> put into the page), one of its
+  // longest tasks (issue 29). Until then the browser fetches nothing for them (an unknown rel), and the app's own
+  // preloading (Vite's, which skips every address a link of the page already names) leaves them to the loader.
   const chunks = pageChunks.map((file) => `  <link rel="${heldChunkRel}" href="/${file}" />\n`).join('');
   return held
     ? page.replace('</head>', () => `${chunks}  <script type="module" src="/app-after-paint.js"></script>\n  </head>`)

@@ -476,7 +476,7 @@ describe('app-after-paint.js: when the app’s code is asked for', () => {
     const asked = (window as { bilumAskForPageChunks?: () => Promise<void> }).bilumAskForPageChunks?.();
     const seen: number[] = [];
     const record = () => seen.push(rels().filter((rel) => rel === 'modulepreload').length);
-    // Each task of the loader turns at most three, in the order the server named them.
+    // Each task of the loader turns at most two, in the order the server named them.
     await new Promise<void>((resolve) => {
       const poll = () => {
         record();
@@ -488,8 +488,8 @@ describe('app-after-paint.js: when the app’s code is asked for', () => {
     expect(started()).toBe(1);
     const steps = seen.filter((count, index) => index === 0 || count !== seen[index - 1]);
     for (let index = 1; index < steps.length; index += 1)
-      expect(steps[index]! - steps[index - 1]!).toBeLessThanOrEqual(3);
-    expect(steps.length).toBeGreaterThanOrEqual(3);
+      expect(steps[index]! - steps[index - 1]!).toBeLessThanOrEqual(2);
+    expect(steps.length).toBeGreaterThanOrEqual(4);
     expect([...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'))).toEqual(files);
     await expect(asked).resolves.toBeUndefined();
     document.head.innerHTML = '';
