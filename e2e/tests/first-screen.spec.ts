@@ -81,15 +81,15 @@ test('the app takes over the server’s page where it stands, with no error, and
   expect(await pictureBox(page)).toEqual(served);
   // The page's code the server named (issue 29) was asked for by app-after-paint.js as modulepreloads, each once:
   // none left unasked, no second link for an address (the app's own preloading skipped them), each fetched.
-  const code = await page.evaluate(() => {
-    const links = [...document.querySelectorAll('link')].filter((link) => /\/assets\/.+\.js$/.test(link.href));
+  const code = (await page.evaluate(`(() => {
+    const links = [...document.querySelectorAll('link')].filter((link) => /\\/assets\\/.+\\.js$/.test(link.href));
     return {
       held: document.querySelectorAll('link[rel="x-after-paint-modulepreload"]').length,
       hrefs: links.map((link) => link.href),
-      productPage: links.filter((link) => /\/assets\/ProductDetailPage-/.test(link.href)).map((link) => link.rel),
+      productPage: links.filter((link) => /\\/assets\\/ProductDetailPage-/.test(link.href)).map((link) => link.rel),
       fetched: links.filter((link) => performance.getEntriesByName(link.href).length > 0).length,
     };
-  });
+  })()`)) as { held: number; hrefs: string[]; productPage: string[]; fetched: number };
   expect(code.held).toBe(0);
   expect(code.productPage).toEqual(['modulepreload']);
   expect(new Set(code.hrefs).size).toBe(code.hrefs.length);
