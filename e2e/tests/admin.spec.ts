@@ -82,14 +82,6 @@ test('an admin adds a product with an uploaded picture, finds it on the storefro
   await page.getByLabel('Price (K)').fill('1,250.50');
   await page.getByLabel('Category').selectOption('cameras');
   await page.getByLabel('Stock on hand').fill('3');
-  // A picture over 20 MB is refused at once, with the limit in a toast, and nothing is filled in (issues 28, 30).
-  await page
-    .getByLabel('Upload main image')
-    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(20 * 1024 * 1024 + 1) });
-  const tooLarge = 'The image is too large. Please upload one of at most 20 MB.';
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText(tooLarge)).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: tooLarge })).toBeVisible();
-  await expect(page.getByLabel('Main Image URL')).toHaveValue('');
   await page
     .getByLabel('Upload main image')
     .setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: pngPicture });
@@ -122,6 +114,24 @@ test('an admin adds a product with an uploaded picture, finds it on the storefro
   await openOnStorefront(page, 'cameras', name);
   await expect(page.getByText('K999.00').first()).toBeVisible();
   await expect(page.getByText('K1,250.50')).toHaveCount(0);
+});
+
+// A picture over 20 MB is refused at once, with the limit in a toast, and nothing is filled in (issues 28, 30). A
+// journey of its own: handing the browser 20 MB takes seconds on a slow machine, and the add-and-edit journey above
+// ran out of its time on one.
+test('a picture over 20 MB is refused at once with the limit, and the form keeps its fields empty', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/product-entry');
+  await expect(page.getByRole('heading', { name: 'Add New Product', level: 1 })).toBeVisible();
+  await page
+    .getByLabel('Upload main image')
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(20 * 1024 * 1024 + 1) });
+  const tooLarge = 'The image is too large. Please upload one of at most 20 MB.';
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText(tooLarge)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: tooLarge })).toBeVisible();
+  await expect(page.getByLabel('Main Image URL')).toHaveValue('');
 });
 
 /** A real one-colour PNG, made here (zlib's deflate and CRC-32), wide enough for the shop's 320 and 640 px copies. */

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../src/accounts';
+import { appHasTakenOver } from '../src/first-screen';
 import { gradientPng, loadedPictures, originalPicture } from '../src/pictures';
 
 /**
@@ -155,6 +156,9 @@ test('on a large screen the zoom lens loads a large copy, and no page loads the 
   page.on('request', (asked) => {
     if (/^\/api\/images\/[^/]+\/(1280|2560)\.webp$/.test(new URL(asked.url()).pathname)) zoomCopies.push(asked.url());
   });
+  // The lens follows the mouse once the app has taken over the server's page: a pointer that arrived before
+  // (a slow machine's CI run) moved over a picture without its handler.
+  await appHasTakenOver(page);
   await main.hover();
   await expect(page.getByTestId('zoom-lens')).toBeVisible();
   await expect.poll(() => zoomCopies.length).toBeGreaterThan(0);
