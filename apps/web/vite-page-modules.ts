@@ -15,8 +15,17 @@ export function moduleKey(root: string, importer: string, specifier: string): st
   return file ? path.relative(root, file).split(path.sep).join('/') : null;
 }
 
-/** The router's source with each `lazyPage` given its module's manifest key as its second argument. */
+/**
+ * The router's source with each `lazyPage` given its module's manifest key as its second argument. A call written
+ * another way than `lazyPage(() => import('…'))` stops the build: its page's code would go unnamed, and the
+ * browser would ask for it only when the app starts.
+ */
 export function addPageModuleKeys(code: string, root: string, importer: string): string {
+  const calls = code.split('lazyPage(').length - 1;
+  const written = [...code.matchAll(lazyPageCall)].length;
+  if (written !== calls) {
+    throw new Error(`${importer}: ${calls - written} lazyPage call(s) not written as lazyPage(() => import('…'))`);
+  }
   return code.replace(lazyPageCall, (call, specifier: string) => {
     const key = moduleKey(root, importer, specifier);
     return key ? `lazyPage(() => import('${specifier}'), ${JSON.stringify(key)})` : call;

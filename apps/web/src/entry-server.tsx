@@ -166,9 +166,9 @@ function stateScriptOf(queryClient: QueryClient, frameOnly = false): string {
  * (app/first-screen-seeds.ts) and rendered in `render()`, so a rendering can be kept and reused; the other pages
  * a shopper opens are rendered with what they ask for as they render, for the request's visitor.
  */
-/** The manifest keys of the lazy pages and frames `pathname` shows (lib/lazy-page.tsx `module`). */
-function pageModulesOf(pathname: string): string[] {
-  return routeComponents(pathname).flatMap((type) => {
+/** The manifest keys of these lazy pages and frames (lib/lazy-page.tsx `module`). */
+function pageModulesOf(components: unknown[]): string[] {
+  return components.flatMap((type) => {
     const module = (type as Partial<LazyPage<object>> | undefined)?.module;
     return module ? [module] : [];
   });
@@ -180,6 +180,9 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
 ) => {
   const queryClient = createQueryClient();
   const pathname = new URL(url, 'http://shop.invalid').pathname;
+  // Matched once: a page's rendering asks for its components' code and names their chunks.
+  const routes = matchRoutes(appRoutes, pathname) ?? [];
+  const components = routeComponents(pathname, routes);
   const seeds = await seedFirstScreen(queryClient, url, data);
   if (seeds) {
     return {
@@ -187,27 +190,26 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
         // The page's own code is loaded first, so it renders in place. What else is lazy (the footer, menus, the
         // toaster) renders its fallback here and comes with the app: renderToString then writes no inline script,
         // which the shop's Content-Security-Policy would refuse to run.
-        await preloadRoute(pathname);
+        await preloadRoute(pathname, components);
         const html = renderApp(url, queryClient, guestCartSnapshot(seeds.guestCart ?? []));
         const stateScript = stateScriptOf(queryClient);
         queryClient.clear();
-        return { html, stateScript, pageModules: pageModulesOf(pathname) };
+        return { html, stateScript, pageModules: pageModulesOf(components) };
       },
     };
   }
-  const routes = matchRoutes(appRoutes, pathname) ?? [];
   const isNotFound = routes.at(-1)?.route.path === '*';
   const fromStorage = isRenderedFromStorage(pathname);
   const asAsked =
     isRenderedAsAsked(pathname, isNotFound) || (isLandingPageAskedWithSession(pathname) && data.hasSession());
   if (!asAsked && !fromStorage) return null;
-  await preloadRoute(pathname);
+  await preloadRoute(pathname, components);
   const screen = await rendering.run(data, async () => {
     const storage = (await storageFromCookies(data)) ?? noStorage;
     // A checkout page with nothing of checkout in the visitor's storage: its frame, which the app fills.
     const shell = fromStorage && Object.keys(storage.session).length === 0 && Object.keys(storage.local).length === 0;
     const html = await renderAsAsked(url, queryClient, storage, shell);
-    return { html, stateScript: stateScriptOf(queryClient, shell), pageModules: pageModulesOf(pathname) };
+    return { html, stateScript: stateScriptOf(queryClient, shell), pageModules: pageModulesOf(components) };
   });
   queryClient.clear();
   return { render: async () => screen };

@@ -1,9 +1,10 @@
 import { permissions, type SessionUser } from '@bilum/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client';
 import { memberships, type NewUserRow, type UserRow, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
-import type { TestContext } from './test-app';
+import { createTestApp, type TestContext } from './test-app';
 
 /** The password of every factory-made account unless a test passes another. */
 export const testPassword = 'correct-horse-battery';
@@ -81,6 +82,43 @@ export async function signedInAdmin(ctx: TestContext): Promise<SignedIn> {
       permissions: [...permissions],
     },
     cookie: sessionCookieOf(response),
+  };
+}
+
+/** A test file's app with a signed-in administrator: made before its tests, closed after them. */
+export interface AdminTestApp {
+  readonly ctx: TestContext;
+  readonly admin: SignedIn;
+  /** A request as the administrator, with a JSON body when one is given. */
+  asAdmin(method: HTTPMethods, url: string, payload?: object): Promise<LightMyRequestResponse>;
+}
+
+/** Call at the top of a test file (or a describe block): the app and administrator its tests share. */
+export function adminTestApp(): AdminTestApp {
+  let made: { ctx: TestContext; admin: SignedIn } | null = null;
+  const ready = () => {
+    if (!made) throw new Error('adminTestApp: used outside the tests it was made for');
+    return made;
+  };
+  beforeAll(async () => {
+    const ctx = await createTestApp();
+    made = { ctx, admin: await signedInAdmin(ctx) };
+  });
+  afterAll(() => made?.ctx.close());
+  return {
+    get ctx() {
+      return ready().ctx;
+    },
+    get admin() {
+      return ready().admin;
+    },
+    asAdmin: (method, url, payload) =>
+      ready().ctx.app.inject({
+        method,
+        url,
+        headers: { cookie: ready().admin.cookie },
+        ...(payload === undefined ? {} : { payload }),
+      }),
   };
 }
 

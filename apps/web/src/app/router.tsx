@@ -160,11 +160,12 @@ export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
-/** The components of the route `pathname` shows, outermost first: the frame (ShopLayout), then the page. */
-export function routeComponents(pathname: string): unknown[] {
-  return (matchRoutes(appRoutes, pathname) ?? []).map(
-    ({ route }) => (route.element as { type?: unknown } | null | undefined)?.type,
-  );
+/**
+ * The components of the route `pathname` shows, outermost first: the frame (ShopLayout), then the page. A caller
+ * that has matched the routes already passes its matches.
+ */
+export function routeComponents(pathname: string, matches = matchRoutes(appRoutes, pathname) ?? []): unknown[] {
+  return matches.map(({ route }) => (route.element as { type?: unknown } | null | undefined)?.type);
 }
 
 /**

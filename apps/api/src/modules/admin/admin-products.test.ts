@@ -1,18 +1,11 @@
 import { addProductMessages as messages, stockMessages } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
-import { type SignedIn, signedInAdmin } from '../../test/accounts';
+import { adminTestApp } from '../../test/accounts';
 import { createProduct } from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
 
-let ctx: TestContext;
-let admin: SignedIn;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await signedInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const shop = adminTestApp();
 
 const validProduct = () => ({
   name: 'Canon EOS 250D',
@@ -23,24 +16,21 @@ const validProduct = () => ({
   stock: 4,
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload }) });
-
 /** Added through the admin API, like the admin's form does (a row inserted directly would bypass the catalogue). */
 async function addProduct(name: string): Promise<{ id: number }> {
-  const response = await asAdmin('POST', '/api/admin/products', { ...validProduct(), name });
+  const response = await shop.asAdmin('POST', '/api/admin/products', { ...validProduct(), name });
   return response.json().product;
 }
 
 const storefrontNames = async () =>
-  ((await ctx.app.inject({ method: 'GET', url: '/api/products?pageSize=60' })).json().items as { name: string }[]).map(
-    (product) => product.name,
-  );
+  (
+    (await shop.ctx.app.inject({ method: 'GET', url: '/api/products?pageSize=60' })).json().items as { name: string }[]
+  ).map((product) => product.name);
 
 describe('POST /api/admin/products (add_product)', () => {
   it('adds a product with the defaults of the form and shows it on the storefront at once', async () => {
     expect(await storefrontNames()).not.toContain('Canon EOS 250D');
-    const response = await asAdmin('POST', '/api/admin/products', validProduct());
+    const response = await shop.asAdmin('POST', '/api/admin/products', validProduct());
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe('Product added successfully!');
     expect(response.json().product).toMatchObject({
@@ -57,7 +47,7 @@ describe('POST /api/admin/products (add_product)', () => {
   });
 
   it('strips spaces and line breaks from image addresses and drops empty secondary images', async () => {
-    const response = await asAdmin('POST', '/api/admin/products', {
+    const response = await shop.asAdmin('POST', '/api/admin/products', {
       ...validProduct(),
       // Paths on the shop: an address on another site is fetched and stored (uploads/product-pictures.test.ts).
       image: ' /images/a b.png\n',
@@ -100,7 +90,7 @@ describe('POST /api/admin/products (add_product)', () => {
     ],
   ];
   it.each(refusals)('refuses %s with the spec’s message', async (_case, change, path, message) => {
-    const response = await asAdmin('POST', '/api/admin/products', { ...validProduct(), ...change });
+    const response = await shop.asAdmin('POST', '/api/admin/products', { ...validProduct(), ...change });
     expect(response.statusCode).toBe(400);
     const issue = (response.json().error.issues as { path: string; message: string }[]).find((i) => i.path === path);
     expect(issue).toBeDefined();
@@ -109,7 +99,7 @@ describe('POST /api/admin/products (add_product)', () => {
 
   it('accepts each condition of both readings, an original price and a discount', async () => {
     for (const condition of ['New', 'Used', 'Pre-owned/Working fine', 'Refurbished']) {
-      const response = await asAdmin('POST', '/api/admin/products', {
+      const response = await shop.asAdmin('POST', '/api/admin/products', {
         ...validProduct(),
         condition,
         originalPrice: 299_900,
@@ -124,10 +114,10 @@ describe('POST /api/admin/products (add_product)', () => {
 
 describe('GET /api/admin/products (fetch_products)', () => {
   it('lists inactive and sold products too, but not deleted ones', async () => {
-    const inactive = await createProduct(ctx.db, { status: 'inactive' });
-    const sold = await createProduct(ctx.db, { status: 'sold' });
-    const archived = await createProduct(ctx.db, { archivedAt: new Date() });
-    const ids = ((await asAdmin('GET', '/api/admin/products?pageSize=100')).json().items as { id: number }[]).map(
+    const inactive = await createProduct(shop.ctx.db, { status: 'inactive' });
+    const sold = await createProduct(shop.ctx.db, { status: 'sold' });
+    const archived = await createProduct(shop.ctx.db, { archivedAt: new Date() });
+    const ids = ((await shop.asAdmin('GET', '/api/admin/products?pageSize=100')).json().items as { id: number }[]).map(
       (p) => p.id,
     );
     expect(ids).toEqual(expect.arrayContaining([inactive.id, sold.id]));
@@ -154,15 +144,15 @@ describe('PUT /api/admin/products/:id (update_product)', () => {
   });
 
   it('saves every field, with looser bounds than the add form, and the storefront shows the new price at once', async () => {
-    const product = await createProduct(ctx.db, {
+    const product = await createProduct(shop.ctx.db, {
       priceToea: 60_000,
       discountPercentage: 10,
       originalPriceToea: 70_000,
     });
-    const before = await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+    const before = await shop.ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
     expect(before.json().product.price).toBe(60_000);
 
-    const response = await asAdmin('PUT', `/api/admin/products/${product.id}`, edited());
+    const response = await shop.asAdmin('PUT', `/api/admin/products/${product.id}`, edited());
     expect(response.statusCode).toBe(200);
     expect(response.json().product).toMatchObject({
       name: 'Edited phone',
@@ -174,16 +164,20 @@ describe('PUT /api/admin/products/:id (update_product)', () => {
       isHot: true,
       isTopPick: true,
     });
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/products?q=Edited%20phone' })).json();
+    const list = (await shop.ctx.app.inject({ method: 'GET', url: '/api/products?q=Edited%20phone' })).json();
     expect(list.items.map((p: { price: number }) => p.price)).toEqual([55_000]);
   });
 
   it('can make a product inactive, which leaves the storefront; "Sold" is not set by hand (it follows the stock)', async () => {
     const product = await addProduct('Soon hidden lamp');
     expect(await storefrontNames()).toContain('Soon hidden lamp');
-    await asAdmin('PUT', `/api/admin/products/${product.id}`, edited({ name: 'Soon hidden lamp', status: 'inactive' }));
+    await shop.asAdmin(
+      'PUT',
+      `/api/admin/products/${product.id}`,
+      edited({ name: 'Soon hidden lamp', status: 'inactive' }),
+    );
     expect(await storefrontNames()).not.toContain('Soon hidden lamp');
-    const sold = await asAdmin(
+    const sold = await shop.asAdmin(
       'PUT',
       `/api/admin/products/${product.id}`,
       edited({ name: 'Soon hidden lamp', status: 'sold', version: 2 }),
@@ -193,7 +187,7 @@ describe('PUT /api/admin/products/:id (update_product)', () => {
   });
 
   it('still requires name, description, image and a price', async () => {
-    const product = await createProduct(ctx.db);
+    const product = await createProduct(shop.ctx.db);
     for (const change of [
       { name: '' },
       { description: '' },
@@ -201,15 +195,15 @@ describe('PUT /api/admin/products/:id (update_product)', () => {
       { price: null },
       { discountPercentage: 120 },
     ]) {
-      const response = await asAdmin('PUT', `/api/admin/products/${product.id}`, edited(change));
+      const response = await shop.asAdmin('PUT', `/api/admin/products/${product.id}`, edited(change));
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
     }
   });
 
   it('answers 404 for a product that does not exist or was deleted', async () => {
-    const archived = await createProduct(ctx.db, { archivedAt: new Date() });
-    expect((await asAdmin('PUT', `/api/admin/products/${archived.id}`, edited())).statusCode).toBe(404);
-    expect((await asAdmin('PUT', '/api/admin/products/999999', edited())).statusCode).toBe(404);
+    const archived = await createProduct(shop.ctx.db, { archivedAt: new Date() });
+    expect((await shop.asAdmin('PUT', `/api/admin/products/${archived.id}`, edited())).statusCode).toBe(404);
+    expect((await shop.asAdmin('PUT', '/api/admin/products/999999', edited())).statusCode).toBe(404);
   });
 });
 
@@ -218,16 +212,16 @@ describe('DELETE /api/admin/products/:id (delete_product)', () => {
     const product = await addProduct('Retired radio');
     expect(await storefrontNames()).toContain('Retired radio');
 
-    const response = await asAdmin('DELETE', `/api/admin/products/${product.id}`);
+    const response = await shop.asAdmin('DELETE', `/api/admin/products/${product.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('The item was deleted successfully');
 
-    const [row] = await ctx.db.select().from(products).where(eq(products.id, product.id));
+    const [row] = await shop.ctx.db.select().from(products).where(eq(products.id, product.id));
     expect(row?.archivedAt).toBeInstanceOf(Date);
     expect(await storefrontNames()).not.toContain('Retired radio');
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
-    const inventory = (await asAdmin('GET', '/api/admin/products?pageSize=100')).json().items as { id: number }[];
+    expect((await shop.ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
+    const inventory = (await shop.asAdmin('GET', '/api/admin/products?pageSize=100')).json().items as { id: number }[];
     expect(inventory.map((p) => p.id)).not.toContain(product.id);
-    expect((await asAdmin('DELETE', `/api/admin/products/${product.id}`)).statusCode).toBe(404);
+    expect((await shop.asAdmin('DELETE', `/api/admin/products/${product.id}`)).statusCode).toBe(404);
   });
 });

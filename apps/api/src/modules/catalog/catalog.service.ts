@@ -200,18 +200,14 @@ export function createCatalogService(db: DbExecutor) {
     return `${who}\n${JSON.stringify([query.q ?? '', query.category, query.price ?? '', query.feature])}`;
   }
 
-  function countOf(key: string, where: SQL | undefined): Promise<number> {
-    let found = totals.get(key);
-    if (!found) {
-      found = db
-        .select({ total: count() })
-        .from(products)
-        .where(where)
-        .then(([row]) => Number(row?.total ?? 0));
-      totals.set(key, found);
-      found.catch(() => totals.delete(key));
-    }
-    return found;
+  /**
+   * Keeps a count for the later pages and sorts of the same search: only one asked in this version (one asked
+   * before a change was announced is right for its own answer, not for the next version's).
+   */
+  function keepTotal(key: string, total: Promise<number>, asked: number) {
+    if (asked !== version || totals.has(key)) return;
+    totals.set(key, total);
+    total.catch(() => totals.delete(key));
   }
 
   /**
@@ -229,30 +225,29 @@ export function createCatalogService(db: DbExecutor) {
     const where = listConditions(query, paying);
     const key = totalKey(query, audience);
     const known = totals.get(key);
-    const page = (withCount: boolean) =>
+    const page = <Extra extends Record<string, SQL>>(extra: Extra) =>
       db
-        .select({
-          id: products.id,
-          paying,
-          total: withCount ? sql<number>`count(*) over ()` : sql<number>`0`,
-        })
+        .select({ id: products.id, paying, ...extra })
         .from(products)
         .where(where)
         .orderBy(...orderFor(query.sort, paying))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
     if (known) {
-      const [rowsRead, total] = await Promise.all([page(false), known]);
+      const [rowsRead, total] = await Promise.all([page({}), known]);
       return { order: rowsRead, total };
     }
     const asked = version;
-    const rowsRead = await page(true);
-    const first = rowsRead[0];
-    if (!first) return { order: rowsRead, total: await countOf(key, where) };
-    const total = Number(first.total);
-    // Counted before a change was announced: right for this answer, not kept for the next version's.
-    if (asked === version && !totals.has(key)) totals.set(key, Promise.resolve(total));
-    return { order: rowsRead, total };
+    const rowsRead = await page({ total: sql<number>`count(*) over ()` });
+    const counted = rowsRead[0]
+      ? Promise.resolve(Number(rowsRead[0].total))
+      : db
+          .select({ total: count() })
+          .from(products)
+          .where(where)
+          .then(([row]) => Number(row?.total ?? 0));
+    keepTotal(key, counted, asked);
+    return { order: rowsRead, total: await counted };
   }
 
   /**

@@ -1,39 +1,29 @@
 import { type AdminCategory, categoryMessages } from '@bilum/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HTTPMethods } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { categories, products } from '../../db/schema';
-import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
+import { adminTestApp, signedInShopper } from '../../test/accounts';
 import { createProduct } from '../../test/factories';
 import { signedInStaff } from '../../test/staff';
-import { createTestApp, type TestContext } from '../../test/test-app';
 import { createCategoriesService } from './categories.service';
 
-let ctx: TestContext;
-let admin: SignedIn;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await signedInAdmin(ctx);
-});
-afterAll(() => ctx.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const asAdmin = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload }) });
+const shop = adminTestApp();
 
 async function adminList(): Promise<AdminCategory[]> {
-  const response = await asAdmin('GET', '/api/admin/categories');
+  const response = await shop.asAdmin('GET', '/api/admin/categories');
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { categories: AdminCategory[] }).categories;
 }
 
 async function publicList(): Promise<{ slug: string; name: string; position: number }[]> {
-  const response = await ctx.app.inject({ url: '/api/categories' });
+  const response = await shop.ctx.app.inject({ url: '/api/categories' });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { categories: { slug: string; name: string; position: number }[] }).categories;
 }
 
 async function added(name: string, slug?: string): Promise<AdminCategory> {
-  const response = await asAdmin('POST', '/api/admin/categories', slug === undefined ? { name } : { name, slug });
+  const response = await shop.asAdmin('POST', '/api/admin/categories', slug === undefined ? { name } : { name, slug });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { category: AdminCategory }).category;
 }
@@ -52,7 +42,7 @@ describe('the categories of a new shop (migration 0033)', () => {
   });
 
   it('are what a product names by slug: an unknown slug is refused by the database', async () => {
-    await expect(createProduct(ctx.db, { category: 'no-such-category' })).rejects.toThrow();
+    await expect(createProduct(shop.ctx.db, { category: 'no-such-category' })).rejects.toThrow();
   });
 });
 
@@ -72,31 +62,31 @@ describe('adding a category', () => {
 
   it('refuses a badly formed slug, a missing or too long name, and a name that gives no slug, with a 400 and the field', async () => {
     for (const slug of ['Solar', 'solar lights', 'solar--lights', '-solar', 'solar_', 'sólar', '', 'x'.repeat(61)]) {
-      const response = await asAdmin('POST', '/api/admin/categories', { name: 'Solar', slug });
+      const response = await shop.asAdmin('POST', '/api/admin/categories', { name: 'Solar', slug });
       expect(response.statusCode, slug).toBe(400);
       expect(JSON.stringify(response.json())).toMatch(/address/);
     }
     for (const name of ['', '   ', 'n'.repeat(61)]) {
-      const response = await asAdmin('POST', '/api/admin/categories', { name });
+      const response = await shop.asAdmin('POST', '/api/admin/categories', { name });
       expect(response.statusCode, name).toBe(400);
     }
-    expect((await asAdmin('POST', '/api/admin/categories', {})).statusCode).toBe(400);
-    const symbols = await asAdmin('POST', '/api/admin/categories', { name: '***' });
+    expect((await shop.asAdmin('POST', '/api/admin/categories', {})).statusCode).toBe(400);
+    const symbols = await shop.asAdmin('POST', '/api/admin/categories', { name: '***' });
     expect(symbols.statusCode).toBe(400);
     expect(symbols.json().error.message).toBe(categoryMessages.slugFromName);
   });
 
   it('refuses a slug another category has, or had before a rename (409)', async () => {
-    const taken = await asAdmin('POST', '/api/admin/categories', { name: 'More phones', slug: 'phones' });
+    const taken = await shop.asAdmin('POST', '/api/admin/categories', { name: 'More phones', slug: 'phones' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe(categoryMessages.slugTaken('phones'));
     // The name "Phones" gives the slug "phones": the same answer.
-    expect((await asAdmin('POST', '/api/admin/categories', { name: 'Phones' })).statusCode).toBe(409);
+    expect((await shop.asAdmin('POST', '/api/admin/categories', { name: 'Phones' })).statusCode).toBe(409);
 
     const lamps = await added('Lamps', 'lamps');
-    const renamed = await asAdmin('PATCH', `/api/admin/categories/${lamps.id}`, { slug: 'lights' });
+    const renamed = await shop.asAdmin('PATCH', `/api/admin/categories/${lamps.id}`, { slug: 'lights' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const old = await asAdmin('POST', '/api/admin/categories', { name: 'Lamps' });
+    const old = await shop.asAdmin('POST', '/api/admin/categories', { name: 'Lamps' });
     expect(old.statusCode).toBe(409);
     expect(old.json().error.message).toBe(categoryMessages.slugWasTaken('lamps', 'Lamps'));
   });
@@ -105,16 +95,16 @@ describe('adding a category', () => {
 describe('renaming a category', () => {
   it('changes the name only, keeping the slug and leaving no redirect', async () => {
     const phones = (await adminList()).find((category) => category.slug === 'phones')!;
-    const response = await asAdmin('PATCH', `/api/admin/categories/${phones.id}`, { name: 'Mobile phones' });
+    const response = await shop.asAdmin('PATCH', `/api/admin/categories/${phones.id}`, { name: 'Mobile phones' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().category).toMatchObject({ slug: 'phones', name: 'Mobile phones', oldSlugs: [] });
-    await asAdmin('PATCH', `/api/admin/categories/${phones.id}`, { name: 'Phones' });
+    await shop.asAdmin('PATCH', `/api/admin/categories/${phones.id}`, { name: 'Phones' });
   });
 
   it('keeps both old slugs leading to the category after two renames, and takes one of them back', async () => {
     const gen = await added('Generators', 'generators');
-    await asAdmin('PATCH', `/api/admin/categories/${gen.id}`, { slug: 'gensets' });
-    const second = await asAdmin('PATCH', `/api/admin/categories/${gen.id}`, {
+    await shop.asAdmin('PATCH', `/api/admin/categories/${gen.id}`, { slug: 'gensets' });
+    const second = await shop.asAdmin('PATCH', `/api/admin/categories/${gen.id}`, {
       name: 'Power generators',
       slug: 'power-generators',
     });
@@ -125,7 +115,7 @@ describe('renaming a category', () => {
       oldSlugs: ['generators', 'gensets'],
     });
 
-    const service = createCategoriesService(ctx.db);
+    const service = createCategoriesService(shop.ctx.db);
     for (const old of ['generators', 'gensets']) {
       expect(await service.resolveSlug(old)).toEqual({
         kind: 'moved',
@@ -138,7 +128,7 @@ describe('renaming a category', () => {
     expect(await service.resolveSlug('never-was')).toEqual({ kind: 'unknown' });
 
     // Back to its first slug: that address is its own again, and the one it leaves leads there.
-    const back = await asAdmin('PATCH', `/api/admin/categories/${gen.id}`, { slug: 'generators' });
+    const back = await shop.asAdmin('PATCH', `/api/admin/categories/${gen.id}`, { slug: 'generators' });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().category.oldSlugs.sort()).toEqual(['gensets', 'power-generators']);
     expect(await service.resolveSlug('generators')).toMatchObject({ kind: 'current' });
@@ -147,24 +137,24 @@ describe('renaming a category', () => {
 
   it('refuses a slug another category has or had (409), a bad slug or an empty change (400), an unknown id (404)', async () => {
     const tents = await added('Tents', 'tents');
-    const taken = await asAdmin('PATCH', `/api/admin/categories/${tents.id}`, { slug: 'cameras' });
+    const taken = await shop.asAdmin('PATCH', `/api/admin/categories/${tents.id}`, { slug: 'cameras' });
     expect(taken.statusCode).toBe(409);
-    const gensets = await asAdmin('PATCH', `/api/admin/categories/${tents.id}`, { slug: 'gensets' });
+    const gensets = await shop.asAdmin('PATCH', `/api/admin/categories/${tents.id}`, { slug: 'gensets' });
     expect(gensets.statusCode).toBe(409);
     expect(gensets.json().error.message).toMatch(/still leads there/);
-    expect((await asAdmin('PATCH', `/api/admin/categories/${tents.id}`, { slug: 'Tents!' })).statusCode).toBe(400);
-    const empty = await asAdmin('PATCH', `/api/admin/categories/${tents.id}`, {});
+    expect((await shop.asAdmin('PATCH', `/api/admin/categories/${tents.id}`, { slug: 'Tents!' })).statusCode).toBe(400);
+    const empty = await shop.asAdmin('PATCH', `/api/admin/categories/${tents.id}`, {});
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(empty.json())).toContain(categoryMessages.nothingToChange);
-    expect((await asAdmin('PATCH', '/api/admin/categories/999999', { name: 'Ghost' })).statusCode).toBe(404);
-    expect((await asAdmin('PATCH', '/api/admin/categories/abc', { name: 'Ghost' })).statusCode).toBe(400);
-    expect((await asAdmin('PATCH', '/api/admin/categories/1e20', { name: 'Ghost' })).statusCode).toBe(400);
+    expect((await shop.asAdmin('PATCH', '/api/admin/categories/999999', { name: 'Ghost' })).statusCode).toBe(404);
+    expect((await shop.asAdmin('PATCH', '/api/admin/categories/abc', { name: 'Ghost' })).statusCode).toBe(400);
+    expect((await shop.asAdmin('PATCH', '/api/admin/categories/1e20', { name: 'Ghost' })).statusCode).toBe(400);
   });
 
   it('keeps the slug of a category with products while the storefront knows the fixed five (step 1 of issue 30)', async () => {
     const cameras = (await adminList()).find((category) => category.slug === 'cameras')!;
-    await createProduct(ctx.db, { category: 'cameras' });
-    const response = await asAdmin('PATCH', `/api/admin/categories/${cameras.id}`, { slug: 'photo' });
+    await createProduct(shop.ctx.db, { category: 'cameras' });
+    const response = await shop.asAdmin('PATCH', `/api/admin/categories/${cameras.id}`, { slug: 'photo' });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(categoryMessages.slugInUse('Cameras'));
     expect((await byId(cameras.id)).slug).toBe('cameras');
@@ -172,9 +162,9 @@ describe('renaming a category', () => {
 
   it('carries the products along when a slug changes (the foreign key’s ON UPDATE CASCADE)', async () => {
     const boats = await added('Boats', 'boats');
-    const dinghy = await createProduct(ctx.db, { category: 'boats' });
-    await ctx.db.update(categories).set({ slug: 'banana-boats' }).where(eq(categories.id, boats.id));
-    const [row] = await ctx.db.select().from(products).where(eq(products.id, dinghy.id));
+    const dinghy = await createProduct(shop.ctx.db, { category: 'boats' });
+    await shop.ctx.db.update(categories).set({ slug: 'banana-boats' }).where(eq(categories.id, boats.id));
+    const [row] = await shop.ctx.db.select().from(products).where(eq(products.id, dinghy.id));
     expect(row!.category).toBe('banana-boats');
   });
 });
@@ -183,27 +173,27 @@ describe('reordering the categories', () => {
   it('puts them in the order given, in the public and the admin list', async () => {
     const ids = (await adminList()).map((category) => category.id);
     const reversed = [...ids].reverse();
-    const response = await asAdmin('PUT', '/api/admin/categories/order', { ids: reversed });
+    const response = await shop.asAdmin('PUT', '/api/admin/categories/order', { ids: reversed });
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as { categories: AdminCategory[] }).categories.map((c) => c.id)).toEqual(reversed);
     expect((await adminList()).map((category) => category.position)).toEqual(reversed.map((_, index) => index + 1));
     const shown = await publicList();
     expect(shown.map((category) => category.position)).toEqual([...shown.map((c) => c.position)].sort((a, b) => a - b));
     expect(shown.at(-1)!.slug).toBe('phones');
-    await asAdmin('PUT', '/api/admin/categories/order', { ids });
+    await shop.asAdmin('PUT', '/api/admin/categories/order', { ids });
   });
 
   it('refuses a list that leaves one out or names an unknown one (409), or names one twice (400)', async () => {
     const ids = (await adminList()).map((category) => category.id);
-    const missing = await asAdmin('PUT', '/api/admin/categories/order', { ids: ids.slice(1) });
+    const missing = await shop.asAdmin('PUT', '/api/admin/categories/order', { ids: ids.slice(1) });
     expect(missing.statusCode).toBe(409);
     expect(missing.json().error.message).toBe(categoryMessages.reorderStale);
-    const unknown = await asAdmin('PUT', '/api/admin/categories/order', { ids: [...ids.slice(1), 999_999] });
+    const unknown = await shop.asAdmin('PUT', '/api/admin/categories/order', { ids: [...ids.slice(1), 999_999] });
     expect(unknown.statusCode).toBe(409);
-    const twice = await asAdmin('PUT', '/api/admin/categories/order', { ids: [...ids, ids[0]] });
+    const twice = await shop.asAdmin('PUT', '/api/admin/categories/order', { ids: [...ids, ids[0]] });
     expect(twice.statusCode).toBe(400);
-    expect((await asAdmin('PUT', '/api/admin/categories/order', { ids: [] })).statusCode).toBe(400);
-    expect((await asAdmin('PUT', '/api/admin/categories/order', { ids: ['1'] })).statusCode).toBe(400);
+    expect((await shop.asAdmin('PUT', '/api/admin/categories/order', { ids: [] })).statusCode).toBe(400);
+    expect((await shop.asAdmin('PUT', '/api/admin/categories/order', { ids: ['1'] })).statusCode).toBe(400);
     expect((await adminList()).map((category) => category.id)).toEqual(ids);
   });
 });
@@ -211,37 +201,37 @@ describe('reordering the categories', () => {
 describe('hiding a category', () => {
   it('leaves it out of the public list but not the admin’s, until it is shown again', async () => {
     const vehicles = (await adminList()).find((category) => category.slug === 'vehicles')!;
-    const hide = await asAdmin('PUT', `/api/admin/categories/${vehicles.id}/visibility`, { hidden: true });
+    const hide = await shop.asAdmin('PUT', `/api/admin/categories/${vehicles.id}/visibility`, { hidden: true });
     expect(hide.statusCode, hide.body).toBe(200);
     expect(hide.json()).toMatchObject({ category: { hidden: true }, message: categoryMessages.hidden });
     expect((await publicList()).map((category) => category.slug)).not.toContain('vehicles');
     expect((await byId(vehicles.id)).hidden).toBe(true);
-    expect(await createCategoriesService(ctx.db).resolveSlug('vehicles')).toMatchObject({ hidden: true });
+    expect(await createCategoriesService(shop.ctx.db).resolveSlug('vehicles')).toMatchObject({ hidden: true });
 
-    const show = await asAdmin('PUT', `/api/admin/categories/${vehicles.id}/visibility`, { hidden: false });
+    const show = await shop.asAdmin('PUT', `/api/admin/categories/${vehicles.id}/visibility`, { hidden: false });
     expect(show.json()).toMatchObject({ category: { hidden: false }, message: categoryMessages.shown });
     expect((await publicList()).map((category) => category.slug)).toContain('vehicles');
-    expect((await asAdmin('PUT', `/api/admin/categories/${vehicles.id}/visibility`, {})).statusCode).toBe(400);
+    expect((await shop.asAdmin('PUT', `/api/admin/categories/${vehicles.id}/visibility`, {})).statusCode).toBe(400);
   });
 });
 
 describe('deleting a category', () => {
   it('deletes one no product uses, with its old slugs', async () => {
     const kites = await added('Kites', 'kites');
-    await asAdmin('PATCH', `/api/admin/categories/${kites.id}`, { slug: 'kites-and-flags' });
-    const response = await asAdmin('DELETE', `/api/admin/categories/${kites.id}`);
+    await shop.asAdmin('PATCH', `/api/admin/categories/${kites.id}`, { slug: 'kites-and-flags' });
+    const response = await shop.asAdmin('DELETE', `/api/admin/categories/${kites.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: categoryMessages.deleted });
     expect((await adminList()).some((category) => category.id === kites.id)).toBe(false);
-    expect(await createCategoriesService(ctx.db).resolveSlug('kites')).toEqual({ kind: 'unknown' });
-    expect((await asAdmin('DELETE', `/api/admin/categories/${kites.id}`)).statusCode).toBe(404);
+    expect(await createCategoriesService(shop.ctx.db).resolveSlug('kites')).toEqual({ kind: 'unknown' });
+    expect((await shop.asAdmin('DELETE', `/api/admin/categories/${kites.id}`)).statusCode).toBe(404);
   });
 
   it('refuses one with products, archived ones included, with a 409 that says to hide it', async () => {
     const radios = await added('Radios', 'radios');
-    const radio = await createProduct(ctx.db, { category: 'radios' });
+    const radio = await createProduct(shop.ctx.db, { category: 'radios' });
     expect((await byId(radios.id)).productCount).toBe(1);
-    const refused = await asAdmin('DELETE', `/api/admin/categories/${radios.id}`);
+    const refused = await shop.asAdmin('DELETE', `/api/admin/categories/${radios.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'CONFLICT',
@@ -250,8 +240,8 @@ describe('deleting a category', () => {
     });
 
     // Archived (deleted from the shop, kept for its orders): still in the category, still refused.
-    await ctx.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, radio.id));
-    const archived = await asAdmin('DELETE', `/api/admin/categories/${radios.id}`);
+    await shop.ctx.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, radio.id));
+    const archived = await shop.asAdmin('DELETE', `/api/admin/categories/${radios.id}`);
     expect(archived.statusCode).toBe(409);
     expect(archived.json().error.message).toMatch(/hide it instead/);
     expect((await byId(radios.id)).productCount).toBe(1);
@@ -260,10 +250,10 @@ describe('deleting a category', () => {
 
 describe('who may manage categories', () => {
   it('a guest gets 401 and a shopper or a staff member without the catalogue permission 403; a manager may', async () => {
-    const shopper = await signedInShopper(ctx);
-    const staff = await signedInStaff(ctx, 'staff');
-    const manager = await signedInStaff(ctx, 'manager');
-    const calls: [Method, string, object?][] = [
+    const shopper = await signedInShopper(shop.ctx);
+    const staff = await signedInStaff(shop.ctx, 'staff');
+    const manager = await signedInStaff(shop.ctx, 'manager');
+    const calls: [HTTPMethods, string, object?][] = [
       ['GET', '/api/admin/categories'],
       ['POST', '/api/admin/categories', { name: 'Sneaky' }],
       ['PATCH', '/api/admin/categories/1', { name: 'Sneaky' }],
@@ -273,19 +263,19 @@ describe('who may manage categories', () => {
     ];
     for (const [method, url, payload] of calls) {
       const as = (cookie?: string) =>
-        ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+        shop.ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
       expect((await as()).statusCode, `${method} ${url} as a guest`).toBe(401);
       expect((await as(shopper.cookie)).statusCode, `${method} ${url} as a shopper`).toBe(403);
       expect((await as(staff.cookie)).statusCode, `${method} ${url} as staff`).toBe(403);
     }
-    const listed = await ctx.app.inject({ url: '/api/admin/categories', headers: { cookie: manager.cookie } });
+    const listed = await shop.ctx.app.inject({ url: '/api/admin/categories', headers: { cookie: manager.cookie } });
     expect(listed.statusCode).toBe(200);
     expect((await publicList()).map((category) => category.name)).not.toContain('Sneaky');
   });
 
   it('records each change in the activity log', async () => {
     const mats = await added('Mats', 'mats');
-    const rows = (await ctx.db.execute(
+    const rows = (await shop.ctx.db.execute(
       sql`select action, summary from activity_log where entity_type = 'category' and entity_id = ${String(mats.id)}`,
     )) as unknown as { rows: { action: string; summary: string }[] };
     expect(rows.rows).toEqual([{ action: 'category.added', summary: 'Category "Mats" added (/mats)' }]);

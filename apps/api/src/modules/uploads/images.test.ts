@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploadedImageParts, uploadedImages, uploadedImageVariants } from '../../db/schema';
 import { makePicture, patternPng } from '../../test/picture-server';
-import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { adminTestApp, signedInShopper } from '../../test/accounts';
 import { IMAGE_VARIANT_WIDTHS, imageTooLargeMessage } from '@bilum/shared';
 import { detectImageType } from './image-type';
 import { MAX_DECODED_BYTES } from './image-variants';
@@ -41,21 +40,15 @@ function multipart(fileName: string, declaredType: string, bytes: Buffer) {
   };
 }
 
-let ctx: TestContext;
-let admin: SignedIn;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await signedInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const shop = adminTestApp();
 
 function upload(fileName: string, declaredType: string, bytes: Buffer, extraHeaders: Record<string, string> = {}) {
   const body = multipart(fileName, declaredType, bytes);
-  return ctx.app.inject({
+  return shop.ctx.app.inject({
     method: 'POST',
     url: '/api/admin/uploads',
     payload: body.payload,
-    headers: { ...body.headers, cookie: admin.cookie, ...extraHeaders },
+    headers: { ...body.headers, cookie: shop.admin.cookie, ...extraHeaders },
   });
 }
 
@@ -81,7 +74,7 @@ describe('POST /api/admin/uploads', () => {
       expect(stored).toMatchObject({ contentType: `image/${kind}`, size: bytes.length });
 
       // Any instance can serve it: it comes from the database, to anyone (the storefront shows it).
-      const served = await ctx.app.inject({ method: 'GET', url: stored.url });
+      const served = await shop.ctx.app.inject({ method: 'GET', url: stored.url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(`image/${kind}`);
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -105,38 +98,38 @@ describe('POST /api/admin/uploads', () => {
 
   it('refuses a picture over 20 MB that arrives in pieces, however they fall, and stores nothing (issue 28)', async () => {
     // The limit falls exactly at the end of a piece: the parser then cuts the file at 20 MiB without an error.
-    const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
+    const before = await shop.ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
     const picture = Buffer.concat([samplePictures.png, Buffer.alloc(MAX_IMAGE_BYTES - samplePictures.png.length)]);
     const body = multipart('huge.png', 'image/png', Buffer.concat([picture, Buffer.alloc(64 * 1024, 1)]));
     const head =
       body.payload.length - picture.length - 64 * 1024 - Buffer.byteLength('\r\n------bilum-test-boundary--\r\n');
     const pieces = [body.payload.subarray(0, head + MAX_IMAGE_BYTES), body.payload.subarray(head + MAX_IMAGE_BYTES)];
-    const response = await ctx.app.inject({
+    const response = await shop.ctx.app.inject({
       method: 'POST',
       url: '/api/admin/uploads',
       payload: Readable.from(pieces),
-      headers: { ...body.headers, cookie: admin.cookie, 'content-length': String(body.payload.length) },
+      headers: { ...body.headers, cookie: shop.admin.cookie, 'content-length': String(body.payload.length) },
     });
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json().error).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
       message: 'The image is too large. Please upload one of at most 20 MB.',
     });
-    expect(await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toEqual(before);
+    expect(await shop.ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toEqual(before);
   });
 
   it('refuses a request from another site and one without an admin session', async () => {
     expect(
       (await upload('a.png', 'image/png', samplePictures.png, { origin: 'https://evil.example' })).statusCode,
     ).toBe(403);
-    const shopper = await signedInShopper(ctx);
+    const shopper = await signedInShopper(shop.ctx);
     expect((await upload('a.png', 'image/png', samplePictures.png, { cookie: shopper.cookie })).statusCode).toBe(403);
     expect((await upload('a.png', 'image/png', samplePictures.png, { cookie: '' })).statusCode).toBe(401);
   });
 
   it('answers 404 for an unknown picture', async () => {
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/images/0123456789abcdef0123456789abcdef' })).statusCode,
+      (await shop.ctx.app.inject({ method: 'GET', url: '/api/images/0123456789abcdef0123456789abcdef' })).statusCode,
     ).toBe(404);
   });
 });
@@ -145,14 +138,14 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
   it('makes WebP copies 80 to 2560 px wide, kept in the database and cached for a year', async () => {
     const original = await makePicture(3000, 1500, 'jpeg');
     const stored = (await upload('wide.jpg', 'image/jpeg', original)).json();
-    const rows = await ctx.db
+    const rows = await shop.ctx.db
       .select({ width: uploadedImageVariants.width })
       .from(uploadedImageVariants)
       .where(eq(uploadedImageVariants.imageId, stored.id));
     expect(rows.map((row) => row.width).sort((a, b) => a - b)).toEqual([80, 160, 320, 640, 1280, 2560]);
 
     for (const width of IMAGE_VARIANT_WIDTHS) {
-      const served = await ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
+      const served = await shop.ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -162,7 +155,7 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
       expect(served.rawPayload.length).toBeLessThan(original.length);
     }
     // The original is kept as it was.
-    expect((await ctx.app.inject({ method: 'GET', url: stored.url })).rawPayload.equals(original)).toBe(true);
+    expect((await shop.ctx.app.inject({ method: 'GET', url: stored.url })).rawPayload.equals(original)).toBe(true);
   });
 
   it('never enlarges a small picture and names the same bytes with the same address', async () => {
@@ -170,22 +163,22 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
     const first = (await upload('small.png', 'image/png', small)).json();
     const again = (await upload('copy.png', 'image/png', small)).json();
     expect(again.url).toBe(first.url);
-    const served = await ctx.app.inject({ method: 'GET', url: `${first.url}/2560.webp` });
+    const served = await shop.ctx.app.inject({ method: 'GET', url: `${first.url}/2560.webp` });
     expect((await sharp(served.rawPayload).metadata()).width).toBe(200);
   });
 
   it('makes the copies of a picture stored before they existed at its first request, once', async () => {
     const id = randomBytes(16).toString('hex');
     const bytes = await makePicture(900, 600);
-    await ctx.db.insert(uploadedImages).values({ id, contentType: 'image/png', sizeBytes: bytes.length, bytes });
+    await shop.ctx.db.insert(uploadedImages).values({ id, contentType: 'image/png', sizeBytes: bytes.length, bytes });
     // Stored before 0031: the bytes are in the picture's row, and it is served from there.
-    const original = await ctx.app.inject({ method: 'GET', url: `/api/images/${id}` });
+    const original = await shop.ctx.app.inject({ method: 'GET', url: `/api/images/${id}` });
     expect(original.rawPayload.equals(bytes)).toBe(true);
-    const served = await ctx.app.inject({ method: 'GET', url: `/api/images/${id}/640.webp` });
+    const served = await shop.ctx.app.inject({ method: 'GET', url: `/api/images/${id}/640.webp` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(640);
-    const kept = await ctx.db.select().from(uploadedImageVariants).where(eq(uploadedImageVariants.imageId, id));
+    const kept = await shop.ctx.db.select().from(uploadedImageVariants).where(eq(uploadedImageVariants.imageId, id));
     expect(kept.map((row) => row.width)).toEqual([640]);
     expect(kept[0]?.bytes.equals(served.rawPayload)).toBe(true);
   });
@@ -197,9 +190,9 @@ describe('resized copies of an uploaded picture (issue 18)', () => {
     expect(response.json().error.message).toBe('Please upload a JPEG, PNG or WebP image.');
 
     const stored = (await upload('ok.png', 'image/png', samplePictures.png)).json();
-    expect((await ctx.app.inject({ method: 'GET', url: `${stored.url}/500.webp` })).statusCode).toBe(400);
+    expect((await shop.ctx.app.inject({ method: 'GET', url: `${stored.url}/500.webp` })).statusCode).toBe(400);
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/images/0123456789abcdef0123456789abcdef/320.webp' }))
+      (await shop.ctx.app.inject({ method: 'GET', url: '/api/images/0123456789abcdef0123456789abcdef/320.webp' }))
         .statusCode,
     ).toBe(404);
   });
@@ -229,28 +222,28 @@ describe('photos up to 20 MB, downscaled on arrival, the original kept (issue 30
     const { id, url, size } = response.json() as { id: string; url: string; size: number };
     expect(size).toBe(photo.length);
     // The copies were made on arrival, before the answer: every width is in the database already.
-    const copies = await ctx.db
+    const copies = await shop.ctx.db
       .select({ width: uploadedImageVariants.width, sizeBytes: uploadedImageVariants.sizeBytes })
       .from(uploadedImageVariants)
       .where(eq(uploadedImageVariants.imageId, id));
     expect(copies.map((copy) => copy.width).sort((a, b) => a - b)).toEqual([...IMAGE_VARIANT_WIDTHS]);
-    const largest = await ctx.app.inject({ url: `${url}/2560.webp` });
+    const largest = await shop.ctx.app.inject({ url: `${url}/2560.webp` });
     expect(await sharp(largest.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 2560 });
     // The original is kept byte for byte.
-    const original = await ctx.app.inject({ url });
+    const original = await shop.ctx.app.inject({ url });
     expect(original.statusCode).toBe(200);
     expect(original.rawPayload.equals(photo)).toBe(true);
   }, 60_000);
 
   it('refuses a 21 MB photo with 413 and the clear message, storing nothing', async () => {
-    const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
+    const before = await shop.ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
     const photo = await noisyPng(21);
     expect(photo.length).toBeGreaterThan(MAX_IMAGE_BYTES);
     const response = await upload('too-big.png', 'image/png', photo);
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: imageTooLargeMessage });
     expect(imageTooLargeMessage).toBe('The image is too large. Please upload one of at most 20 MB.');
-    expect(await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toEqual(before);
+    expect(await shop.ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toEqual(before);
   }, 60_000);
 });
 
@@ -271,21 +264,21 @@ describe('pictures never stall the shop (issue 29)', () => {
     const response = await upload('noisy.png', 'image/png', noisy);
     expect(response.statusCode, response.body).toBe(201);
     const { id, url } = response.json() as { id: string; url: string };
-    const [row] = await ctx.db.select().from(uploadedImages).where(eq(uploadedImages.id, id));
+    const [row] = await shop.ctx.db.select().from(uploadedImages).where(eq(uploadedImages.id, id));
     expect(row).toMatchObject({ sizeBytes: noisy.length, bytes: null });
-    const parts = await ctx.db.select().from(uploadedImageParts).where(eq(uploadedImageParts.imageId, id));
+    const parts = await shop.ctx.db.select().from(uploadedImageParts).where(eq(uploadedImageParts.imageId, id));
     expect(parts.map((part) => part.part).sort((a, b) => a - b)).toEqual([
       ...Array(Math.ceil(noisy.length / IMAGE_PART_BYTES)).keys(),
     ]);
     expect(Math.max(...parts.map((part) => part.bytes.length))).toBe(IMAGE_PART_BYTES);
-    const served = await ctx.app.inject({ method: 'GET', url });
+    const served = await shop.ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(noisy)).toBe(true);
 
     // The same picture again is the same picture: nothing stored twice.
     const again = await upload('again.png', 'image/png', noisy);
     expect(again.json()).toMatchObject({ id });
-    expect(await ctx.db.select().from(uploadedImageParts).where(eq(uploadedImageParts.imageId, id))).toHaveLength(
+    expect(await shop.ctx.db.select().from(uploadedImageParts).where(eq(uploadedImageParts.imageId, id))).toHaveLength(
       parts.length,
     );
   }, 30_000);
@@ -293,11 +286,11 @@ describe('pictures never stall the shop (issue 29)', () => {
   it('never serves half a picture: a row whose pieces are not all there answers 500 and is not cached', async () => {
     const bytes = await makePicture(300, 200);
     const id = randomBytes(16).toString('hex');
-    await ctx.db
+    await shop.ctx.db
       .insert(uploadedImages)
       .values({ id, contentType: 'image/png', sizeBytes: bytes.length + 10, bytes: null });
-    await ctx.db.insert(uploadedImageParts).values({ imageId: id, part: 0, bytes });
-    const served = await ctx.app.inject({ method: 'GET', url: `/api/images/${id}` });
+    await shop.ctx.db.insert(uploadedImageParts).values({ imageId: id, part: 0, bytes });
+    const served = await shop.ctx.app.inject({ method: 'GET', url: `/api/images/${id}` });
     expect(served.statusCode).toBe(500);
     expect(served.headers['cache-control']).not.toMatch(/immutable/);
   });
@@ -309,7 +302,7 @@ describe('pictures never stall the shop (issue 29)', () => {
       .toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
     expect(await sharp(huge).metadata()).toMatchObject({ width: 7000, height: 7000, channels: 3, depth: 'ushort' });
-    const before = await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
+    const before = await shop.ctx.db.select({ id: uploadedImages.id }).from(uploadedImages);
 
     const response = await upload('huge.png', 'image/png', huge);
     expect(response.statusCode).toBe(413);
@@ -320,7 +313,7 @@ describe('pictures never stall the shop (issue 29)', () => {
         '150 MB, a 50-megapixel photo at 8 bits per channel. Please upload a smaller picture, or save it with 8 bits ' +
         'per channel.',
     });
-    expect(await ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toHaveLength(before.length);
+    expect(await shop.ctx.db.select({ id: uploadedImages.id }).from(uploadedImages)).toHaveLength(before.length);
     expect(MAX_DECODED_BYTES).toBe(50_000_000 * 3);
   }, 60_000);
 
@@ -342,7 +335,7 @@ describe('pictures never stall the shop (issue 29)', () => {
     expect(photo.length).toBeLessThan(MAX_IMAGE_BYTES);
     const response = await upload('phone.jpg', 'image/jpeg', photo);
     expect(response.statusCode).toBe(201);
-    const served = await ctx.app.inject({ method: 'GET', url: `${response.json().url}/1280.webp` });
+    const served = await shop.ctx.app.inject({ method: 'GET', url: `${response.json().url}/1280.webp` });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 1280, height: 960 });
   }, 60_000);
 
@@ -354,7 +347,7 @@ describe('pictures never stall the shop (issue 29)', () => {
       .toBuffer();
     const stored = (await upload('red.png', 'image/png', red)).json();
     for (const width of [80, 320]) {
-      const served = await ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
+      const served = await shop.ctx.app.inject({ method: 'GET', url: `${stored.url}/${width}.webp` });
       const { data, info } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
       expect(info.channels).toBe(4);
       expect(data[0]).toBeGreaterThan(190);
@@ -368,7 +361,7 @@ describe('pictures never stall the shop (issue 29)', () => {
     expect(pictureThreads).toBe(Math.max(1, availableParallelism() - 1));
     const pool = createPicturePool({ threads: 1, queueLimit: 1 });
     try {
-      const images = createImagesService(ctx.db, { allowLoopback: false }, pool);
+      const images = createImagesService(shop.ctx.db, { allowLoopback: false }, pool);
       const pictures = await Promise.all([1, 2, 3, 4].map((n) => makePicture(2000 + n, 1500, 'png')));
       const results = await Promise.allSettled(pictures.map((bytes) => images.store(bytes, null)));
       const refused = results.filter((result) => result.status === 'rejected');
@@ -391,7 +384,7 @@ describe('pictures never stall the shop (issue 29)', () => {
     // A job's limit counts all its work: 0.3 s here, where decoding this picture alone takes 1 to 4 s.
     const pool = createPicturePool({ threads: 1, timeLimitSeconds: 0.3 });
     try {
-      const images = createImagesService(ctx.db, { allowLoopback: false }, pool);
+      const images = createImagesService(shop.ctx.db, { allowLoopback: false }, pool);
       // The slowest picture accepted: 50 megapixels, 8-bit, interlaced (decoded whole): 1 to 4 s on one core.
       const slow = await patternPng(7071, 7071, { interlaced: true });
       await expect(images.store(slow, null)).rejects.toMatchObject({
