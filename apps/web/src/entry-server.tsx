@@ -19,7 +19,7 @@ import {
 } from './app/first-screen-seeds';
 import { AppTree } from './app/App';
 import { appRoutes, preloadRoute, routeComponents } from './app/router';
-import { ShopLayout } from './app/ShopLayout';
+import { prefetchFrameCode, ShopLayout } from './app/ShopLayout';
 import { Spinner } from './components/ui/states';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { renderWithBrowserStorage, type StorageSnapshot } from './lib/browser-storage';
@@ -183,14 +183,18 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
   // Matched once: a page's rendering asks for its components' code and names their chunks.
   const routes = matchRoutes(appRoutes, pathname) ?? [];
   const components = routeComponents(pathname, routes);
+  // The frame's lazy parts (the footer, the header's cart and the shopper's menu, the home page's lower sections)
+  // are rendered too, so that the app hydrates them rather than rendering them anew in the task that takes over
+  // the page (issue 29). The app loads the same before it hydrates (main.tsx).
+  const frameCode = components.includes(ShopLayout) ? prefetchFrameCode({ signedIn: true }) : undefined;
   const seeds = await seedFirstScreen(queryClient, url, data);
   if (seeds) {
     return {
       async render() {
-        // The page's own code is loaded first, so it renders in place. What else is lazy (the footer, menus, the
-        // toaster) renders its fallback here and comes with the app: renderToString then writes no inline script,
-        // which the shop's Content-Security-Policy would refuse to run.
-        await preloadRoute(pathname, components);
+        // The page's own code and the frame's are loaded first, so they render in place. What else is lazy (the
+        // toaster, a menu not yet opened) renders its fallback here and comes with the app: renderToString then
+        // writes no inline script, which the shop's Content-Security-Policy would refuse to run.
+        await Promise.all([preloadRoute(pathname, components), frameCode]);
         const html = renderApp(url, queryClient, guestCartSnapshot(seeds.guestCart ?? []));
         const stateScript = stateScriptOf(queryClient);
         queryClient.clear();
@@ -203,7 +207,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
   const asAsked =
     isRenderedAsAsked(pathname, isNotFound) || (isLandingPageAskedWithSession(pathname) && data.hasSession());
   if (!asAsked && !fromStorage) return null;
-  await preloadRoute(pathname, components);
+  await Promise.all([preloadRoute(pathname, components), frameCode]);
   const screen = await rendering.run(data, async () => {
     const storage = (await storageFromCookies(data)) ?? noStorage;
     // A checkout page with nothing of checkout in the visitor's storage: its frame, which the app fills.

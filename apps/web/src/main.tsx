@@ -24,7 +24,7 @@ function HandOver({ children }: { children: ReactNode }) {
 
 /**
  * A part of the server's page React could not take over and rendered anew. A lazy part the server rendered as its
- * fallback (the footer, the header's menus, the toaster) is expected to be; anything else is a difference between
+ * fallback (the toaster, a menu not yet opened) is expected to be; anything else is a difference between
  * the server's rendering and the app's, worth knowing of.
  */
 function reportHydrationMismatch(error: unknown) {

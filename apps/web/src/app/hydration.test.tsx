@@ -1,3 +1,4 @@
+import { type Cart, type SessionState, signedOutSession } from '@bilum/shared';
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +10,12 @@ import { localCartItem } from '../test/local-cart-item';
 import { App } from './App';
 import { hydrateFirstScreen } from './first-screen';
 import { preloadRoute } from './router';
+import { prefetchFrameCode } from './ShopLayout';
 
-/** React's error 419: a lazy part (footer, menus) the server rendered as its fallback, rendered in the browser. */
+/**
+ * React's error 419: a lazy part the server rendered as its fallback (the toaster), rendered in the browser. The
+ * frame's parts (footer, cart, the shopper's menu) are rendered on the server and hydrated (issue 29).
+ */
 const lazyFallback = /#419\b|renderToString|could not finish this Suspense boundary/;
 
 beforeAll(() => {
@@ -35,9 +40,13 @@ async function hydrate(url: string, visitor: Parameters<typeof fakeData>[0] = {}
   const root = document.getElementById('root')!;
   const serverHeading = root.querySelector('h1');
   const serverMain = root.querySelector('main');
+  const serverFooter = root.querySelector('footer');
+  const serverCart = root.querySelector('header a[aria-label^="Cart"]');
+  const serverMenu = root.querySelector('header button[aria-label^="Account menu for"]');
   const queryClient = createQueryClient();
   expect(hydrateFirstScreen(queryClient)).toBe('page');
   await preloadRoute(new URL(url, 'http://shop.test').pathname);
+  await prefetchFrameCode({ signedIn: visitor.session ?? false });
   const errors: string[] = [];
   await act(async () => {
     hydrateRoot(
@@ -53,6 +62,14 @@ async function hydrate(url: string, visitor: Parameters<typeof fakeData>[0] = {}
     mismatches: errors.filter((message) => !lazyFallback.test(message)),
     keptHeading: serverHeading !== null && root.querySelector('h1') === serverHeading,
     keptMain: serverMain !== null && root.querySelector('main') === serverMain,
+    // The frame's lazy parts came rendered and were taken over, not rendered anew.
+    keptFrame:
+      serverFooter !== null &&
+      root.querySelector('footer') === serverFooter &&
+      serverCart !== null &&
+      root.querySelector('header a[aria-label^="Cart"]') === serverCart,
+    keptAccountMenu:
+      serverMenu !== null && root.querySelector('header button[aria-label^="Account menu for"]') === serverMenu,
   };
 }
 
@@ -60,12 +77,32 @@ describe('the app takes over the page the server rendered without rendering it a
   it.each(['/', '/category/phones', '/index-item/1', '/terms', '/login', '/track-order', '/no-such-page'])(
     '%s: the same elements stay, with nothing React found different',
     async (url) => {
-      const { mismatches, keptHeading, keptMain } = await hydrate(url);
+      const { mismatches, keptHeading, keptMain, keptFrame } = await hydrate(url);
       expect(mismatches).toEqual([]);
       expect(keptMain).toBe(true);
+      expect(keptFrame).toBe(true);
       expect(keptHeading).toBe(true);
     },
   );
+
+  it('a signed-in shopper’s order history: the cart and the account menu came rendered and are taken over', async () => {
+    const shopper: SessionState = {
+      user: { id: 7, email: 'kila@example.pg', fullName: 'Kila Wari', role: 'shopper' },
+      membership: signedOutSession.membership,
+    };
+    const cart: Cart = {
+      items: [],
+      isMember: false,
+      discountRate: 0,
+      summary: { itemCount: 0, subtotal: 0, savings: 0, shipping: 0, total: 0 },
+    };
+    const visitor = { session: true, api: { '/session': shopper, '/cart': cart, '/orders/mine': { orders: [] } } };
+    const { mismatches, keptMain, keptFrame, keptAccountMenu } = await hydrate('/order-history', visitor);
+    expect(mismatches).toEqual([]);
+    expect(keptMain).toBe(true);
+    expect(keptFrame).toBe(true);
+    expect(keptAccountMenu).toBe(true);
+  });
 
   it('a guest with a cart: the header’s count comes from the cart cookie, as the browser’s storage has it', async () => {
     // What the app mirrors into the cookie (ids and quantities) and keeps in local storage (the whole lines).
