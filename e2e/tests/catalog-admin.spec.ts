@@ -99,7 +99,7 @@ test('the owner adds the category Solar, moves it up and hides it, and cannot de
   const names = list.getByTestId('category-name');
   await expect(names.first()).toHaveText('Phones');
 
-  await page.getByLabel('Name').fill('Solar');
+  await page.getByLabel('Name', { exact: true }).fill('Solar');
   await expect(page.getByText('Leave it empty to use “solar”.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByText('Category added.')).toBeVisible();

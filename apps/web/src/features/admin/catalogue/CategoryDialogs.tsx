@@ -68,7 +68,7 @@ export function RenameCategoryDialog({ category, onClose }: { category: AdminCat
           autoComplete="off"
           spellCheck={false}
           readOnly={slugFixed}
-          className={slugFixed ? 'bg-stone-100 text-stone-700' : undefined}
+          className="read-only:bg-stone-100 read-only:text-stone-700"
           hint={slugFixed ? categoryMessages.slugInUse(category.name) : slugRule}
           error={errors.slug?.message}
           {...form.register('slug')}

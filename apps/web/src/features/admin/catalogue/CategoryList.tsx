@@ -38,7 +38,7 @@ export function CategoryList({ categories, onMove, onRename, onToggleHidden, onD
         <li
           key={category.id}
           data-category-id={category.id}
-          className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between md:gap-4"
+          className="flex flex-col gap-3 px-3 py-4 sm:px-4 md:flex-row md:items-center md:justify-between md:gap-4"
         >
           <div className="flex min-w-0 items-start gap-3">
             <span
@@ -73,10 +73,11 @@ export function CategoryList({ categories, onMove, onRename, onToggleHidden, onD
               )}
             </div>
           </div>
-          <div className="flex flex-wrap items-center gap-2 md:shrink-0 md:justify-end">
+          <div className="flex flex-wrap items-center gap-1.5 sm:gap-2 md:shrink-0 md:justify-end">
             <Button
               size="sm"
               variant="outline"
+              className="w-9 px-0"
               aria-label={`Move ${category.name} up`}
               disabled={index === 0}
               data-move={`${category.id}-up`}
@@ -87,6 +88,7 @@ export function CategoryList({ categories, onMove, onRename, onToggleHidden, onD
             <Button
               size="sm"
               variant="outline"
+              className="w-9 px-0"
               aria-label={`Move ${category.name} down`}
               disabled={index === categories.length - 1}
               data-move={`${category.id}-down`}
@@ -97,6 +99,7 @@ export function CategoryList({ categories, onMove, onRename, onToggleHidden, onD
             <Button
               size="sm"
               variant="outline"
+              className="max-sm:px-2"
               aria-label={`Rename ${category.name}`}
               onClick={() => onRename(category)}
             >
@@ -105,6 +108,9 @@ export function CategoryList({ categories, onMove, onRename, onToggleHidden, onD
             <Button
               size="sm"
               variant="outline"
+              // The same width either way, so the rows' buttons line up; a little narrower on a phone, so that
+              // the row's five buttons fit on one line at 375 px.
+              className="min-w-16 max-sm:px-2"
               aria-label={`${category.hidden ? 'Show' : 'Hide'} ${category.name}`}
               onClick={() => onToggleHidden(category)}
             >
@@ -113,6 +119,7 @@ export function CategoryList({ categories, onMove, onRename, onToggleHidden, onD
             <Button
               size="sm"
               variant="danger"
+              className="max-sm:px-2"
               aria-label={`Delete ${category.name}`}
               onClick={() => onDelete(category)}
             >
