@@ -75,6 +75,7 @@ const adminRoutes = [
   '/entry-option',
   '/product-inventory',
   '/product-entry',
+  '/categories',
   '/member-status',
   '/customers',
   '/reports',

@@ -81,3 +81,51 @@ test('Cancel on the add form asks before dropping what was typed and goes back t
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/\/product-inventory$/);
 });
+
+test('the owner adds the category Solar, moves it up and hides it, and cannot delete Phones while it has products', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  // A retry meets the Solar of the first try: it goes first (the journeys share one server).
+  const before = (await (await page.request.get('/api/admin/categories')).json()) as {
+    categories: { id: number; slug: string }[];
+  };
+  const earlier = before.categories.find((category) => category.slug === 'solar');
+  if (earlier) expect((await page.request.delete(`/api/admin/categories/${earlier.id}`)).ok()).toBe(true);
+
+  await page.getByRole('link', { name: /^Categories/ }).click();
+  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Categories' });
+  const names = list.getByTestId('category-name');
+  await expect(names.first()).toHaveText('Phones');
+
+  await page.getByLabel('Name', { exact: true }).fill('Solar');
+  await expect(page.getByText('Leave it empty to use “solar”.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByText('Category added.')).toBeVisible();
+  await expect(names.last()).toHaveText('Solar');
+
+  await page.getByRole('button', { name: 'Move Solar up' }).click();
+  await expect(page.getByText('Categories reordered.')).toBeVisible();
+  await expect(names.last()).toHaveText('Accessories');
+  await expect.poll(async () => (await names.allTextContents()).slice(-2)).toEqual(['Solar', 'Accessories']);
+  // The server has the new order.
+  const after = (await (await page.request.get('/api/admin/categories')).json()) as { categories: { slug: string }[] };
+  expect(after.categories.map((category) => category.slug).slice(-2)).toEqual(['solar', 'accessories']);
+
+  await page.getByRole('button', { name: 'Hide Solar' }).click();
+  await expect(page.getByText('Category hidden.')).toBeVisible();
+  await expect(
+    list.getByRole('listitem').filter({ hasText: 'Solar' }).getByText('Hidden', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show Solar' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Phones' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete category?' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(/^"Phones" has \d+ products \(archived ones included\), so it cannot be deleted: hide it instead/),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(names.first()).toHaveText('Phones');
+});

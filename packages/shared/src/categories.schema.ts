@@ -118,7 +118,36 @@ export const adminCategorySchema = z.object({
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 export const adminCategoriesResponseSchema = z.object({ categories: z.array(adminCategorySchema) });
+export type AdminCategoriesResponse = z.infer<typeof adminCategoriesResponseSchema>;
 export const adminCategoryResponseSchema = z.object({ category: adminCategorySchema, message: z.string() });
+export type AdminCategoryResponse = z.infer<typeof adminCategoryResponseSchema>;
+
+/**
+ * The admin's "Add a category" form: what was typed, turned into exactly the POST body. An empty address means
+ * "the one the name gives", which then must not be empty.
+ */
+export const addCategoryFormSchema = z
+  .object({
+    name: categoryNameSchema,
+    slug: z
+      .string()
+      .trim()
+      .transform((slug) => (slug === '' ? undefined : slug))
+      .pipe(categorySlugSchema.optional()),
+  })
+  .superRefine((form, ctx) => {
+    if (form.slug === undefined && form.name.trim() !== '' && categorySlugFromName(form.name) === '') {
+      ctx.addIssue({ code: 'custom', path: ['slug'], message: categoryMessages.slugFromName });
+    }
+  });
+export type AddCategoryFormValues = z.input<typeof addCategoryFormSchema>;
+
+/** The admin's rename dialog: both fields as they stand; the page sends only what changed. */
+export const renameCategoryFormSchema = z.object({
+  name: categoryNameSchema,
+  slug: z.string().trim().pipe(categorySlugSchema),
+});
+export type RenameCategoryFormValues = z.input<typeof renameCategoryFormSchema>;
 
 /** Where a slug leads: the category's own address, or the one it has now when `slug` is an old one (a 301). */
 export type CategorySlugResolution =

@@ -103,6 +103,8 @@ export const sitePages: readonly SitePage[] = [
   privatePage('/entry-option', 'Inventory Dashboard'),
   privatePage('/product-inventory', 'Product Inventory'),
   privatePage('/product-entry', 'Add New Product'),
+  // Categories the owner manages (issue 30).
+  privatePage('/categories', 'Categories'),
   privatePage('/member-status', 'Membership Overview'),
   privatePage('/order-inventory', 'Order Management'),
   privatePage('/settings', 'Shop Settings'),

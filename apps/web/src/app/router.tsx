@@ -48,6 +48,8 @@ const AdminLayout = lazyPage(() => import('../features/admin/shared/AdminLayout'
 const EntryOptionPage = lazyPage(() => import('../features/admin/setup/EntryOptionPage'));
 const ProductInventoryPage = lazyPage(() => import('../features/admin/catalogue/ProductInventoryPage'));
 const ProductEntryPage = lazyPage(() => import('../features/admin/catalogue/ProductEntryPage'));
+// Categories the owner manages (issue 30)
+const CategoriesPage = lazyPage(() => import('../features/admin/catalogue/CategoriesPage'));
 const MemberStatusPage = lazyPage(() => import('../features/admin/customers/MemberStatusPage'));
 const CustomersPage = lazyPage(() => import('../features/admin/customers/CustomersPage'));
 const DashboardPage = lazyPage(() => import('../features/admin/reports/DashboardPage'));
@@ -129,6 +131,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="entry-option" element={<EntryOptionPage />} />
       <Route path="product-inventory" element={<ProductInventoryPage />} />
       <Route path="product-entry" element={<ProductEntryPage />} />
+      <Route path="categories" element={<CategoriesPage />} />
       <Route path="member-status" element={<MemberStatusPage />} />
       <Route path="customers" element={<CustomersPage />} />
       <Route path="reports" element={<DashboardPage />} />

@@ -11,6 +11,12 @@ const options = [
     permission: 'catalog',
   },
   {
+    to: '/categories',
+    label: 'Categories',
+    text: 'Add, rename, order and hide the shop’s categories.',
+    permission: 'catalog',
+  },
+  {
     to: '/order-inventory',
     label: 'Order Inventory',
     text: 'Dispatch, deliver or cancel orders.',

@@ -10,6 +10,7 @@ export const adminPagePermissions: { prefix: string; permission: Permission | nu
   { prefix: '/admin-account', permission: null },
   { prefix: '/product-inventory', permission: 'catalog' },
   { prefix: '/product-entry', permission: 'catalog' },
+  { prefix: '/categories', permission: 'catalog' },
   { prefix: '/member-status', permission: 'members' },
   { prefix: '/customers', permission: 'members' },
   { prefix: '/reports', permission: 'reports' },

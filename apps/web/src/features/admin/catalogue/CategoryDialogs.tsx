@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminCategory,
+  categoryMessages,
+  type RenameCategoryFormValues,
+  renameCategoryFormSchema,
+  type RenameCategoryInput,
+} from '@bilum/shared';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { slugRule } from './AddCategoryForm';
+import { useDeleteCategory, useRenameCategory } from './categories.api';
+
+/**
+ * Rename: the name, and the address while no product uses the category (decision 038, step 1: the storefront
+ * still knows the five by their fixed addresses). Only what changed is sent; an old address keeps leading here.
+ */
+export function RenameCategoryDialog({ category, onClose }: { category: AdminCategory; onClose: () => void }) {
+  const rename = useRenameCategory();
+  const slugFixed = category.productCount > 0;
+  const form = useForm<RenameCategoryFormValues>({
+    resolver: zodResolver(renameCategoryFormSchema),
+    defaultValues: { name: category.name, slug: category.slug },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ name, slug }) => {
+    const body: RenameCategoryInput = {
+      ...(name.trim() !== category.name ? { name: name.trim() } : {}),
+      ...(!slugFixed && slug.trim() !== category.slug ? { slug: slug.trim() } : {}),
+    };
+    if (body.name === undefined && body.slug === undefined) {
+      form.setError('name', { type: 'manual', message: categoryMessages.nothingToChange }, { shouldFocus: true });
+      return;
+    }
+    rename.mutate(
+      { id: category.id, body },
+      {
+        onSuccess: () => {
+          toast.success(categoryMessages.saved);
+          onClose();
+        },
+        onError: (error) => {
+          if (!applyServerIssues(error, form.setError, ['name', 'slug'])) toast.error(error.message);
+        },
+      },
+    );
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Rename ${category.name}`}
+      description={
+        slugFixed
+          ? 'Give the category a new name.'
+          : 'Give the category a new name or a new address. Its old address keeps leading to it.'
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...form.register('name')} />
+        <TextField
+          label="Address"
+          autoComplete="off"
+          spellCheck={false}
+          readOnly={slugFixed}
+          className="read-only:bg-stone-100 read-only:text-stone-700"
+          hint={slugFixed ? categoryMessages.slugInUse(category.name) : slugRule}
+          error={errors.slug?.message}
+          {...form.register('slug')}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={rename.isPending}>
+            {rename.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * "Delete category?": the server refuses (409, with its message in a toast) while any product is in it, and then
+ * nothing is removed: the dialog closes and the category stays in the list.
+ */
+export function DeleteCategoryDialog({ category, onClose }: { category: AdminCategory; onClose: () => void }) {
+  const remove = useDeleteCategory();
+  const confirm = () =>
+    remove.mutate(category.id, {
+      onSuccess: () => {
+        toast.success(categoryMessages.deleted);
+        onClose();
+      },
+      onError: (error) => {
+        toast.error(error.message);
+        // A refusal will not change on a second try; a lost connection may.
+        if (!(error instanceof ApiError && error.isNetwork)) onClose();
+      },
+    });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete category?"
+      description={`“${category.name}” (${category.slug}) is removed for good, with the old addresses that lead to it.`}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting…' : 'Delete'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
