@@ -73,7 +73,7 @@ function ReadOnlyField({ label, value, note }: { label: string; value: string; n
   return (
     <div className="flex flex-col gap-1">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
-      <dd className="min-h-11 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-stone-900 break-words">
+      <dd className="min-h-11 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-stone-900 wrap-anywhere">
         {value || <span className="text-muted">Not set</span>}
       </dd>
       {note && <dd>{note}</dd>}
