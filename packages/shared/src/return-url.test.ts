@@ -61,6 +61,10 @@ const hostileReturnUrls = [
   '/.%2F%2Fevil.example',
   '/%E0%A4%A',
   '/%2525252525252525252F',
+  // Protocol-relative to the shop's own host is still protocol-relative once decoded (found by the property below).
+  '/%5Cshop.example.pg',
+  '//shop.example.pg/cart',
+  '/\\shop.example.pg/cart',
 ];
 
 describe('shopReturnPath', () => {

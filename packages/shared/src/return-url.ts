@@ -13,6 +13,8 @@ const controlCharacters = /[\u0000-\u001f\u007f]/;
 /** The value parsed against the shop's origin when it stays on it as a path that is not protocol-relative. */
 function onShop(value: string, origin: string): URL | null {
   if (controlCharacters.test(value) || value.trim() !== value) return null;
+  // Protocol-relative (`//host`, `/\host`) names a host even when that host is the shop's own: never a path.
+  if (/^[/\\][/\\]/.test(value)) return null;
   let url: URL;
   try {
     url = value.startsWith('/') ? new URL(value, `${origin}/`) : new URL(value);
