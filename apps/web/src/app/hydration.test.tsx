@@ -1,4 +1,3 @@
-import { type Cart, type SessionState, signedOutSession } from '@bilum/shared';
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { prepareFirstScreen } from '../entry-server';
 import { GUEST_CART_KEY } from '../lib/guest-cart';
 import { createQueryClient } from '../lib/query-client';
 import { fakeData } from '../test/first-screen-data';
+import { emptyCart, shopper } from '../test/shopper';
 import { localCartItem } from '../test/local-cart-item';
 import { App } from './App';
 import { hydrateFirstScreen } from './first-screen';
@@ -86,17 +86,7 @@ describe('the app takes over the page the server rendered without rendering it a
   );
 
   it('a signed-in shopper’s order history: the cart and the account menu came rendered and are taken over', async () => {
-    const shopper: SessionState = {
-      user: { id: 7, email: 'kila@example.pg', fullName: 'Kila Wari', role: 'shopper' },
-      membership: signedOutSession.membership,
-    };
-    const cart: Cart = {
-      items: [],
-      isMember: false,
-      discountRate: 0,
-      summary: { itemCount: 0, subtotal: 0, savings: 0, shipping: 0, total: 0 },
-    };
-    const visitor = { session: true, api: { '/session': shopper, '/cart': cart, '/orders/mine': { orders: [] } } };
+    const visitor = { session: true, api: { '/session': shopper, '/cart': emptyCart, '/orders/mine': { orders: [] } } };
     const { mismatches, keptMain, keptFrame, keptAccountMenu } = await hydrate('/order-history', visitor);
     expect(mismatches).toEqual([]);
     expect(keptMain).toBe(true);

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
+import { Button, type ButtonProps } from './button';
 import { lastFocusedElement } from '../../lib/last-focused';
 
 const placements = {
@@ -97,3 +98,37 @@ export function Dialog({
 
 /** Closes the surrounding dialog when the child (a button or link) is used. */
 export const DialogClose = RadixDialog.Close;
+
+/**
+ * A dialog's closing row: the way back (closes the dialog) and the action, which reads `busyLabel` and is
+ * disabled while it runs; stacked on a phone with the action on top. Without `onConfirm` the action submits the
+ * dialog's form.
+ */
+export function DialogButtons({
+  busy,
+  label,
+  busyLabel,
+  onConfirm,
+  cancelLabel = 'Cancel',
+  variant = 'danger',
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onConfirm?: () => void;
+  cancelLabel?: string;
+  variant?: ButtonProps['variant'];
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogClose asChild>
+        <Button variant="outline" disabled={busy}>
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      <Button type={onConfirm ? 'button' : 'submit'} variant={variant} onClick={onConfirm} disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { ProductImage } from '../../components/ui/product-image';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { EmptyState } from '../../components/ui/states';
@@ -178,7 +178,7 @@ export function CartView(props: CartViewProps) {
         title="Remove item?"
         description={confirm?.kind === 'remove' ? `Remove ${confirm.line.name} from your cart?` : undefined}
       >
-        <ConfirmButtons busy={busy} label="Remove" busyLabel="Removing…" onConfirm={runConfirmed} />
+        <DialogButtons busy={busy} label="Remove" busyLabel="Removing…" onConfirm={runConfirmed} />
       </Dialog>
       <Dialog
         open={confirm?.kind === 'clear'}
@@ -186,33 +186,8 @@ export function CartView(props: CartViewProps) {
         title="Clear cart?"
         description={`Remove all ${lines.length === 1 ? '1 item' : `${lines.length} items`} from your cart? This cannot be undone.`}
       >
-        <ConfirmButtons busy={busy} label="Clear Cart" busyLabel="Clearing…" onConfirm={runConfirmed} />
+        <DialogButtons busy={busy} label="Clear Cart" busyLabel="Clearing…" onConfirm={runConfirmed} />
       </Dialog>
-    </div>
-  );
-}
-
-function ConfirmButtons({
-  busy,
-  label,
-  busyLabel,
-  onConfirm,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-  onConfirm: () => void;
-}) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <DialogClose asChild>
-        <Button variant="outline" disabled={busy}>
-          Cancel
-        </Button>
-      </DialogClose>
-      <Button variant="danger" onClick={onConfirm} disabled={busy}>
-        {busy ? busyLabel : label}
-      </Button>
     </div>
   );
 }

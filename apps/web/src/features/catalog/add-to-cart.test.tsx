@@ -8,21 +8,10 @@ import { toLocalCartItem } from '../../lib/local-cart-item';
 import { createQueryClient } from '../../lib/query-client';
 import { sessionKey } from '../../lib/session';
 import { GUEST_CART_KEY, useAddToCart } from './add-to-cart';
+import { emptyCart, shopper } from '../../test/shopper';
 import { testProduct } from './test-product';
 
 vi.mock('sonner', () => ({ toast: { info: vi.fn(), error: vi.fn() } }));
-
-const shopper: SessionState = {
-  user: { id: 7, email: 'kila@example.pg', fullName: 'Kila Wari', role: 'shopper' },
-  membership: signedOutSession.membership,
-};
-
-const emptyCart: Cart = {
-  items: [],
-  isMember: false,
-  discountRate: 0,
-  summary: { itemCount: 0, subtotal: 0, savings: 0, shipping: 0, total: 0 },
-};
 
 /** Renders the hook for a guest or a signed-in shopper; `answers` are the API's replies by "METHOD path". */
 function renderAddToCart(

@@ -76,8 +76,8 @@ describe('CatalogImportDialog (issue 30)', () => {
       '/api/admin/products/import',
     ]);
 
-    // The dialog's own corner button is "Close" too; this is the one below the list.
-    fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    // "Done" below the list (the dialog's corner button is "Close": two buttons of one name would be ambiguous).
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 

@@ -148,7 +148,7 @@ export function CatalogImportDialog({ onClose }: { onClose: () => void }) {
         )}
         <div className="flex justify-end gap-2">
           {imported ? (
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Done</Button>
           ) : (
             <>
               <Button variant="outline" onClick={onClose}>

@@ -8,11 +8,10 @@ import {
 } from '@bilum/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
+import { DeleteDialog } from '../shared/DeleteDialog';
 import { slugRule } from './AddCategoryForm';
 import { useDeleteCategory, useRenameCategory } from './categories.api';
 
@@ -73,14 +72,7 @@ export function RenameCategoryDialog({ category, onClose }: { category: AdminCat
           error={errors.slug?.message}
           {...form.register('slug')}
         />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={rename.isPending}>
-            {rename.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
+        <DialogButtons busy={rename.isPending} label="Save" busyLabel="Saving…" variant="primary" />
       </form>
     </Dialog>
   );
@@ -92,33 +84,13 @@ export function RenameCategoryDialog({ category, onClose }: { category: AdminCat
  */
 export function DeleteCategoryDialog({ category, onClose }: { category: AdminCategory; onClose: () => void }) {
   const remove = useDeleteCategory();
-  const confirm = () =>
-    remove.mutate(category.id, {
-      onSuccess: () => {
-        toast.success(categoryMessages.deleted);
-        onClose();
-      },
-      onError: (error) => {
-        toast.error(error.message);
-        // A refusal will not change on a second try; a lost connection may.
-        if (!(error instanceof ApiError && error.isNetwork)) onClose();
-      },
-    });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <DeleteDialog
       title="Delete category?"
       description={`“${category.name}” (${category.slug}) is removed for good, with the old addresses that lead to it.`}
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Delete'}
-        </Button>
-      </div>
-    </Dialog>
+      deleted={categoryMessages.deleted}
+      remove={() => remove.mutateAsync(category.id)}
+      onClose={onClose}
+    />
   );
 }

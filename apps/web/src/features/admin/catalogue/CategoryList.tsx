@@ -14,15 +14,36 @@ interface CategoryListProps {
 const productCount = (count: number) =>
   count === 0 ? 'No products' : `${count} ${count === 1 ? 'product' : 'products'}`;
 
-function Arrow({ direction }: { direction: MoveDirection }) {
+/** Moves the category one place up or down the list; greyed at the end it cannot pass. */
+function MoveButton({
+  category,
+  direction,
+  disabled,
+  onMove,
+}: {
+  category: AdminCategory;
+  direction: MoveDirection;
+  disabled: boolean;
+  onMove: CategoryListProps['onMove'];
+}) {
   return (
-    <svg viewBox="0 0 24 24" className="size-4" aria-hidden fill="none" stroke="currentColor" strokeWidth={2}>
-      <path
-        d={direction === 'up' ? 'M12 19V5M6 11l6-6 6 6' : 'M12 5v14M6 13l6 6 6-6'}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <Button
+      size="sm"
+      variant="outline"
+      className="w-9 px-0"
+      aria-label={`Move ${category.name} ${direction}`}
+      disabled={disabled}
+      data-move={`${category.id}-${direction}`}
+      onClick={() => onMove(category, direction)}
+    >
+      <svg viewBox="0 0 24 24" className="size-4" aria-hidden fill="none" stroke="currentColor" strokeWidth={2}>
+        <path
+          d={direction === 'up' ? 'M12 19V5M6 11l6-6 6 6' : 'M12 5v14M6 13l6 6 6-6'}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </Button>
   );
 }
 
@@ -74,28 +95,13 @@ export function CategoryList({ categories, onMove, onRename, onToggleHidden, onD
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-1.5 sm:gap-2 md:shrink-0 md:justify-end">
-            <Button
-              size="sm"
-              variant="outline"
-              className="w-9 px-0"
-              aria-label={`Move ${category.name} up`}
-              disabled={index === 0}
-              data-move={`${category.id}-up`}
-              onClick={() => onMove(category, 'up')}
-            >
-              <Arrow direction="up" />
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              className="w-9 px-0"
-              aria-label={`Move ${category.name} down`}
+            <MoveButton category={category} direction="up" disabled={index === 0} onMove={onMove} />
+            <MoveButton
+              category={category}
+              direction="down"
               disabled={index === categories.length - 1}
-              data-move={`${category.id}-down`}
-              onClick={() => onMove(category, 'down')}
-            >
-              <Arrow direction="down" />
-            </Button>
+              onMove={onMove}
+            />
             <Button
               size="sm"
               variant="outline"

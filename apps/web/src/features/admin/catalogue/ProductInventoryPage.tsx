@@ -3,7 +3,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -192,14 +192,7 @@ function DeleteProductDialog({ product, onClose }: { product: Product; onClose: 
       title={inventoryMessages.confirmDeletionTitle}
       description={inventoryMessages.confirmDeletion(product.name)}
     >
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Delete'}
-        </Button>
-      </div>
+      <DialogButtons busy={remove.isPending} label="Delete" busyLabel="Deleting…" onConfirm={confirm} />
     </Dialog>
   );
 }

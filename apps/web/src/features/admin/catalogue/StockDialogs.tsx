@@ -15,7 +15,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../../components/ui/dialog';
 import { FieldFrame, fieldAria, inputClass, TextField } from '../../../components/ui/form-field';
 import { ErrorState, Spinner } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
@@ -126,14 +126,7 @@ export function RestockDialog({ product, onClose }: { product: StockProduct; onC
             {...form.register('note')}
           />
         </FieldFrame>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={restock.isPending}>
-            {restock.isPending ? 'Restocking…' : 'Restock'}
-          </Button>
-        </div>
+        <DialogButtons busy={restock.isPending} label="Restock" busyLabel="Restocking…" variant="primary" />
       </form>
     </Dialog>
   );

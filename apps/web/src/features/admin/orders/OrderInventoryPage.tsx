@@ -15,7 +15,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../../components/ui/dialog';
 import { inputBaseClass } from '../../../components/ui/form-field';
 import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
@@ -419,14 +419,14 @@ export default function OrderInventoryPage() {
           title={`Mark order #${delivering.id} as delivered?`}
           description={deliverConsequence(delivering)}
         >
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="outline" onClick={() => setDelivering(null)}>
-              Not Yet
-            </Button>
-            <Button disabled={update.isPending} onClick={() => change(delivering, 'Delivered')}>
-              {update.isPending ? 'Saving…' : 'Mark Delivered'}
-            </Button>
-          </div>
+          <DialogButtons
+            busy={update.isPending}
+            label="Mark Delivered"
+            busyLabel="Saving…"
+            cancelLabel="Not Yet"
+            variant="primary"
+            onConfirm={() => change(delivering, 'Delivered')}
+          />
         </Dialog>
       )}
       {cancelling && (
@@ -456,14 +456,13 @@ export default function OrderInventoryPage() {
               </p>
             )}
           </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="outline" onClick={() => setCancelling(null)}>
-              Keep Order
-            </Button>
-            <Button variant="danger" disabled={update.isPending} onClick={() => confirmCancel(cancelling)}>
-              {update.isPending ? 'Cancelling…' : 'Cancel Order'}
-            </Button>
-          </div>
+          <DialogButtons
+            busy={update.isPending}
+            label="Cancel Order"
+            busyLabel="Cancelling…"
+            cancelLabel="Keep Order"
+            onConfirm={() => confirmCancel(cancelling)}
+          />
         </Dialog>
       )}
     </>

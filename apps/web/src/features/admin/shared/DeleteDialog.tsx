@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Dialog, DialogButtons } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api-client';
+
+/**
+ * "Delete …?" after which `remove` runs: on success a toast and the dialog closes; a refusal (a 409 naming why)
+ * goes in a toast and the dialog closes too, since it will not change on a second try; a lost connection leaves it
+ * open to try again.
+ */
+export function DeleteDialog({
+  title,
+  description,
+  deleted,
+  remove,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  /** The success toast. */
+  deleted: string;
+  remove: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const confirm = () => {
+    setBusy(true);
+    remove()
+      .then(
+        () => {
+          toast.success(deleted);
+          onClose();
+        },
+        (error: Error) => {
+          toast.error(error.message);
+          if (!(error instanceof ApiError && error.isNetwork)) onClose();
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
+      <DialogButtons busy={busy} label="Delete" busyLabel="Deleting…" onConfirm={confirm} />
+    </Dialog>
+  );
+}
