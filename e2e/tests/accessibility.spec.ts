@@ -76,6 +76,7 @@ const adminRoutes = [
   '/product-inventory',
   '/product-entry',
   '/categories',
+  '/discount-codes',
   '/member-status',
   '/customers',
   '/reports',

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 // Lighthouse (mobile, its default simulated throttling) against a bench server, in Debian’s Chromium: one run, and
 // the medians of several.
 import * as chromeLauncher from 'chrome-launcher';
@@ -102,6 +104,12 @@ async function runOnce(url, prepare, blockedUrlPatterns) {
       undefined,
       tab,
     );
+    // BENCH_DUMP_LHR=<folder>: every run's whole Lighthouse report kept there, to read its long tasks and their
+    // scripts (audits "long-tasks", "bootup-time") when a page's blocking time needs explaining.
+    if (process.env.BENCH_DUMP_LHR) {
+      const name = `${Date.now()}-${url.replace(/[^a-z0-9]+/gi, '_')}.json`;
+      writeFileSync(path.join(process.env.BENCH_DUMP_LHR, name), JSON.stringify(result.lhr));
+    }
     return figures(result.lhr, result.artifacts?.Trace);
   } finally {
     await browser?.disconnect().catch(() => {});

@@ -37,6 +37,8 @@ import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/invoice.ro
 import { createInvoiceService } from './modules/invoices/invoice.service';
 import { adminCategoriesRoutes, categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { adminDiscountCodesRoutes } from './modules/discount-codes/discount-codes.routes';
+import { createDiscountCodesService } from './modules/discount-codes/discount-codes.service';
 import { registerMailer } from './modules/mail/mail.plugin';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
@@ -153,6 +155,8 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   const categories = createCategoriesService(db);
   await app.register(categoriesRoutes(categories), { prefix: '/api' });
   await app.register(adminCategoriesRoutes(categories), { prefix: '/api' });
+  // Discount codes (issue 30, decision 040): the staff's codes; the checkouts price with them in step 2.
+  await app.register(adminDiscountCodesRoutes(createDiscountCodesService(db)), { prefix: '/api' });
   // Staff accounts' second factor (issue 28, decision 027): the admin sign-in asks it for the step after the password.
   const secondFactor = createSecondFactorService({ db, mailer, secrets, shopUrl: shopUrl(config), now });
   const auth = createAuthService(db, sessions, secondFactor);

@@ -34,11 +34,21 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
-/** PostgreSQL's unique_violation (23505), as node-postgres or PGlite raise it, possibly wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether PostgreSQL raised this SQLSTATE, as node-postgres or PGlite raise it, possibly wrapped by Drizzle. */
+function hasSqlState(error: unknown, state: string): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23505') return true;
+    if (e.code === state) return true;
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/** PostgreSQL's unique_violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, '23505');
+}
+
+/** PostgreSQL's foreign_key_violation (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasSqlState(error, '23503');
 }

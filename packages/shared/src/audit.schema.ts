@@ -5,6 +5,7 @@ export const activityEntityTypes = [
   'order',
   'product',
   'category',
+  'discount-code',
   'settings',
   'membership',
   'staff',

@@ -33,10 +33,12 @@ export * from './fair-holds';
 export * from './invoice';
 export * from './books';
 export * from './order-quote';
+export * from './discount-codes';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';
 export * from './categories.schema';
+export * from './discount-codes.schema';
 export * from './accounts.schema';
 export * from './settings.schema';
 export * from './newsletter.schema';

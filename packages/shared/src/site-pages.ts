@@ -105,6 +105,7 @@ export const sitePages: readonly SitePage[] = [
   privatePage('/product-entry', 'Add New Product'),
   // Categories the owner manages (issue 30).
   privatePage('/categories', 'Categories'),
+  privatePage('/discount-codes', 'Discount codes'),
   privatePage('/member-status', 'Membership Overview'),
   privatePage('/order-inventory', 'Order Management'),
   privatePage('/settings', 'Shop Settings'),

@@ -146,6 +146,16 @@ describe('upgrading a shop of an earlier release', () => {
         "select conname, convalidated from pg_constraint where conrelid = 'products'::regclass and contype in ('c', 'f') and conname like 'products_category%'",
       );
       expect(constraints).toEqual([{ conname: 'products_category_fk', convalidated: true }]);
+      // 0034 (issue 30): no discount codes or uses yet, and the shop's settings (when it had saved any) take the
+      // member rule's default, the better of the member price and a code.
+      expect(await rows(handle, 'select id from discount_codes')).toEqual([]);
+      expect(await rows(handle, 'select id from discount_code_uses')).toEqual([]);
+      for (const setting of await rows<{ member_code_rule: string }>(
+        handle,
+        'select member_code_rule from shop_settings',
+      )) {
+        expect(setting).toEqual({ member_code_rule: 'better' });
+      }
     });
 
     it('serves the migrated shop: shoppers see their orders, a paid order tracks, the owner sees every order', async () => {
@@ -209,6 +219,14 @@ describe('upgrading a shop of an earlier release', () => {
         expect(orders.statusCode, orders.body).toBe(200);
         const [count] = await rows<{ n: number }>(handle, 'select count(*)::int as n from orders');
         expect((orders.json() as { total: number }).total).toBe(count!.n);
+        // Discount codes (issue 30, 0034): the owner adds one to the migrated shop.
+        const code = await app.inject({
+          method: 'POST',
+          url: '/api/admin/discount-codes',
+          headers: { cookie: sessionCookieOf(admin) },
+          payload: { code: 'WANTOK10', kind: 'percent', value: 10, categories: ['phones'] },
+        });
+        expect(code.statusCode, code.body).toBe(201);
 
         // Pictures uploaded by that release are served as they were stored (their bytes stay in their row; later
         // ones are stored in pieces, migration 0031).

@@ -359,48 +359,67 @@ describe('random and hostile input to every route', () => {
   }
 
   /** Bodies that pass every check but one text field, which carries hostile text, so the handlers run with it. */
-  const templates: Array<{ route: RouteEntry; caller: () => string | undefined; body: () => Record<string, unknown> }> =
-    [
-      {
-        route: { method: 'POST', url: '/api/auth/register' },
-        caller: () => undefined,
-        body: () => ({ fullName: 'Kila Amini', email: 'fuzz@example.pg', countryCode: '+675', phone: '71234567' }),
-      },
-      {
-        route: { method: 'POST', url: '/api/orders/track' },
-        caller: () => undefined,
-        body: () => ({ email: 'kila@example.pg', orderId: '1', trackingCode: 'BLM-AAAA-BBBB-CCCC-DDDD' }),
-      },
-      {
-        route: { method: 'POST', url: '/api/orders' },
-        caller: () => undefined,
-        body: () => ({ ...orderBody({ type: 'items', items: [{ productId }] }), ...deliveryContact }),
-      },
-      {
-        route: { method: 'PUT', url: '/api/contact-details' },
-        caller: () => shopper.cookie,
-        body: () => deliveryContact,
-      },
-      {
-        route: { method: 'POST', url: '/api/admin/products' },
-        caller: () => admin.cookie,
-        body: () => ({
-          name: 'Kettle',
-          description: 'A kettle for the fuzzing.',
-          price: 100,
-          category: 'accessories',
-          stock: 3,
-          image: '/images/products/kettle.svg',
-        }),
-      },
-    ];
+  const templates: Array<{
+    route: RouteEntry;
+    caller: () => string | undefined;
+    body: () => Record<string, unknown>;
+    /** The address, when the route's has an id in it. */
+    url?: () => string;
+  }> = [
+    {
+      route: { method: 'POST', url: '/api/auth/register' },
+      caller: () => undefined,
+      body: () => ({ fullName: 'Kila Amini', email: 'fuzz@example.pg', countryCode: '+675', phone: '71234567' }),
+    },
+    {
+      route: { method: 'POST', url: '/api/orders/track' },
+      caller: () => undefined,
+      body: () => ({ email: 'kila@example.pg', orderId: '1', trackingCode: 'BLM-AAAA-BBBB-CCCC-DDDD' }),
+    },
+    {
+      route: { method: 'POST', url: '/api/orders' },
+      caller: () => undefined,
+      body: () => ({ ...orderBody({ type: 'items', items: [{ productId }] }), ...deliveryContact }),
+    },
+    {
+      route: { method: 'PUT', url: '/api/contact-details' },
+      caller: () => shopper.cookie,
+      body: () => deliveryContact,
+    },
+    {
+      route: { method: 'POST', url: '/api/admin/products' },
+      caller: () => admin.cookie,
+      body: () => ({
+        name: 'Kettle',
+        description: 'A kettle for the fuzzing.',
+        price: 100,
+        category: 'accessories',
+        stock: 3,
+        image: '/images/products/kettle.svg',
+      }),
+    },
+    {
+      // Issue 30: a restock's reason and note.
+      route: { method: 'POST', url: '/api/admin/products/:id/restock' },
+      caller: () => admin.cookie,
+      url: () => `/api/admin/products/${productId}/restock`,
+      body: () => ({ quantity: 1, reason: 'supplier-delivery', note: 'Invoice 42 from Brian Bell' }),
+    },
+    {
+      // Issue 30: a discount code's word, kind and limits.
+      route: { method: 'POST', url: '/api/admin/discount-codes' },
+      caller: () => admin.cookie,
+      body: () => ({ code: 'FUZZ-10', kind: 'percent', value: 10, categories: ['phones'] }),
+    },
+  ];
 
   it('never answers 5xx to a body that is valid but for one field of hostile text', { timeout: 120_000 }, async () => {
-    for (const { route, caller, body } of templates) {
+    for (const { route, caller, body, url } of templates) {
+      const address = url?.() ?? route.url;
       // The template itself passes validation, so the hostile field is what the handler meets.
       const plain = await ctx.app.inject({
         method: route.method,
-        url: route.url,
+        url: address,
         headers: caller() ? { cookie: caller() } : {},
         payload: { ...body(), password: 'correct-horse-battery', contact: deliveryContact },
       });
@@ -412,7 +431,7 @@ describe('random and hostile input to every route', () => {
           const sent = { ...body(), [key]: text, contact: { ...deliveryContact, [key]: text } };
           const response = await ctx.app.inject({
             method: route.method,
-            url: route.url,
+            url: address,
             headers: caller() ? { cookie: caller() } : {},
             payload: sent,
           });

@@ -126,6 +126,13 @@ export const routePolicies: Record<string, Access> = {
   'PATCH /api/admin/categories/:id': 'admin',
   'PUT /api/admin/categories/:id/visibility': 'admin',
   'DELETE /api/admin/categories/:id': 'admin',
+  // Discount codes (issue 30, decision 040), and how a code meets the member price.
+  'GET /api/admin/discount-codes': 'admin',
+  'POST /api/admin/discount-codes': 'admin',
+  'PUT /api/admin/discount-codes/:id': 'admin',
+  'DELETE /api/admin/discount-codes/:id': 'admin',
+  'GET /api/admin/settings/member-code-rule': 'admin',
+  'PUT /api/admin/settings/member-code-rule': 'admin',
   'POST /api/admin/products/import/preview': 'admin',
   'POST /api/admin/products/import': 'admin',
   'GET /api/admin/members': 'admin',

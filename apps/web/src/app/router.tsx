@@ -50,6 +50,7 @@ const ProductInventoryPage = lazyPage(() => import('../features/admin/catalogue/
 const ProductEntryPage = lazyPage(() => import('../features/admin/catalogue/ProductEntryPage'));
 // Categories the owner manages (issue 30)
 const CategoriesPage = lazyPage(() => import('../features/admin/catalogue/CategoriesPage'));
+const DiscountCodesPage = lazyPage(() => import('../features/admin/discount-codes/DiscountCodesPage'));
 const MemberStatusPage = lazyPage(() => import('../features/admin/customers/MemberStatusPage'));
 const CustomersPage = lazyPage(() => import('../features/admin/customers/CustomersPage'));
 const DashboardPage = lazyPage(() => import('../features/admin/reports/DashboardPage'));
@@ -132,6 +133,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="product-inventory" element={<ProductInventoryPage />} />
       <Route path="product-entry" element={<ProductEntryPage />} />
       <Route path="categories" element={<CategoriesPage />} />
+      <Route path="discount-codes" element={<DiscountCodesPage />} />
       <Route path="member-status" element={<MemberStatusPage />} />
       <Route path="customers" element={<CustomersPage />} />
       <Route path="reports" element={<DashboardPage />} />

@@ -1,4 +1,5 @@
 export * from './categories';
+export * from './discount-codes';
 export * from './catalog';
 export * from './accounts';
 export * from './membership';

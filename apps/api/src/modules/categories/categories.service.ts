@@ -10,7 +10,7 @@ import {
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { categories, type CategoryRow, categorySlugRedirects, products } from '../../db/schema';
-import { AppError, isUniqueViolation, notFound } from '../../errors';
+import { AppError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../errors';
 import { type Actor, recordActivity } from '../audit/audit.service';
 
 /**
@@ -20,15 +20,6 @@ import { type Actor, recordActivity } from '../audit/audit.service';
  * this guard, and the foreign key's ON UPDATE CASCADE then carries the products along.
  */
 const SLUG_OF_A_CATEGORY_IN_USE_IS_FIXED = true;
-
-/** PostgreSQL's foreign_key_violation (23503), possibly wrapped by Drizzle. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23503') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 const byOrder = [asc(categories.position), asc(categories.id)] as const;
 

@@ -1,4 +1,10 @@
-import { settingsMessages, shopSettingsSchema, shopSettingsUpdateSchema } from '@bilum/shared';
+import {
+  discountCodeAdminMessages,
+  memberCodeRuleSchema,
+  settingsMessages,
+  shopSettingsSchema,
+  shopSettingsUpdateSchema,
+} from '@bilum/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardAdminRoutes } from '../admin/admin-guard';
@@ -39,6 +45,36 @@ export function adminSettingsRoutes(settings: SettingsService): FastifyPluginAsy
       async (request) => ({
         settings: await settings.update(request.body, callerOf(request)),
         message: settingsMessages.saved,
+      }),
+    );
+
+    app.get(
+      '/admin/settings/member-code-rule',
+      {
+        config: { permission: 'settings' },
+        schema: {
+          tags: ['admin'],
+          summary: 'How a discount code meets the member price: the better of the two per line, or stacked',
+          response: { 200: memberCodeRuleSchema },
+        },
+      },
+      async () => ({ rule: await settings.memberCodeRule() }),
+    );
+
+    app.put(
+      '/admin/settings/member-code-rule',
+      {
+        config: { permission: 'settings' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Set how a discount code meets the member price (decision 040)',
+          body: memberCodeRuleSchema,
+          response: { 200: memberCodeRuleSchema.extend({ message: z.string() }) },
+        },
+      },
+      async (request) => ({
+        rule: await settings.setMemberCodeRule(request.body.rule, callerOf(request)),
+        message: discountCodeAdminMessages.ruleSaved,
       }),
     );
   };

@@ -1,4 +1,4 @@
-import { defaultShopSettings, type ShopSettings } from '@bilum/shared';
+import { defaultShopSettings, type MemberCodeRule, type ShopSettings } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type ShopSettingsRow, shopSettings } from '../../db/schema';
@@ -22,6 +22,7 @@ function toSettings(row: ShopSettingsRow): ShopSettings {
  */
 export function createSettingsService(db: DbExecutor) {
   let cached: Promise<ShopSettings> | null = null;
+  let cachedRule: Promise<MemberCodeRule> | null = null;
 
   async function load(): Promise<ShopSettings> {
     await db
@@ -46,6 +47,52 @@ export function createSettingsService(db: DbExecutor) {
 
     invalidate() {
       cached = null;
+      cachedRule = null;
+    },
+
+    /** How a discount code meets the member price (issue 30, decision 040), read at every quote: kept in memory too. */
+    memberCodeRule(): Promise<MemberCodeRule> {
+      if (!cachedRule) {
+        cachedRule = (async () => {
+          await load(); // makes sure the row exists
+          const [row] = await db
+            .select({ rule: shopSettings.memberCodeRule })
+            .from(shopSettings)
+            .where(eq(shopSettings.id, SETTINGS_ROW_ID));
+          return row?.rule ?? 'better';
+        })();
+        cachedRule.catch(() => {
+          cachedRule = null;
+        });
+      }
+      return cachedRule;
+    },
+
+    async setMemberCodeRule(rule: MemberCodeRule, caller: StaffCaller): Promise<MemberCodeRule> {
+      await load(); // makes sure the row exists
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ rule: shopSettings.memberCodeRule })
+          .from(shopSettings)
+          .where(eq(shopSettings.id, SETTINGS_ROW_ID))
+          .for('update');
+        if (!before || before.rule === rule) return;
+        await tx
+          .update(shopSettings)
+          .set({ memberCodeRule: rule, updatedAt: new Date() })
+          .where(eq(shopSettings.id, SETTINGS_ROW_ID));
+        await recordActivity(tx, {
+          actor: actorOfCaller(caller),
+          action: 'settings.updated',
+          entityType: 'settings',
+          entityId: 'shop',
+          summary: 'Shop settings: memberCodeRule',
+          before: { memberCodeRule: before.rule },
+          after: { memberCodeRule: rule },
+        });
+      });
+      cachedRule = null;
+      return rule;
     },
 
     /** Saves the admin's changes and drops the cached copy, so footers, /contact and e-mails show them at once. */

@@ -13,6 +13,7 @@ const entityLabels: Record<ActivityEntityType, string> = {
   order: 'Orders',
   product: 'Products',
   category: 'Categories',
+  'discount-code': 'Discount codes',
   settings: 'Settings',
   membership: 'Memberships',
   staff: 'Staff',

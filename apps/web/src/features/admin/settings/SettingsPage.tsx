@@ -17,6 +17,7 @@ import { InvoiceSettingsSection } from './InvoiceSettingsSection';
 import { DeliverySettingsSection } from './DeliverySettingsSection';
 import { PaymentSettingsSection } from './PaymentSettingsSection';
 import { OrderAlertSettingsSection } from './OrderAlertSettingsSection';
+import { MemberCodeRuleSection } from './MemberCodeRuleSection';
 import { StaffSecuritySection } from '../staff/StaffSecuritySection';
 
 const footerLinks = [
@@ -75,6 +76,7 @@ export default function SettingsPage() {
         <InvoiceSettingsSection />
         <DeliverySettingsSection />
         <PaymentSettingsSection />
+        <MemberCodeRuleSection />
         <OrderAlertSettingsSection />
         <StaffSecuritySection />
       </div>

@@ -1,4 +1,5 @@
 import type {
+  MemberCodeRuleSetting,
   OrderAlertSettings,
   OrderAlertSettingsResponse,
   ShopSettings,
@@ -10,6 +11,7 @@ import { shopSettingsKey } from '../../../lib/shop-settings';
 
 const settingsKeys = {
   orderAlerts: ['admin', 'settings', 'orders'] as const,
+  memberCodeRule: ['admin', 'settings', 'member-code-rule'] as const,
 };
 
 export function useSaveSettings() {
@@ -36,5 +38,22 @@ export function useSaveOrderAlertSettings() {
     mutationFn: (body: OrderAlertSettings) =>
       api<OrderAlertSettingsResponse>('/admin/settings/orders', { method: 'PUT', body }),
     onSuccess: (saved) => client.setQueryData(settingsKeys.orderAlerts, saved),
+  });
+}
+
+/** How a discount code meets the member price (issue 30, decision 040). */
+export function useMemberCodeRule() {
+  return useQuery({
+    queryKey: settingsKeys.memberCodeRule,
+    queryFn: ({ signal }) => api<MemberCodeRuleSetting>('/admin/settings/member-code-rule', { signal }),
+  });
+}
+
+export function useSaveMemberCodeRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberCodeRuleSetting) =>
+      api<MemberCodeRuleSetting & { message: string }>('/admin/settings/member-code-rule', { method: 'PUT', body }),
+    onSuccess: ({ rule }) => client.setQueryData(settingsKeys.memberCodeRule, { rule }),
   });
 }

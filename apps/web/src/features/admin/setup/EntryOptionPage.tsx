@@ -17,6 +17,12 @@ const options = [
     permission: 'catalog',
   },
   {
+    to: '/discount-codes',
+    label: 'Discount codes',
+    text: 'Codes for a percentage or an amount off, or free delivery.',
+    permission: 'catalog',
+  },
+  {
     to: '/order-inventory',
     label: 'Order Inventory',
     text: 'Dispatch, deliver or cancel orders.',

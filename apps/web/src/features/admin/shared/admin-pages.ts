@@ -11,6 +11,7 @@ export const adminPagePermissions: { prefix: string; permission: Permission | nu
   { prefix: '/product-inventory', permission: 'catalog' },
   { prefix: '/product-entry', permission: 'catalog' },
   { prefix: '/categories', permission: 'catalog' },
+  { prefix: '/discount-codes', permission: 'catalog' },
   { prefix: '/member-status', permission: 'members' },
   { prefix: '/customers', permission: 'members' },
   { prefix: '/reports', permission: 'reports' },
