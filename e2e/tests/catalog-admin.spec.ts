@@ -129,3 +129,61 @@ test('the owner adds the category Solar, moves it up and hides it, and cannot de
   await expect(dialog).toBeHidden();
   await expect(names.first()).toHaveText('Phones');
 });
+
+test('on a phone, the owner adds WANTOK10 for phones over K100, pauses it, and deletes a code added by mistake', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAsAdmin(page);
+  // A retry meets the codes of the first try (the journeys share one server): none has been used, so they go.
+  const before = (await (await page.request.get('/api/admin/discount-codes')).json()) as {
+    codes: { id: number; code: string }[];
+  };
+  for (const earlier of before.codes.filter((entry) => ['WANTOK10', 'WANTOK-TYPO'].includes(entry.code))) {
+    expect((await page.request.delete(`/api/admin/discount-codes/${earlier.id}`)).ok()).toBe(true);
+  }
+
+  await page.getByRole('link', { name: /^Discount codes/ }).click();
+  await expect(page.getByRole('heading', { name: 'Discount codes', level: 1 })).toBeVisible();
+  for (const [code, percent] of [
+    ['wantok10', '10'],
+    ['wantok-typo', '5'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Add a code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a discount code' });
+    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByLabel('Percentage (%)').fill(percent);
+    if (code === 'wantok10') {
+      await dialog.getByLabel('Minimum spend (K, optional)').fill('100');
+      await dialog.getByLabel('Uses per shopper (optional)').fill('1');
+      await dialog.getByRole('checkbox', { name: 'Phones' }).check();
+    }
+    await dialog.getByRole('button', { name: 'Add code' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const card = page.getByRole('list', { name: 'Discount codes' }).getByRole('listitem').filter({ hasText: 'WANTOK10' });
+  await expect(card.getByText('10% off')).toBeVisible();
+  await expect(card.getByText('Minimum spend K100.00')).toBeVisible();
+  await expect(card.getByText('Only on Phones')).toBeVisible();
+  await expect(card.getByText('Once per shopper')).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Pause WANTOK10' }).click();
+  await expect(page.getByText('WANTOK10 paused.')).toBeVisible();
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+  const saved = (await (await page.request.get('/api/admin/discount-codes')).json()) as {
+    codes: { code: string; active: boolean; minSpend: number; categories: string[] }[];
+  };
+  expect(saved.codes.find((entry) => entry.code === 'WANTOK10')).toMatchObject({
+    active: false,
+    minSpend: 10_000,
+    categories: ['phones'],
+  });
+
+  await page.getByRole('button', { name: 'Delete WANTOK-TYPO' }).click();
+  await page.getByRole('dialog', { name: 'Delete WANTOK-TYPO?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Discount code deleted.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete WANTOK-TYPO' })).toHaveCount(0);
+  // Nothing on the page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
