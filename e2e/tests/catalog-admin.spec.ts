@@ -185,5 +185,5 @@ test('on a phone, the owner adds WANTOK10 for phones over K100, pauses it, and d
   await expect(page.getByText('Discount code deleted.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete WANTOK-TYPO' })).toHaveCount(0);
   // Nothing on the page is wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 });
