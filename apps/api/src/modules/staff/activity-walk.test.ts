@@ -1,7 +1,7 @@
 import { counterPaymentMethods } from '@bilum/shared';
 import { count, desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, categories } from '../../db/schema';
+import { activityLog, categories, discountCodes } from '../../db/schema';
 import { type SignedIn, signedInAdmin, signedInShopper } from '../../test/accounts';
 import {
   card,
@@ -26,6 +26,11 @@ type Call = { url: string; payload?: unknown; cookie?: string };
 /** A category of its own for a case (issue 30), at the end of the order. */
 async function walkCategory(ctx: CheckoutTestContext, slug: string): Promise<number> {
   const [row] = await ctx.db.insert(categories).values({ slug, name: slug, position: 100 }).returning();
+  return row!.id;
+}
+/** A discount code of its own for a case (issue 30). */
+async function walkCode(ctx: CheckoutTestContext, code: string): Promise<number> {
+  const [row] = await ctx.db.insert(discountCodes).values({ code, kind: 'percent', value: 10 }).returning();
   return row!.id;
 }
 const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => Promise<Call>> = {
@@ -91,6 +96,21 @@ const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => 
   }),
   'DELETE /api/admin/categories/{id}': async (ctx) => ({
     url: `/api/admin/categories/${await walkCategory(ctx, 'walk-delete')}`,
+  }),
+  'POST /api/admin/discount-codes': async () => ({
+    url: '/api/admin/discount-codes',
+    payload: { code: 'WALK-NEW', kind: 'percent', value: 10 },
+  }),
+  'PUT /api/admin/discount-codes/{id}': async (ctx) => ({
+    url: `/api/admin/discount-codes/${await walkCode(ctx, 'WALK-EDIT')}`,
+    payload: { code: 'WALK-EDIT', kind: 'percent', value: 20 },
+  }),
+  'DELETE /api/admin/discount-codes/{id}': async (ctx) => ({
+    url: `/api/admin/discount-codes/${await walkCode(ctx, 'WALK-DELETE')}`,
+  }),
+  'PUT /api/admin/settings/member-code-rule': async () => ({
+    url: '/api/admin/settings/member-code-rule',
+    payload: { rule: 'stack' },
   }),
   'PATCH /api/admin/orders/{id}': async (ctx) => {
     const product = await createProduct(ctx.db, { priceToea: 12_500, stock: 5 });

@@ -46,6 +46,12 @@ const expectedPermissions: Record<string, Permission | 'owner' | 'any-staff' | [
   'PATCH /api/admin/categories/{id}': 'catalog',
   'PUT /api/admin/categories/{id}/visibility': 'catalog',
   'DELETE /api/admin/categories/{id}': 'catalog',
+  'GET /api/admin/discount-codes': 'catalog',
+  'POST /api/admin/discount-codes': 'catalog',
+  'PUT /api/admin/discount-codes/{id}': 'catalog',
+  'DELETE /api/admin/discount-codes/{id}': 'catalog',
+  'GET /api/admin/settings/member-code-rule': 'settings',
+  'PUT /api/admin/settings/member-code-rule': 'settings',
   'POST /api/admin/uploads': 'catalog',
   'POST /api/admin/uploads/from-url': 'catalog',
   // Orders.
