@@ -1,5 +1,5 @@
 import { catalogMessages } from '@bilum/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { itemsOf, type ProductPages } from './catalog.api';
 import type { DetailBase } from './catalog-paths';
@@ -26,7 +26,6 @@ const preloadMargin = '600px 0px';
  * merely opened with its end in view loads nothing more: the Show more button is there for that).
  */
 function useLoadOnScroll(query: ProductPagesQuery) {
-  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const near = useRef(false);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const pageCount = query.data?.pages.length ?? 0;
@@ -37,7 +36,9 @@ function useLoadOnScroll(query: ProductPagesQuery) {
     }
   };
 
-  useEffect(() => {
+  // A ref callback with its own clean-up (React 19), not state: a state set while React attaches the element
+  // would render the whole list a second time, at once, in the same long task as the page's hydration (issue 29).
+  const watch = useCallback((sentinel: HTMLDivElement | null) => {
     if (!sentinel || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -53,11 +54,11 @@ function useLoadOnScroll(query: ProductPagesQuery) {
       observer.disconnect();
       window.removeEventListener('scroll', onScroll);
     };
-  }, [sentinel]);
+  }, []);
 
   // A page that arrived and still leaves the end in view (a tall screen, a short page): the next one follows.
   useEffect(() => loadIfNear.current(), [pageCount, isFetchingNextPage]);
-  return setSentinel;
+  return watch;
 }
 
 /**

@@ -7,7 +7,7 @@ export function ProductGrid({ products, detailBase }: { products: ProductListIte
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-label="Products">
       {products.map((product, index) => (
-        <li key={product.id} className="flex">
+        <li key={product.id} className="flex [contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
           <ProductCard product={product} detailBase={detailBase} eagerImage={index < 2} />
         </li>
       ))}
