@@ -44,30 +44,37 @@ function termsOf(row: DiscountCodeRow) {
 }
 
 /** Every category and live product the code is limited to exists (400 naming the first that does not). */
+/** The first of `wanted` that `found` lacks, refused as a field error of `path`. */
+function refuseMissing<T>(wanted: T[], found: T[], path: string, message: (missing: T) => string): void {
+  const missing = wanted.find((value) => !found.includes(value));
+  if (missing === undefined) return;
+  throw new AppError('VALIDATION', message(missing), undefined, [{ path, message: message(missing) }]);
+}
+
 async function ensureLimitsExist(tx: DbExecutor, values: DiscountCodeValues): Promise<void> {
   if (values.categories.length > 0) {
     const found = await tx
       .select({ slug: categories.slug })
       .from(categories)
       .where(inArray(categories.slug, values.categories));
-    const missing = values.categories.find((slug) => !found.some((row) => row.slug === slug));
-    if (missing !== undefined) {
-      throw new AppError('VALIDATION', messages.unknownCategory(missing), undefined, [
-        { path: 'categories', message: messages.unknownCategory(missing) },
-      ]);
-    }
+    refuseMissing(
+      values.categories,
+      found.map((row) => row.slug),
+      'categories',
+      messages.unknownCategory,
+    );
   }
   if (values.productIds.length > 0) {
     const found = await tx
       .select({ id: products.id })
       .from(products)
       .where(and(inArray(products.id, values.productIds), isNull(products.archivedAt)));
-    const missing = values.productIds.find((id) => !found.some((row) => row.id === id));
-    if (missing !== undefined) {
-      throw new AppError('VALIDATION', messages.unknownProduct(missing), undefined, [
-        { path: 'productIds', message: messages.unknownProduct(missing) },
-      ]);
-    }
+    refuseMissing(
+      values.productIds,
+      found.map((row) => row.id),
+      'productIds',
+      messages.unknownProduct,
+    );
   }
 }
 

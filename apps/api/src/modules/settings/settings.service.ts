@@ -21,55 +21,46 @@ function toSettings(row: ShopSettingsRow): ShopSettings {
  * `invalidate()` (called by the admin settings update).
  */
 export function createSettingsService(db: DbExecutor) {
-  let cached: Promise<ShopSettings> | null = null;
-  let cachedRule: Promise<MemberCodeRule> | null = null;
+  let cached: Promise<ShopSettingsRow> | null = null;
 
-  async function load(): Promise<ShopSettings> {
+  /** The one settings row, made first if it is not there yet. */
+  async function loadRow(): Promise<ShopSettingsRow> {
     await db
       .insert(shopSettings)
       .values({ id: SETTINGS_ROW_ID, ...defaultShopSettings })
       .onConflictDoNothing({ target: shopSettings.id });
     const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, SETTINGS_ROW_ID));
     if (!row) throw new Error('shop_settings row missing after insert');
-    return toSettings(row);
+    return row;
+  }
+
+  /** The row as kept in memory (read once until `invalidate()`). */
+  function cachedRow(): Promise<ShopSettingsRow> {
+    if (!cached) {
+      cached = loadRow();
+      cached.catch(() => {
+        cached = null;
+      });
+    }
+    return cached;
   }
 
   return {
-    get(): Promise<ShopSettings> {
-      if (!cached) {
-        cached = load();
-        cached.catch(() => {
-          cached = null;
-        });
-      }
-      return cached;
+    async get(): Promise<ShopSettings> {
+      return toSettings(await cachedRow());
     },
 
     invalidate() {
       cached = null;
-      cachedRule = null;
     },
 
     /** How a discount code meets the member price (issue 30, decision 040), read at every quote: kept in memory too. */
-    memberCodeRule(): Promise<MemberCodeRule> {
-      if (!cachedRule) {
-        cachedRule = (async () => {
-          await load(); // makes sure the row exists
-          const [row] = await db
-            .select({ rule: shopSettings.memberCodeRule })
-            .from(shopSettings)
-            .where(eq(shopSettings.id, SETTINGS_ROW_ID));
-          return row?.rule ?? 'better';
-        })();
-        cachedRule.catch(() => {
-          cachedRule = null;
-        });
-      }
-      return cachedRule;
+    async memberCodeRule(): Promise<MemberCodeRule> {
+      return (await cachedRow()).memberCodeRule;
     },
 
     async setMemberCodeRule(rule: MemberCodeRule, caller: StaffCaller): Promise<MemberCodeRule> {
-      await load(); // makes sure the row exists
+      await loadRow(); // makes sure the row exists
       await db.transaction(async (tx) => {
         const [before] = await tx
           .select({ rule: shopSettings.memberCodeRule })
@@ -91,13 +82,13 @@ export function createSettingsService(db: DbExecutor) {
           after: { memberCodeRule: rule },
         });
       });
-      cachedRule = null;
+      cached = null;
       return rule;
     },
 
     /** Saves the admin's changes and drops the cached copy, so footers, /contact and e-mails show them at once. */
     async update(next: ShopSettings, caller?: StaffCaller): Promise<ShopSettings> {
-      const previous = await load(); // makes sure the row exists
+      const previous = toSettings(await loadRow()); // makes sure the row exists
       const row = await db.transaction(async (tx) => {
         const [saved] = await tx
           .update(shopSettings)

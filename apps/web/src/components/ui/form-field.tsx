@@ -41,6 +41,44 @@ export function FieldFrame({ id, label, error, hint, aside, children }: FieldFra
   );
 }
 
+/**
+ * A group of controls (checkboxes, say) under one legend, with the group's hint and error wired as a FieldFrame's
+ * are: the fieldset is described by whichever shows.
+ */
+export function FieldsetFrame({
+  legend,
+  error,
+  hint,
+  children,
+}: {
+  legend: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      aria-invalid={error ? true : undefined}
+      className="flex flex-col gap-1.5"
+    >
+      <legend className="mb-1.5 text-sm font-medium text-stone-800">{legend}</legend>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** aria props of a control inside a FieldFrame. */
 export function fieldAria(id: string, error: string | undefined, hint: ReactNode) {
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;

@@ -3,7 +3,6 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogButtons } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, Spinner } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,6 +13,7 @@ import { AdminFooter, AdminPageHeader, AdminSearch } from '../shared/AdminFooter
 import { EditProductDialog } from './EditProductDialog';
 import { InventoryList } from './InventoryList';
 import { RestockDialog, StockLogDialog } from './StockDialogs';
+import { DeleteDialog } from '../shared/DeleteDialog';
 import { StatCard } from '../shared/StatCard';
 
 const footerLinks = [
@@ -166,33 +166,29 @@ export default function ProductInventoryPage() {
   );
 }
 
+/** A failed delete in the spec's words: the network's, or the server's reason. */
+function deleteFailed(error: Error) {
+  if (error instanceof ApiError && error.isNetwork) {
+    toast.error(inventoryMessages.deleteNetworkTitle, { description: inventoryMessages.deleteNetworkText });
+  } else {
+    toast.error(inventoryMessages.deleteFailed, {
+      description: error instanceof ApiError && error.message ? error.message : inventoryMessages.deleteUnknown,
+    });
+  }
+}
+
 /** "Confirm Deletion": the product is archived on the server, so orders that refer to it stay intact. */
 function DeleteProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const remove = useDeleteProduct();
-  const confirm = () =>
-    remove.mutate(product.id, {
-      onSuccess: () => {
-        toast.success(inventoryMessages.deleted);
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.isNetwork) {
-          toast.error(inventoryMessages.deleteNetworkTitle, { description: inventoryMessages.deleteNetworkText });
-        } else {
-          toast.error(inventoryMessages.deleteFailed, {
-            description: error instanceof ApiError && error.message ? error.message : inventoryMessages.deleteUnknown,
-          });
-        }
-      },
-    });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <DeleteDialog
       title={inventoryMessages.confirmDeletionTitle}
       description={inventoryMessages.confirmDeletion(product.name)}
-    >
-      <DialogButtons busy={remove.isPending} label="Delete" busyLabel="Deleting…" onConfirm={confirm} />
-    </Dialog>
+      deleted={inventoryMessages.deleted}
+      remove={() => remove.mutateAsync(product.id)}
+      onClose={onClose}
+      onError={deleteFailed}
+      keepOpenOnError
+    />
   );
 }

@@ -8,11 +8,10 @@ import {
   toKinaDecimal,
   toPortMoresbyTime,
 } from '@bilum/shared';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Dialog, DialogButtons } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form-field';
+import { FieldsetFrame, TextField } from '../../../components/ui/form-field';
 import { optionsFrom, RadioList } from '../../../components/ui/radio-list';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { useAdminCategories } from '../catalogue/categories.api';
@@ -62,7 +61,6 @@ function formValuesOf(code: AdminDiscountCode | null): DiscountCodeFormValues {
 export function DiscountCodeDialog({ code, onClose }: { code: AdminDiscountCode | null; onClose: () => void }) {
   const save = useSaveDiscountCode();
   const categories = useAdminCategories();
-  const categoriesId = useId();
   const form = useForm<DiscountCodeFormValues, unknown, DiscountCodeValues>({
     resolver: zodResolver(discountCodeFormSchema),
     defaultValues: formValuesOf(code),
@@ -175,11 +173,11 @@ export function DiscountCodeDialog({ code, onClose }: { code: AdminDiscountCode 
             {...form.register('maxUsesPerShopper')}
           />
         </div>
-        <fieldset aria-describedby={`${categoriesId}-hint`}>
-          <legend className="text-sm font-medium text-stone-800">Only these categories (optional)</legend>
-          <p id={`${categoriesId}-hint`} className="mb-2 text-xs text-muted">
-            None ticked, and no products below: the code applies to everything but the membership.
-          </p>
+        <FieldsetFrame
+          legend="Only these categories (optional)"
+          hint="None ticked, and no products below: the code applies to everything but the membership."
+          error={errors.categories?.message}
+        >
           <div className="flex flex-wrap gap-2">
             {(categories.data?.categories ?? []).map((category) => (
               <label
@@ -197,12 +195,7 @@ export function DiscountCodeDialog({ code, onClose }: { code: AdminDiscountCode 
               </label>
             ))}
           </div>
-          {errors.categories?.message && (
-            <p role="alert" className="mt-1 text-sm text-red-700">
-              {errors.categories.message}
-            </p>
-          )}
-        </fieldset>
+        </FieldsetFrame>
         <TextField
           label="Only these products (optional)"
           inputMode="numeric"

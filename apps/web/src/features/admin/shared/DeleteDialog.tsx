@@ -5,8 +5,8 @@ import { ApiError } from '../../../lib/api-client';
 
 /**
  * "Delete …?" after which `remove` runs: on success a toast and the dialog closes; a refusal (a 409 naming why)
- * goes in a toast and the dialog closes too, since it will not change on a second try; a lost connection leaves it
- * open to try again.
+ * goes in a toast (or `onError`'s) and the dialog closes too, since it will not change on a second try, unless
+ * `keepOpenOnError`; a lost connection leaves it open to try again.
  */
 export function DeleteDialog({
   title,
@@ -14,6 +14,8 @@ export function DeleteDialog({
   deleted,
   remove,
   onClose,
+  onError = (error) => toast.error(error.message),
+  keepOpenOnError = false,
 }: {
   title: string;
   description: string;
@@ -21,6 +23,9 @@ export function DeleteDialog({
   deleted: string;
   remove: () => Promise<unknown>;
   onClose: () => void;
+  /** The failure's toast, where the page words it its own way (default: the server's message). */
+  onError?: (error: Error) => void;
+  keepOpenOnError?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const confirm = () => {
@@ -32,8 +37,8 @@ export function DeleteDialog({
           onClose();
         },
         (error: Error) => {
-          toast.error(error.message);
-          if (!(error instanceof ApiError && error.isNetwork)) onClose();
+          onError(error);
+          if (!keepOpenOnError && !(error instanceof ApiError && error.isNetwork)) onClose();
         },
       )
       .finally(() => setBusy(false));
