@@ -59,6 +59,8 @@ export const cartSummarySchema = z.object({
   subtotal: z.number().int(),
   savings: z.number().int(),
   shipping: z.number().int(),
+  /** toea off by a discount code (issue 30): 0 without one; `total` is after it. */
+  discount: z.number().int(),
   total: z.number().int(),
 });
 

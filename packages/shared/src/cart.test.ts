@@ -4,7 +4,7 @@ import { memberPrice } from './pricing';
 
 describe('cartSummary', () => {
   it('is all zero for an empty cart', () => {
-    expect(cartSummary([])).toEqual({ itemCount: 0, subtotal: 0, savings: 0, shipping: 0, total: 0 });
+    expect(cartSummary([])).toEqual({ itemCount: 0, subtotal: 0, savings: 0, shipping: 0, discount: 0, total: 0 });
   });
 
   it('uses the original price for the subtotal and the unit price for the total', () => {
@@ -12,7 +12,14 @@ describe('cartSummary', () => {
       { unitPrice: 9_000, originalPrice: 10_000, quantity: 2, available: true },
       { unitPrice: 5_000, originalPrice: null, quantity: 1, available: true },
     ]);
-    expect(summary).toEqual({ itemCount: 3, subtotal: 25_000, savings: 2_000, shipping: 0, total: 23_000 });
+    expect(summary).toEqual({
+      itemCount: 3,
+      subtotal: 25_000,
+      savings: 2_000,
+      shipping: 0,
+      discount: 0,
+      total: 23_000,
+    });
   });
 
   it('leaves out sold-out lines and lines that are not selected', () => {
@@ -21,7 +28,7 @@ describe('cartSummary', () => {
       { unitPrice: 2_000, originalPrice: 3_000, quantity: 1, available: false },
       { unitPrice: 4_000, originalPrice: null, quantity: 1, available: true, selected: false },
     ]);
-    expect(summary).toEqual({ itemCount: 1, subtotal: 1_000, savings: 0, shipping: 0, total: 1_000 });
+    expect(summary).toEqual({ itemCount: 1, subtotal: 1_000, savings: 0, shipping: 0, discount: 0, total: 1_000 });
   });
 
   it('never shows a negative saving when an original price is below the price', () => {
@@ -42,7 +49,14 @@ describe('cartSummary', () => {
       available: true,
     }));
     expect(lines.map((l) => l.unitPrice)).toEqual([905, 14]);
-    expect(cartSummary(lines)).toEqual({ itemCount: 4, subtotal: 3_030, savings: 301, shipping: 0, total: 2_729 });
+    expect(cartSummary(lines)).toEqual({
+      itemCount: 4,
+      subtotal: 3_030,
+      savings: 301,
+      shipping: 0,
+      discount: 0,
+      total: 2_729,
+    });
   });
 
   it('does not discount the membership product', () => {

@@ -18,6 +18,8 @@ export interface CartSummary {
   subtotal: Toea;
   savings: Toea;
   shipping: Toea;
+  /** What a discount code took off (issue 30, decision 040): 0 without one. */
+  discount: Toea;
   total: Toea;
 }
 
@@ -42,7 +44,12 @@ export const MAX_UNITS_PER_PRODUCT = 5;
  * total the unit price plus `shipping` (the delivery fee the server worked out), and the saving is the difference
  * (never negative).
  */
-export function cartSummary(lines: readonly CartTotalLine[], shipping: Toea = CART_SHIPPING_TOEA): CartSummary {
+export function cartSummary(
+  lines: readonly CartTotalLine[],
+  shipping: Toea = CART_SHIPPING_TOEA,
+  /** A discount code's whole discount (lines and delivery), taken off the total. */
+  discount: Toea = 0,
+): CartSummary {
   let itemCount = 0;
   let subtotal = 0;
   let linesTotal = 0;
@@ -58,7 +65,8 @@ export function cartSummary(lines: readonly CartTotalLine[], shipping: Toea = CA
     subtotal,
     savings: subtotal - linesTotal,
     shipping,
-    total: linesTotal + shipping,
+    discount,
+    total: linesTotal + shipping - discount,
   };
 }
 

@@ -4,6 +4,7 @@ import { MAX_SERIAL_ID } from './ids';
 import { cartLineSchema, cartSummarySchema } from './cart.schema';
 import { checkContactDetails, contactDetailsFields, normaliseContactDetails } from './contact-details';
 import { deliveryDestinationSchema } from './delivery.schema';
+import { enteredCodeSchema, quotedCodeSchema } from './discount-codes.schema';
 import { paymentMethods } from './payment-methods';
 import { orderPaymentInfoSchema } from './payment-methods.schema';
 import {
@@ -143,6 +144,11 @@ export const createOrderSchema = z.object({
    * charged and the answer is 409 PRICE_CHANGED with the new quote. Optional for API clients that show no total.
    */
   expectedTotalToea: z.number().int().min(0).max(2_147_483_647).optional(),
+  /**
+   * A discount code (issue 30, decision 040), checked and priced by the server: one that does not apply to this
+   * order is refused (400, on `discountCode`, with the reason) and nothing is placed.
+   */
+  discountCode: enteredCodeSchema.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -156,6 +162,8 @@ export const checkoutQuoteSchema = z.object({
   source: checkoutSourceSchema,
   /** Where to (issue 19): the summary's delivery fee is the server's for this destination; none yet: K0.00. */
   delivery: deliveryDestinationSchema.optional(),
+  /** A discount code to price the order with (issue 30): the quote says whether it applies, and why not. */
+  discountCode: enteredCodeSchema.optional(),
 });
 export type CheckoutQuoteInput = z.input<typeof checkoutQuoteSchema>;
 
@@ -190,6 +198,8 @@ export const checkoutQuoteResponseSchema = z.object({
   /** Over the available lines only; `shipping` is the delivery fee to `delivery` (the server's, decision 012). */
   summary: cartSummarySchema,
   delivery: deliveryPricingSchema,
+  /** The code asked for, applied (its discount in `summary.discount`) or refused; null when none was sent. */
+  discountCode: quotedCodeSchema.nullable(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteResponseSchema>;
 
@@ -201,7 +211,8 @@ export const orderLineSchema = z.object({
   unitPrice: z.number().int().describe('toea; the member price when it applied'),
   originalPrice: z.number().int().nullable().describe('toea; the price before any discount'),
   isMembership: z.boolean(),
-  lineTotal: z.number().int().describe('toea'),
+  lineTotal: z.number().int().describe('toea, before a discount code'),
+  discount: z.number().int().describe("toea: the discount code's share of this line (0 without one)"),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -213,8 +224,10 @@ export const checkoutOrderSchema = z.object({
   paymentStatus: z.enum(orderPaymentStatuses),
   shippingStatus: z.enum(shippingStatuses),
   lines: z.array(orderLineSchema),
-  /** itemCount, subtotal (original prices), savings, shipping (the delivery fee), total: all toea. */
+  /** itemCount, subtotal (original prices), savings, shipping (the delivery fee), discount, total: all toea. */
   summary: cartSummarySchema,
+  /** The discount code the order was placed with (issue 30); null without one. */
+  discountCode: z.string().nullable(),
   /** Where it goes (issue 19): the zone and its days as they were when the order was placed. */
   delivery: deliveryPricingSchema
     .extend({ province: z.string().nullable(), pickupPoint: z.string().nullable() })

@@ -85,6 +85,7 @@ describe('the delivery fee rule', () => {
       subtotal: 24_000,
       savings: 4_000,
       shipping: 4_000,
+      discount: 0,
       total: 24_000,
     });
     expect(cartSummary(lines).shipping).toBe(0);

@@ -205,3 +205,23 @@ export const discountCodeFormSchema = z
   })
   .pipe(discountCodeInputSchema);
 export type DiscountCodeFormValues = z.input<typeof discountCodeFormSchema>;
+
+/**
+ * The code a shopper types at either checkout (issue 30): trimmed and upper case, matched whatever case was typed;
+ * an empty field is no code. Any letters are taken (a code that does not exist is answered as such, in words).
+ */
+export const enteredCodeSchema = z
+  .string()
+  .max(64, discountCodeMessages.codeFormat)
+  .transform((value) => normaliseCode(value))
+  .transform((value) => (value === '' ? undefined : value));
+
+/** The code on a checkout's quote: applied (its discount is in the summary) or refused, with the shopper's reason. */
+export const quotedCodeSchema = z.object({
+  code: z.string(),
+  /** "10% off", "K20.00 off", "Free delivery"; null for a code that does not exist. */
+  description: z.string().nullable(),
+  /** Why it does not apply to this order; null when it does. */
+  refusal: z.string().nullable(),
+});
+export type QuotedCode = z.infer<typeof quotedCodeSchema>;

@@ -54,7 +54,10 @@ export const invoiceSchema = z.object({
   savings: toea(),
   /** The delivery fee. */
   shipping: toea(),
-  /** What the shopper paid, GST included: the order's total. */
+  /** A discount code's discount (issue 30), taken off before the total, and the code; 0 and null without one. */
+  discount: toea(),
+  discountCode: z.string().nullable(),
+  /** What the shopper paid, GST included: the order's total (after a discount code: GST is on what was paid). */
   total: toea(),
   /** total / 11 rounded to the toea (`gstIncluded`). */
   gstIncluded: toea(),

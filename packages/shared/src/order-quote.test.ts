@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type OrderQuoteInput, priceChangedMessage, quoteOrder, quoteReasonText } from './order-quote';
+import fc from 'fast-check';
+import { type OrderQuoteInput, priceChangedMessage, quoteOrder, quoteReasonText, quoteWithCode } from './order-quote';
 
 const annaLine = {
   id: 1,
@@ -87,6 +88,88 @@ describe('the quote of an unpaid order', () => {
     );
     expect(priceChangedMessage(18_900, 13_410, ['member-price'])).toBe(
       'The price of your order changed: now K134.10 (was K189.00) because your Premium member prices now apply. Pay K134.10.',
+    );
+  });
+});
+
+describe('an order with a discount code, priced again (issue 30, decision 040)', () => {
+  const line = (id: number, unitPrice: number, quantity: number) => ({
+    id,
+    productId: id,
+    name: `Product ${id}`,
+    quantity,
+    unitPrice,
+    originalPrice: null,
+    lineTotal: unitPrice * quantity,
+    discount: 0,
+  });
+  const quoteOf = (lines: ReturnType<typeof line>[], shipping: number) => ({
+    lines,
+    subtotal: lines.reduce((sum, one) => sum + one.lineTotal, 0),
+    savings: 0,
+    shipping,
+    discount: 0,
+    total: lines.reduce((sum, one) => sum + one.lineTotal, 0) + shipping,
+    reasons: [],
+  });
+
+  it('never costs more than as placed, line by line and in all, whatever the code takes off now', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            placedUnit: fc.integer({ min: 1, max: 100_000 }),
+            nowUnit: fc.integer({ min: 1, max: 100_000 }),
+            quantity: fc.integer({ min: 1, max: 5 }),
+            placedShare: fc.double({ min: 0, max: 1, noNaN: true }),
+            nowShare: fc.double({ min: 0, max: 1, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.boolean(),
+        (rows, placedShipping, nowShipping, freeDelivery) => {
+          const placedLines = rows.map((row, index) => ({
+            id: index + 1,
+            quantity: row.quantity,
+            unitPrice: row.placedUnit,
+            originalPrice: null,
+            discount: Math.floor(row.placedUnit * row.quantity * row.placedShare),
+          }));
+          const placedShippingDiscount = freeDelivery ? placedShipping : 0;
+          const placedTotal =
+            placedLines.reduce((sum, one) => sum + one.unitPrice * one.quantity - one.discount, 0) +
+            placedShipping -
+            placedShippingDiscount;
+          const now = quoteOf(
+            rows.map((row, index) => line(index + 1, Math.min(row.nowUnit, row.placedUnit), row.quantity)),
+            Math.min(nowShipping, placedShipping),
+          );
+          const quoted = quoteWithCode(
+            now,
+            {
+              lineDiscounts: rows.map((row, index) => Math.floor((now.lines[index]?.lineTotal ?? 0) * row.nowShare)),
+              shippingDiscount: freeDelivery ? now.shipping : 0,
+            },
+            { lines: placedLines, shipping: placedShipping, shippingDiscount: placedShippingDiscount },
+          );
+          quoted.lines.forEach((one, index) => {
+            const placed = placedLines[index]!;
+            expect(one.lineTotal - one.discount).toBeLessThanOrEqual(
+              placed.unitPrice * placed.quantity - placed.discount,
+            );
+            expect(one.discount).toBeGreaterThanOrEqual(0);
+            expect(one.discount).toBeLessThanOrEqual(one.lineTotal);
+          });
+          expect(quoted.total).toBeLessThanOrEqual(placedTotal);
+          expect(quoted.total).toBe(
+            quoted.lines.reduce((sum, one) => sum + one.lineTotal - one.discount, 0) +
+              quoted.shipping -
+              (quoted.discount - quoted.lines.reduce((sum, one) => sum + one.discount, 0)),
+          );
+        },
+      ),
     );
   });
 });

@@ -51,7 +51,10 @@ export interface QuotedLine {
   quantity: number;
   unitPrice: Toea;
   originalPrice: Toea | null;
+  /** Before a discount code. */
   lineTotal: Toea;
+  /** The discount code's share of the line (issue 30): 0 without one. */
+  discount: Toea;
 }
 
 /** Why a quote differs from what the order was placed at. */
@@ -63,6 +66,8 @@ export interface OrderQuote {
   subtotal: Toea;
   savings: Toea;
   shipping: Toea;
+  /** All a discount code takes off (its lines' shares and the delivery it makes free). */
+  discount: Toea;
   total: Toea;
   /** Empty when nothing changed. */
   reasons: QuoteReason[];
@@ -94,6 +99,7 @@ export function quoteOrder(input: OrderQuoteInput): OrderQuote {
       unitPrice,
       originalPrice,
       lineTotal: unitPrice * line.quantity,
+      discount: 0,
     };
   });
 
@@ -116,8 +122,66 @@ export function quoteOrder(input: OrderQuoteInput): OrderQuote {
     subtotal: summary.subtotal,
     savings: summary.savings,
     shipping,
+    discount: 0,
     total: summary.total,
     reasons: [...reasons],
+  };
+}
+
+/** An order line as it was placed (or last priced), with its discount code's share. */
+export interface PlacedCodeLine {
+  id: number;
+  quantity: number;
+  unitPrice: Toea;
+  originalPrice: Toea | null;
+  discount: Toea;
+}
+
+/**
+ * An order placed with a discount code, priced again (decision 040): `quote` is the order's quote without the
+ * code and `code` what the code takes off it now (`priceWithCode`: each line's share, and the delivery). The
+ * price still only falls: each line costs the lower of what it cost as placed (with its share) and what it costs
+ * now with the code; delivery likewise.
+ */
+export function quoteWithCode(
+  quote: OrderQuote,
+  code: { lineDiscounts: readonly Toea[]; shippingDiscount: Toea },
+  placed: { lines: readonly PlacedCodeLine[]; shipping: Toea; shippingDiscount: Toea },
+): OrderQuote {
+  const lines = quote.lines.map((line, index) => {
+    const discount = Math.min(code.lineDiscounts[index] ?? 0, line.lineTotal);
+    const before = placed.lines.find((candidate) => candidate.id === line.id);
+    if (!before) return { ...line, discount };
+    const placedNet = before.unitPrice * before.quantity - before.discount;
+    if (line.lineTotal - discount <= placedNet) return { ...line, discount };
+    return {
+      ...line,
+      unitPrice: before.unitPrice,
+      originalPrice: before.originalPrice,
+      lineTotal: before.unitPrice * before.quantity,
+      discount: before.discount,
+    };
+  });
+  const shippingNow = { fee: quote.shipping, discount: Math.min(code.shippingDiscount, quote.shipping) };
+  const placedNet = placed.shipping - placed.shippingDiscount;
+  const delivery =
+    shippingNow.fee - shippingNow.discount <= placedNet
+      ? shippingNow
+      : { fee: placed.shipping, discount: placed.shippingDiscount };
+  const discount = lines.reduce((sum, line) => sum + line.discount, 0) + delivery.discount;
+  const summary = cartSummary(
+    lines.map((line) => ({ ...line, available: true })),
+    delivery.fee,
+    discount,
+  );
+  return {
+    ...quote,
+    lines,
+    subtotal: summary.subtotal,
+    savings: summary.savings,
+    shipping: delivery.fee,
+    discount,
+    total: summary.total,
   };
 }
 

@@ -156,6 +156,16 @@ describe('upgrading a shop of an earlier release', () => {
       )) {
         expect(setting).toEqual({ member_code_rule: 'better' });
       }
+      // 0035 (issue 30): every earlier order and line was placed without a code, and its totals stand as they were.
+      expect(
+        await rows(
+          handle,
+          'select count(*)::int as n from orders where discount_code is not null or discount_toea <> 0',
+        ),
+      ).toEqual([{ n: 0 }]);
+      expect(await rows(handle, 'select count(*)::int as n from order_items where discount_toea <> 0')).toEqual([
+        { n: 0 },
+      ]);
     });
 
     it('serves the migrated shop: shoppers see their orders, a paid order tracks, the owner sees every order', async () => {

@@ -11,5 +11,5 @@ export const emptyCart: Cart = {
   items: [],
   isMember: false,
   discountRate: 0,
-  summary: { itemCount: 0, subtotal: 0, savings: 0, shipping: 0, total: 0 },
+  summary: { itemCount: 0, subtotal: 0, savings: 0, shipping: 0, discount: 0, total: 0 },
 };

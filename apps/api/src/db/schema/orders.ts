@@ -51,6 +51,12 @@ export const orders = pgTable(
     subtotalToea: integer('subtotal_toea').notNull(),
     savingsToea: integer('savings_toea').notNull(),
     shippingToea: integer('shipping_toea').notNull().default(0),
+    /**
+     * The discount code the order was placed with (issue 30, decision 040) and all it took off (its lines' shares
+     * and the delivery it made free); `totalToea` is after it.
+     */
+    discountCode: text('discount_code'),
+    discountToea: integer('discount_toea').notNull().default(0),
     totalToea: integer('total_toea').notNull(),
     currency: text('currency').notNull().default('pgk'),
     /** The card's last four digits once paid; 'N/A' when the provider does not say. */
@@ -176,6 +182,8 @@ export const orderItems = pgTable(
     /** What the shopper paid for one unit (the member price when it applied). */
     unitPriceToea: integer('unit_price_toea').notNull(),
     originalPriceToea: integer('original_price_toea'),
+    /** The discount code's share of this line (all its units, toea): the line is paid at its price less this. */
+    discountToea: integer('discount_toea').notNull().default(0),
     isMembership: boolean('is_membership').notNull().default(false),
   },
   (table) => [

@@ -54,6 +54,8 @@ export function createExportsService(deps: { db: Database }) {
       'shipping status',
       'zone',
       'shipping (K)',
+      'discount code',
+      'discount (K)',
       'total (K)',
       'GST (K)',
       'refunded (K)',
@@ -84,6 +86,8 @@ export function createExportsService(deps: { db: Database }) {
           order.shippingStatus,
           cell(order.pickupLocation ? 'Pickup' : order.deliveryZone),
           toKinaDecimal(order.shippingToea),
+          cell(order.discountCode),
+          toKinaDecimal(order.discountToea),
           toKinaDecimal(order.totalToea),
           toKinaDecimal(gstIncluded(order.totalToea)),
           toKinaDecimal(returned),
@@ -106,6 +110,7 @@ export function createExportsService(deps: { db: Database }) {
       'quantity',
       'unit price (K)',
       'line total (K)',
+      'discount (K)',
       'payment status',
     ];
     let last = 0;
@@ -126,6 +131,7 @@ export function createExportsService(deps: { db: Database }) {
           String(item.quantity),
           toKinaDecimal(item.unitPriceToea),
           toKinaDecimal(item.unitPriceToea * item.quantity),
+          toKinaDecimal(item.discountToea),
           paymentStatus,
         ];
       }

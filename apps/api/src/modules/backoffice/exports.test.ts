@@ -59,14 +59,14 @@ describe('CSV exports', () => {
     const row = rows.find((line) => line.startsWith(`${placed.order.id},`));
     expect(row).toContain('export.guest@example.pg');
     expect(row).toContain(',card,paid,');
-    // shipping, total, GST, refunded (none), net sales (the total), GST on net sales (issue 27).
+    // discount (none), total, GST, refunded (none), net sales (the total), GST on net sales (issue 27).
     expect(row).toMatch(/,\d+\.\d{2},(\d+\.\d{2}),\d+\.\d{2},0\.00,\1,\d+\.\d{2}$/);
     expect(row).toContain(day);
 
     const lines = await get(`/api/admin/exports/order-lines?from=${day}&to=${day}`);
     const line = lines.body.split('\r\n').find((text) => text.startsWith(`${placed.order.id},`));
     // The formula-looking name is defused, quotes doubled; 2 x K123.45.
-    expect(line).toContain(`"'=Bilum ""big""",2,123.45,246.90,paid`);
+    expect(line).toContain(`"'=Bilum ""big""",2,123.45,246.90,0.00,paid`);
 
     const customers = await get(`/api/admin/exports/customers?from=${day}&to=${day}`);
     expect(customers.body).toContain('guest,guest,export.guest@example.pg');

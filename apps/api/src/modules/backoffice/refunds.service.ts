@@ -148,7 +148,10 @@ const toRefund = (row: OrderRefundRow): OrderRefund => ({
   at: row.createdAt.toISOString(),
 });
 
-async function refundState(executor: DbExecutor, order: OrderRow): Promise<OrderRefunds> {
+async function refundState(
+  executor: DbExecutor,
+  order: OrderRow,
+): Promise<OrderRefunds & { paidFor: Map<number, { paid: number; units: number }> }> {
   const [items, rows] = await Promise.all([
     readOrderItems(executor, order.id),
     executor.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.id)),
@@ -158,18 +161,28 @@ async function refundState(executor: DbExecutor, order: OrderRow): Promise<Order
   const paid = paidToea(order);
   const endedWithMoney = endedUnpaidWithMoney(order);
   const refundable = order.paymentStatus === 'paid' || endedWithMoney ? Math.max(0, paid - refunded) : 0;
-  const lines = new Map<number, { productId: number; productName: string; unitPrice: number; refundable: number }>();
+  const lines = new Map<
+    number,
+    { productId: number; productName: string; unitPrice: number; refundable: number; paid: number; units: number }
+  >();
   for (const item of items) {
     if (item.isMembership) continue; // a Premium year is withdrawn by cancelling, not by a line refund
     if (endedWithMoney) continue; // its units went back when it ended: only its money is refunded
+    // What the line was paid: its price less a discount code's share (issue 30).
+    const paidForLine = item.unitPriceToea * item.quantity - item.discountToea;
     const line = lines.get(item.productId);
-    if (line) line.refundable += item.quantity;
-    else
+    if (line) {
+      line.refundable += item.quantity;
+      line.paid += paidForLine;
+      line.units += item.quantity;
+    } else
       lines.set(item.productId, {
         productId: item.productId,
         productName: item.productName,
         unitPrice: item.unitPriceToea,
         refundable: item.quantity,
+        paid: paidForLine,
+        units: item.quantity,
       });
   }
   for (const row of active) {
@@ -178,7 +191,19 @@ async function refundState(executor: DbExecutor, order: OrderRow): Promise<Order
       if (line) line.refundable -= refundedLine.quantity;
     }
   }
-  return { paid, refunded, refundable, lines: [...lines.values()], refunds: rows.map(toRefund) };
+  return {
+    paid,
+    refunded,
+    refundable,
+    lines: [...lines.values()].map(({ productId, productName, unitPrice, refundable: units }) => ({
+      productId,
+      productName,
+      unitPrice,
+      refundable: units,
+    })),
+    refunds: rows.map(toRefund),
+    paidFor: new Map([...lines.values()].map((line) => [line.productId, { paid: line.paid, units: line.units }])),
+  };
 }
 
 export function createRefundsService(
@@ -241,7 +266,8 @@ export function createRefundsService(
     async list(orderId: number): Promise<OrderRefunds> {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('Order not found.');
-      return refundState(db, order);
+      const { paidFor: _paidFor, ...state } = await refundState(db, order);
+      return state;
     },
 
     async create(
@@ -286,7 +312,9 @@ export function createRefundsService(
               const message = refundMessages.lineTooMany(line.productName, line.refundable);
               throw new AppError('VALIDATION', message, undefined, [{ path: 'lines', message }]);
             }
-            amount += line.unitPrice * quantity;
+            // Units of a line with a discount code's share are refunded at what they were paid.
+            const paidFor = state.paidFor.get(productId) ?? { paid: line.unitPrice * quantity, units: quantity };
+            amount += quantity === paidFor.units ? paidFor.paid : Math.round((paidFor.paid * quantity) / paidFor.units);
             lines.push({ productId, quantity });
           }
           // Lines of a discounted order may add up to more than is left: the rest is refunded.

@@ -12,11 +12,13 @@ import {
   MAX_UNITS_PER_PRODUCT,
   MEMBERSHIP_MAX_QUANTITY,
   type MembershipState,
+  type MemberCodeRule,
   memberPrice,
   type MergeCartInput,
   type MergeCartResponse,
   type Product,
   productMessages,
+  type QuotedCode,
   type SessionUser,
 } from '@bilum/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -28,6 +30,7 @@ import { toProduct } from '../catalog/catalog.service';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import { heldProducts } from '../orders/order-holds';
 import { quoteDelivery } from '../delivery/delivery.service';
+import { checkCode, quotedCode } from '../discount-codes/code-checkout';
 
 type SkipReason = MergeCartResponse['skipped'][number]['reason'];
 
@@ -128,6 +131,7 @@ function reservedUntil(executor: DbExecutor, rows: readonly ProductRow[]): Promi
 function summaryOf(
   lines: readonly Pick<CartLine, 'unitPrice' | 'originalPrice' | 'quantity' | 'status'>[],
   shipping?: number,
+  discount?: number,
 ) {
   return cartSummary(
     lines.map((line) => ({
@@ -137,6 +141,7 @@ function summaryOf(
       available: line.status === 'available',
     })),
     shipping,
+    discount,
   );
 }
 
@@ -156,6 +161,49 @@ function missingProductLine(productId: number, quantity: number): Omit<CartLine,
     unitPrice: 0,
     originalPrice: null,
     isMemberPrice: false,
+  };
+}
+
+/**
+ * A discount code on a checkout's quote (issue 30): checked and priced by the shared rule over the lines the order
+ * would take, for this shopper (the per-shopper limit by account; a guest's e-mail is counted when the order is
+ * placed). Nothing is held: the order placed next checks it again, with the code locked.
+ */
+async function quoteCode(
+  db: Database,
+  user: SessionUser | null,
+  lines: readonly Pick<CartLine, 'productId' | 'category' | 'quantity' | 'unitPrice' | 'isMembership'>[],
+  delivery: { shipping: number; delivered: boolean },
+  discount: { code: string; rule: MemberCodeRule; now: Date },
+): Promise<{ quoted: QuotedCode; applied: number }> {
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  const rows = ids.length
+    ? await db.select({ id: products.id, price: products.priceToea }).from(products).where(inArray(products.id, ids))
+    : [];
+  const regular = new Map(rows.map((row) => [row.id, row.price]));
+  const check = await checkCode(
+    db,
+    discount.code,
+    {
+      lines: lines.map((line) => ({
+        productId: line.productId,
+        category: line.category,
+        quantity: line.quantity,
+        regularUnitPrice: regular.get(line.productId) ?? line.unitPrice,
+        unitPrice: line.unitPrice,
+        isMembership: line.isMembership,
+      })),
+      shipping: delivery.shipping,
+      delivered: delivery.delivered,
+      rule: discount.rule,
+      userId: user?.id ?? null,
+      emailKey: null,
+    },
+    { now: discount.now, lock: false },
+  );
+  return {
+    quoted: quotedCode(discount.code, check),
+    applied: check.refusal === null ? (check.pricing?.discount ?? 0) : 0,
   };
 }
 
@@ -227,6 +275,8 @@ export function createCartService(db: Database) {
       source: z.output<typeof checkoutSourceSchema>,
       /** Where to (issue 19): the delivery fee of its zone (the shared rule); none yet: K0.00. */
       destination?: { pickup: boolean; province: string | null },
+      /** A discount code to price it with (issue 30), and how a code meets the member price (/settings). */
+      discount?: { code: string; rule: MemberCodeRule; now: Date },
     ): Promise<CheckoutQuote> {
       let lines: (Omit<CartLine, 'cartItemId'> & { cartItemId: number | null })[];
       let isMember: boolean;
@@ -250,8 +300,14 @@ export function createCartService(db: Database) {
         province: destination?.province ?? null,
         isMember,
       });
-      const summary = summaryOf(lines, delivery.shipping);
+      const available = lines.filter((line) => line.status === 'available');
+      const delivered = hasPhysicalItems && !(destination?.pickup ?? false);
+      const code = discount
+        ? await quoteCode(db, user, available, { shipping: delivery.shipping, delivered }, discount)
+        : null;
+      const summary = summaryOf(lines, delivery.shipping, code?.applied ?? 0);
       return {
+        discountCode: code?.quoted ?? null,
         delivery: {
           zone: delivery.zone?.name ?? null,
           deliveryDays: delivery.zone?.deliveryDays ?? null,

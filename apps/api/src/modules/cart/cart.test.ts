@@ -90,7 +90,14 @@ describe('server cart', () => {
       },
     ]);
     expect(cart.isMember).toBe(false);
-    expect(cart.summary).toEqual({ itemCount: 1, subtotal: 50_000, savings: 5_000, shipping: 0, total: 45_000 });
+    expect(cart.summary).toEqual({
+      itemCount: 1,
+      subtotal: 50_000,
+      savings: 5_000,
+      shipping: 0,
+      discount: 0,
+      total: 45_000,
+    });
   });
 
   it('ignores a price, discount or member flag sent by the browser', async () => {
@@ -235,7 +242,7 @@ describe('server cart', () => {
       [keeps.id, 'available'],
       [sells.id, 'sold'],
     ]);
-    expect(cart.summary).toEqual({ itemCount: 1, subtotal: 2_000, savings: 0, shipping: 0, total: 2_000 });
+    expect(cart.summary).toEqual({ itemCount: 1, subtotal: 2_000, savings: 0, shipping: 0, discount: 0, total: 2_000 });
 
     const stepper = await call(shopper, 'PATCH', `/api/cart/items/${cart.items[1]!.cartItemId}`, { quantity: 1 });
     expect(stepper.statusCode).toBe(409);
@@ -268,6 +275,7 @@ describe('server cart', () => {
         subtotal: 10_005 + 12_000 + 20_050,
         savings: 1_000 + 3_900,
         shipping: 0,
+        discount: 0,
         total: 9_005 + 8_100 + 20_050,
       });
     });

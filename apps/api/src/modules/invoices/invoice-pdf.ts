@@ -128,6 +128,16 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
     ...(invoice.delivery.kind === 'none'
       ? []
       : [['Delivery', formatKina(invoice.shipping), false] as [string, string, boolean]]),
+    // A discount code (issue 30): named, taken off before the total, which GST is worked out on.
+    ...(invoice.discount > 0
+      ? [
+          [`Discount (${invoice.discountCode ?? 'code'})`, `-${formatKina(invoice.discount)}`, false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
     [`Total (${invoice.currency.toUpperCase()})`, formatKina(invoice.total), true],
     [`${invoiceMessages.gstIncluded} (10%)`, formatKina(invoice.gstIncluded), false],
   ];

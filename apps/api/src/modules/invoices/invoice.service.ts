@@ -87,6 +87,8 @@ export async function invoiceOf(
     subtotal,
     savings: order.savingsToea,
     shipping: order.shippingToea,
+    discount: order.discountToea,
+    discountCode: order.discountCode,
     total: order.totalToea,
     gstIncluded: gstIncluded(order.totalToea),
     paymentStatus: order.paymentStatus === 'refunded' ? 'refunded' : 'paid',

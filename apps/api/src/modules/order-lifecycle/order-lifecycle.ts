@@ -1,7 +1,7 @@
 import { MAX_STOCK, type StockMovementReason } from '@bilum/shared';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { type NewOrderRow, orderItems, type OrderRow, orders } from '../../db/schema';
+import { discountCodeUses, type NewOrderRow, orderItems, type OrderRow, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   changeStock,
@@ -43,6 +43,7 @@ export type LifecycleChange = Partial<
     | 'subtotalToea'
     | 'savingsToea'
     | 'shippingToea'
+    | 'discountToea'
     | 'totalToea'
     | 'amountReceivedToea'
     | 'paymentIntentId'
@@ -82,7 +83,13 @@ export interface TransitionInput {
    * `requote` only (decision 022): the order's lines at their new unit prices, written with its new totals, so an
    * order's lines and totals always agree. Order lines are written nowhere else after placing.
    */
-  linePrices?: readonly { id: number; unitPriceToea: number; originalPriceToea: number | null }[];
+  linePrices?: readonly {
+    id: number;
+    unitPriceToea: number;
+    originalPriceToea: number | null;
+    /** The discount code's share of the line at its new price (issue 30). */
+    discountToea: number;
+  }[];
 }
 
 /** A released order's units are no longer on the shelf: the late payment cannot be honoured (pay refused). */
@@ -188,7 +195,11 @@ export async function transition(tx: DbExecutor, orderId: number, input: Transit
   for (const line of input.linePrices ?? []) {
     await tx
       .update(orderItems)
-      .set({ unitPriceToea: line.unitPriceToea, originalPriceToea: line.originalPriceToea })
+      .set({
+        unitPriceToea: line.unitPriceToea,
+        originalPriceToea: line.originalPriceToea,
+        discountToea: line.discountToea,
+      })
       .where(and(eq(orderItems.id, line.id), eq(orderItems.orderId, order.id)));
   }
   const [updated] = await tx
@@ -206,7 +217,42 @@ export async function transition(tx: DbExecutor, orderId: number, input: Transit
   if (!transitionLeadsTo(input.event, from, to)) {
     throw new Error(`order lifecycle: ${input.event} took order ${order.id} from ${from} to ${to}`);
   }
+  if (updated.discountCode !== null) await moveCodeUse(tx, updated, input.at);
   return updated;
+}
+
+/**
+ * A discount code's use moves with the order (decision 040): counted once it is paid and its units sold, released
+ * when its units go back unpaid or cancelled, or when it is refunded in whole; held until then.
+ */
+async function moveCodeUse(tx: DbExecutor, order: OrderRow, at: Date): Promise<void> {
+  const state =
+    order.paymentStatus === 'refunded' || order.stockState === 'released'
+      ? 'released'
+      : order.stockState === 'sold'
+        ? 'counted'
+        : 'held';
+  await tx
+    .update(discountCodeUses)
+    .set({ state, updatedAt: at })
+    .where(and(eq(discountCodeUses.orderId, order.id), ne(discountCodeUses.state, state)));
+}
+
+/** `place`'s hold on a discount code's use, written with the order and its units (decision 040). */
+export async function holdCodeUse(
+  tx: DbExecutor,
+  use: { codeId: number; orderId: number; userId: number | null; emailKey: string; discountToea: number; at: Date },
+): Promise<void> {
+  await tx.insert(discountCodeUses).values({
+    codeId: use.codeId,
+    orderId: use.orderId,
+    userId: use.userId,
+    emailKey: use.emailKey,
+    state: 'held',
+    discountToea: use.discountToea,
+    createdAt: use.at,
+    updatedAt: use.at,
+  });
 }
 
 /**

@@ -87,7 +87,7 @@ export async function registerCheckout(
   app.decorate('checkout', { orders, completion, jobs, orderPayments });
 
   await app.register(contactDetailsRoutes(createContactDetailsService(deps.db)), { prefix: '/api' });
-  await app.register(checkoutQuoteRoutes(createCartService(deps.db)), { prefix: '/api' });
+  await app.register(checkoutQuoteRoutes(createCartService(deps.db), deps.settings, deps.now), { prefix: '/api' });
   await app.register(
     ordersRoutes({ orders, completion, limits: deps.config.authLimits, checkoutLimits: deps.config.checkoutLimits }),
     { prefix: '/api' },

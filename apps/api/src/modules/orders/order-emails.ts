@@ -33,6 +33,8 @@ export function orderTotalsText(order: OrderRow, totalLabel: string, membershipO
     membershipOnly
       ? null
       : `Shipping${order.deliveryZone ? ` (${order.deliveryZone})` : order.pickupLocation ? ' (pickup)' : ''}: ${formatKina(order.shippingToea)}`,
+    // A discount code (issue 30): named, with all it took off.
+    order.discountToea > 0 ? `Discount (${order.discountCode ?? 'code'}): -${formatKina(order.discountToea)}` : null,
     `${totalLabel}: ${formatKina(order.totalToea)}`,
   ]
     .filter(Boolean)

@@ -287,7 +287,7 @@ describe('an unpaid order is paid at its quote (issue 27, seam 2)', () => {
           actor: 'provider',
           at: new Date(),
           set: { paymentStatus: 'failed' },
-          linePrices: [{ id: line!.id, unitPriceToea: 1, originalPriceToea: null }],
+          linePrices: [{ id: line!.id, unitPriceToea: 1, originalPriceToea: null, discountToea: 0 }],
         }),
       ),
     ).rejects.toThrow(/only a requote changes an order's line prices/);

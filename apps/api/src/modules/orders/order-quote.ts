@@ -5,7 +5,9 @@ import {
   PRICE_CHANGED,
   priceChangedMessage,
   type QuoteReason,
+  priceWithCode,
   quoteOrder,
+  quoteWithCode,
   zoneForProvince,
 } from '@bilum/shared';
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { type OrderItemRow, orderItems, type OrderRow, orders, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { readZones } from '../delivery/delivery.service';
+import { readMemberCodeRule, termsOfCode } from '../discount-codes/code-checkout';
 import { createMembershipService, noMembership } from '../membership/membership.service';
 import { transition } from '../order-lifecycle/order-lifecycle';
 import { type LifecycleActor, orderStateOf, orderTransitions } from '../order-lifecycle/order-states';
@@ -72,7 +75,41 @@ async function quoteOf(
     membership,
     delivery: { pickup, nothingToDeliver, zoneFee: zone ? zone.feeToea : null },
   });
-  return { quote, items };
+  if (order.discountCode === null) return { quote, items };
+  // Issue 30 (decision 040): the code the order holds a use of, taken off the new prices (whatever the code's
+  // dates or pause now: the order was placed with it); a line or the delivery never costs more than as placed.
+  const placedLineDiscounts = items.reduce((sum, item) => sum + item.discountToea, 0);
+  const placed = {
+    lines: items.map((item) => ({
+      id: item.id,
+      quantity: item.quantity,
+      unitPrice: item.unitPriceToea,
+      originalPrice: item.originalPriceToea,
+      discount: item.discountToea,
+    })),
+    shipping: order.shippingToea,
+    shippingDiscount: Math.max(0, order.discountToea - placedLineDiscounts),
+  };
+  const terms = await termsOfCode(tx, order.discountCode);
+  const code = terms
+    ? priceWithCode(terms, {
+        lines: quote.lines.map((line, index) => {
+          const product = byId.get(line.productId);
+          return {
+            productId: line.productId,
+            category: product?.category ?? '',
+            quantity: line.quantity,
+            regularUnitPrice: product && product.archivedAt === null ? product.priceToea : line.unitPrice,
+            unitPrice: line.unitPrice,
+            isMembership: items[index]?.isMembership ?? false,
+          };
+        }),
+        shipping: quote.shipping,
+        delivered: !pickup && !nothingToDeliver,
+        rule: await readMemberCodeRule(tx),
+      })
+    : { lineDiscounts: placed.lines.map((line) => line.discount), shippingDiscount: placed.shippingDiscount };
+  return { quote: quoteWithCode(quote, code, placed), items };
 }
 
 /**
@@ -100,12 +137,14 @@ export async function requoteUnpaidOrder(
       subtotalToea: quote.subtotal,
       savingsToea: quote.savings,
       shippingToea: quote.shipping,
+      discountToea: quote.discount,
       totalToea: quote.total,
     },
     linePrices: quote.lines.map((line) => ({
       id: line.id,
       unitPriceToea: line.unitPrice,
       originalPriceToea: line.originalPrice,
+      discountToea: line.discount,
     })),
   });
   return { order: updated, quote, changed: true };
@@ -115,11 +154,17 @@ export async function requoteUnpaidOrder(
 function quoteChanged(order: OrderRow, items: readonly OrderItemRow[], quote: OrderQuote): boolean {
   const linesChanged = quote.lines.some((line) => {
     const item = items.find((candidate) => candidate.id === line.id);
-    return !item || item.unitPriceToea !== line.unitPrice || item.originalPriceToea !== line.originalPrice;
+    return (
+      !item ||
+      item.unitPriceToea !== line.unitPrice ||
+      item.originalPriceToea !== line.originalPrice ||
+      item.discountToea !== line.discount
+    );
   });
   return (
     linesChanged ||
     quote.total !== order.totalToea ||
+    quote.discount !== order.discountToea ||
     quote.shipping !== order.shippingToea ||
     quote.subtotal !== order.subtotalToea ||
     quote.savings !== order.savingsToea
@@ -146,6 +191,7 @@ function quoteFromOrder(order: OrderRow, quote: OrderQuote): OrderQuote {
     subtotal: order.subtotalToea,
     savings: order.savingsToea,
     shipping: order.shippingToea,
+    discount: order.discountToea,
     total: order.totalToea,
     reasons: [],
   };
@@ -235,6 +281,7 @@ export async function assertExpectedTotal(
       subtotal: order.subtotalToea,
       savings: order.savingsToea,
       shipping: order.shippingToea,
+      discount: order.discountToea,
       total: order.totalToea,
       reasons,
     },

@@ -15,6 +15,7 @@ import {
   MAX_UNITS_PER_PRODUCT,
   MEMBERSHIP_MAX_QUANTITY,
   type MembershipState,
+  type MemberCodeRule,
   memberPrice,
   needsDeliveryOrPickup,
   type OrderConfirmation,
@@ -48,7 +49,8 @@ import { hasValidPrice } from '../cart/cart.service';
 import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
 import { stockActors } from '../stock/stock.service';
-import { holdOrderUnits, noteOrder, placeOrderRow, transition } from '../order-lifecycle/order-lifecycle';
+import { holdCodeUse, holdOrderUnits, noteOrder, placeOrderRow, transition } from '../order-lifecycle/order-lifecycle';
+import { checkCode, readMemberCodeRule } from '../discount-codes/code-checkout';
 import type { Mailer } from '../mail/mail.service';
 import { isMembershipOnly } from './order-emails';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
@@ -164,22 +166,29 @@ function priceLine(product: ProductRow, quantity: number, membership: Membership
 }
 
 /** 409 PRICE_CHANGED for an order not yet placed: its quote is the lines as priced now. */
-function newOrderPriceChanged(expected: number, summary: CartSummary, lines: PricedLine[]): AppError {
+function newOrderPriceChanged(
+  expected: number,
+  summary: CartSummary,
+  lines: PricedLine[],
+  lineDiscounts: readonly number[],
+): AppError {
   const reasons: QuoteReason[] = summary.total < expected ? ['price-fell'] : ['price-rose'];
   return new AppError('PRICE_CHANGED', priceChangedMessage(expected, summary.total, reasons), {
     was: expected,
     quote: {
-      lines: lines.map((line) => ({
+      lines: lines.map((line, index) => ({
         productId: line.product.id,
         name: line.product.name,
         quantity: line.quantity,
         unitPrice: line.unitPrice,
         originalPrice: line.originalPrice,
         lineTotal: line.unitPrice * line.quantity,
+        discount: lineDiscounts[index] ?? 0,
       })),
       subtotal: summary.subtotal,
       savings: summary.savings,
       shipping: summary.shipping,
+      discount: summary.discount,
       total: summary.total,
       reasons,
     },
@@ -207,14 +216,17 @@ export function toCheckoutOrder(order: OrderRow, items: OrderItemRow[]): Checkou
       originalPrice: item.originalPriceToea,
       isMembership: item.isMembership,
       lineTotal: item.unitPriceToea * item.quantity,
+      discount: item.discountToea,
     })),
     summary: {
       itemCount: items.reduce((count, item) => count + item.quantity, 0),
       subtotal: order.subtotalToea,
       savings: order.savingsToea,
       shipping: order.shippingToea,
+      discount: order.discountToea,
       total: order.totalToea,
     },
+    discountCode: order.discountCode,
     delivery: orderDeliveryPricing(order),
     cardLast4: order.cardLast4 ?? 'N/A',
     placedAt: order.placedAt.toISOString(),
@@ -252,6 +264,50 @@ async function toCheckoutOrderOf(executor: DbExecutor, order: OrderRow): Promise
 
 export async function readOrderItems(executor: DbExecutor, orderId: number): Promise<OrderItemRow[]> {
   return executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/**
+ * The order's discount code (issue 30): checked by the shared rule over its priced lines, with the code's row
+ * locked; a code that does not apply refuses the order (400 on `discountCode`, in the shopper's words).
+ */
+async function codeForOrder(
+  tx: DbExecutor,
+  code: string,
+  order: {
+    lines: readonly PricedLine[];
+    shipping: number;
+    delivered: boolean;
+    rule: MemberCodeRule;
+    userId: number | null;
+    emailKey: string;
+    now: Date;
+  },
+) {
+  const check = await checkCode(
+    tx,
+    code,
+    {
+      lines: order.lines.map((line) => ({
+        productId: line.product.id,
+        category: line.product.category,
+        quantity: line.quantity,
+        regularUnitPrice: line.product.priceToea,
+        unitPrice: line.unitPrice,
+        isMembership: line.product.isMembership,
+      })),
+      shipping: order.shipping,
+      delivered: order.delivered,
+      rule: order.rule,
+      userId: order.userId,
+      emailKey: order.emailKey,
+    },
+    { now: order.now, lock: true },
+  );
+  if (check.refusal !== null || !check.row || !check.pricing) {
+    const message = check.refusal ?? checkoutMessages.invalidTotal;
+    throw new AppError('VALIDATION', message, undefined, [{ path: 'discountCode', message }]);
+  }
+  return { row: check.row, pricing: check.pricing };
 }
 
 /**
@@ -398,7 +454,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const contact = checkedContact(body, lines);
       // Issue 28: the shopper's own unpaid orders are found by who they are (account, e-mail; order-holds.ts).
       const phone = fullPhoneNumber(contact.countryCode, contact.phone);
-      const shopper: OrderPlacer = { ...placer, emailKey: shopperEmailKey(contact.email) };
+      const emailKey = shopperEmailKey(contact.email);
+      const shopper: OrderPlacer = { ...placer, emailKey };
       if (body.paymentMethod === 'card') await assertCardCheckoutsWithinLimits(tx, shopper, deps.unpaidLimits);
       // The way to pay (issue 19): on in the settings, and pay at pickup only for an order collected at a pickup point.
       const paymentSettings = await readPaymentSettings(tx);
@@ -412,11 +469,24 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         lines.map((line) => ({ isMembership: line.product.isMembership })),
       );
       const delivery = await orderDelivery(tx, contact, hasPhysicalItems, isMember);
-      const summary = cartSummary(lines, delivery.shipping);
+      // Issue 30 (decision 040): the discount code, checked with its row locked until this order is in, so two
+      // orders racing for its last use are counted one after the other and the second is refused.
+      const code = body.discountCode
+        ? await codeForOrder(tx, body.discountCode, {
+            lines,
+            shipping: delivery.shipping,
+            delivered: hasPhysicalItems && !contact.pickup,
+            rule: await readMemberCodeRule(tx),
+            userId: user?.id ?? null,
+            emailKey,
+            now: now(),
+          })
+        : null;
+      const summary = cartSummary(lines, delivery.shipping, code?.pricing.discount ?? 0);
       if (summary.total <= 0) throw new AppError('VALIDATION', checkoutMessages.invalidTotal);
       // Decision 022: the page showed another total; nothing is placed, the answer is the total now.
       if (body.expectedTotalToea !== undefined && body.expectedTotalToea !== summary.total) {
-        throw newOrderPriceChanged(body.expectedTotalToea, summary, lines);
+        throw newOrderPriceChanged(body.expectedTotalToea, summary, lines, code?.pricing.lineDiscounts ?? []);
       }
       // Summed in doubles (exact here); the columns are 32-bit: refuse what they cannot hold, never overflow.
       if (![summary.subtotal, summary.savings, summary.total].every(fitsMoneyColumn)) {
@@ -462,6 +532,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         subtotalToea: summary.subtotal,
         savingsToea: summary.savings,
         shippingToea: summary.shipping,
+        discountCode: code?.row.code ?? null,
+        discountToea: summary.discount,
         totalToea: summary.total,
         trackingCode: newTrackingCode(),
         idempotencyKeyHash: keys.keyHash,
@@ -496,7 +568,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       const items = await tx
         .insert(orderItems)
         .values(
-          lines.map((line) => ({
+          lines.map((line, index) => ({
             orderId: order.id,
             productId: line.product.id,
             productName: line.product.name,
@@ -504,10 +576,22 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
             quantity: line.quantity,
             unitPriceToea: line.unitPrice,
             originalPriceToea: line.originalPrice,
+            discountToea: code?.pricing.lineDiscounts[index] ?? 0,
             isMembership: line.product.isMembership,
           })),
         )
         .returning();
+      // The code's use is held with the order's units (the lifecycle counts it when paid, releases it with them).
+      if (code) {
+        await holdCodeUse(tx, {
+          codeId: code.row.id,
+          orderId: order.id,
+          userId: user?.id ?? null,
+          emailKey,
+          discountToea: summary.discount,
+          at: placedAt,
+        });
+      }
       // Issue 27: a bank transfer or pickup order is placed now, so its lines leave the server cart now (they come
       // back if it ends unpaid: releaseHeldOrder); a card order's leave when it is paid (payment-completion.ts).
       if (body.paymentMethod !== 'card' && user && body.source.type === 'cart') {

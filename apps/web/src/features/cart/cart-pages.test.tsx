@@ -61,7 +61,7 @@ const cart: Cart = {
   ],
   isMember: false,
   discountRate: 0,
-  summary: { itemCount: 1, subtotal: 29_900, savings: 0, shipping: 0, total: 29_900 },
+  summary: { itemCount: 1, subtotal: 29_900, savings: 0, shipping: 0, discount: 0, total: 29_900 },
 };
 
 /** Renders `ui` at `path` for `session`; `cartAnswer` answers GET /api/cart, `writeAnswer` every other cart call. */

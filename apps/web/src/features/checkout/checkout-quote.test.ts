@@ -37,8 +37,9 @@ const quoted = (
 const cart = [handedOver(1, 69_900), handedOver(2, 17_900, 3)];
 const quote: CheckoutQuote = {
   lines: [quoted(1, 69_900, 'sold'), quoted(2, 18_900, 'available', 2)],
-  summary: { itemCount: 2, subtotal: 37_800, savings: 0, shipping: 0, total: 37_800 },
+  summary: { itemCount: 2, subtotal: 37_800, savings: 0, shipping: 0, discount: 0, total: 37_800 },
   delivery: { zone: null, deliveryDays: null, freeBecause: null },
+  discountCode: null,
 };
 
 describe('checkout from the server’s view of the lines (issue 17, defect 1)', () => {

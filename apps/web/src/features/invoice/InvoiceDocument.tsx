@@ -128,6 +128,13 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <dd className="text-right tabular-nums">{formatKina(invoice.shipping)}</dd>
           </>
         )}
+        {/* A discount code (issue 30): named, taken off before the total that GST is worked out on. */}
+        {invoice.discount > 0 && (
+          <>
+            <dt>Discount ({invoice.discountCode ?? 'code'})</dt>
+            <dd className="text-right tabular-nums">−{formatKina(invoice.discount)}</dd>
+          </>
+        )}
         <dt className="border-t border-stone-300 pt-2 text-base font-bold">Total ({invoice.currency.toUpperCase()})</dt>
         <dd className="border-t border-stone-300 pt-2 text-right text-base font-bold tabular-nums">
           {formatKina(invoice.total)}
