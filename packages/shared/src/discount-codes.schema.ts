@@ -225,3 +225,8 @@ export const quotedCodeSchema = z.object({
   refusal: z.string().nullable(),
 });
 export type QuotedCode = z.infer<typeof quotedCodeSchema>;
+
+/** The checkout's "Discount code" field (issue 30): what was typed, checked by the server when applied. */
+export const discountCodeEntryFormSchema = z.object({
+  code: z.string().trim().min(1, 'Enter a discount code.').max(64, discountCodeMessages.codeFormat),
+});

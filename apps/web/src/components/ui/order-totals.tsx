@@ -10,6 +10,9 @@ interface OrderTotalsProps {
   shipping: number;
   /** Under Shipping: the delivery zone and its days, or why it is free (issue 19). */
   shippingNote?: string | null;
+  /** A discount code's discount (issue 30), toea, and the code it came with: a line above the total when above 0. */
+  discount?: number;
+  discountCode?: string | null;
   total: number;
   className?: string;
   testIds?: { subtotal?: string; total?: string };
@@ -22,6 +25,8 @@ export function OrderTotals({
   savings,
   shipping,
   shippingNote,
+  discount = 0,
+  discountCode = null,
   total,
   className,
   testIds = {},
@@ -49,6 +54,14 @@ export function OrderTotals({
           {formatKina(shipping)}
         </dd>
       </div>
+      {discount > 0 && (
+        <div className="flex justify-between gap-4 text-emerald-700">
+          <dt>Discount{discountCode ? ` (${discountCode})` : ''}</dt>
+          <dd className="font-medium" data-testid="order-discount">
+            −{formatKina(discount)}
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
         <dt className="font-bold text-stone-900">Total</dt>
         <dd className="font-bold text-stone-900" data-testid={testIds.total}>

@@ -37,6 +37,7 @@ import {
   PriceChangedNotice,
 } from './CheckoutParts';
 import { destinationOf, toContactFormValues } from './ContactFields';
+import { DiscountCodeField, useCheckoutCode } from './DiscountCodeField';
 import { loadContactDraft, saveContactDraft } from './contact-draft';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
@@ -129,6 +130,7 @@ function CheckoutContent() {
     onPriceChanged: priced.refresh,
   });
   const created = attempt.created;
+  const code = useCheckoutCode(attempt, setAttempt, priced);
 
   // A line sold out between the quote and the order: show the server's lines again.
   const refreshPrices = priced.refresh;
@@ -154,7 +156,7 @@ function CheckoutContent() {
     if (created && attempt.contactJson === contactJson) return;
     void checkout.placeOrder(contact);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [contactJson, lines.length, buyKey, contactIncomplete, cardOn]);
+  }, [contactJson, lines.length, buyKey, contactIncomplete, cardOn, attempt.discountCode]);
 
   useEffect(() => {
     if (checkout.failure) toast.error(checkout.failure.message);
@@ -278,7 +280,12 @@ function CheckoutContent() {
           />
         </>
       }
-      aside={<PricedOrderSummary priced={priced} membership={membership} />}
+      aside={
+        <div className="space-y-4">
+          <PricedOrderSummary priced={priced} membership={membership} />
+          <DiscountCodeField {...code} disabled={checkout.phase !== 'idle'} />
+        </div>
+      }
     />
   );
 }

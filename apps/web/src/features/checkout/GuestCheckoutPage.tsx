@@ -29,6 +29,7 @@ import {
   PriceChangedNotice,
 } from './CheckoutParts';
 import { applyContactIssues, ContactFields, destinationOf, useContactForm, useQuoteDestination } from './ContactFields';
+import { DiscountCodeField, useCheckoutCode } from './DiscountCodeField';
 import { StepIndicator } from './StepIndicator';
 import { useCardCollector } from './use-card-collector';
 import { useCheckoutLines } from './use-checkout-lines';
@@ -119,6 +120,7 @@ export default function GuestCheckoutPage() {
     onPriceChanged: priced.refresh,
   });
   const created = attempt.created;
+  const code = useCheckoutCode(attempt, setAttempt, priced);
 
   // A line sold out between the quote and the order: show the server's lines again.
   const refreshPrices = priced.refresh;
@@ -309,7 +311,12 @@ export default function GuestCheckoutPage() {
           )}
         </>
       }
-      aside={<PricedOrderSummary priced={priced} waiting={config.isPending} />}
+      aside={
+        <div className="space-y-4">
+          <PricedOrderSummary priced={priced} waiting={config.isPending} />
+          <DiscountCodeField {...code} disabled={checkout.phase !== 'idle'} />
+        </div>
+      }
     />
   );
 }

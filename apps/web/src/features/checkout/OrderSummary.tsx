@@ -24,6 +24,9 @@ export interface SummaryTotals {
   shipping: number;
   /** What the delivery fee is for (issue 19): the zone and its days, or why it is free. */
   shippingNote?: string | null;
+  /** A discount code's discount (issue 30), taken off before the total, and its code. */
+  discount?: number;
+  discountCode?: string | null;
 }
 
 /** The order's lines and totals as the server priced them. */
@@ -37,7 +40,7 @@ export function orderSummaryData(order: CheckoutOrder): { lines: SummaryLine[]; 
       lineTotal: line.lineTotal,
       isMembership: line.isMembership,
     })),
-    totals: { ...order.summary, shippingNote: shippingNote(order.delivery) },
+    totals: { ...order.summary, shippingNote: shippingNote(order.delivery), discountCode: order.discountCode },
   };
 }
 
@@ -56,6 +59,7 @@ export function quoteSummaryData(quote: CheckoutQuote): { lines: SummaryLine[]; 
       })),
     totals: {
       ...quote.summary,
+      discountCode: quote.discountCode?.refusal === null ? quote.discountCode.code : null,
       shippingNote:
         quote.delivery.zone === null && quote.delivery.freeBecause === null
           ? deliveryMessages.chooseProvince
@@ -130,8 +134,8 @@ export function OrderSummary({
   unavailable = [],
   onRemoveUnavailable,
 }: OrderSummaryProps) {
-  // The saving is on the goods: the delivery fee is not part of it.
-  const goods = totals.total - totals.shipping;
+  // The saving is on the goods: the delivery fee is not part of it, nor a discount code's line (shown on its own).
+  const goods = totals.total - totals.shipping + (totals.discount ?? 0);
   const saving = showsSaving(totals.subtotal, goods);
   // For a member the server prices every line but the membership at the member price.
   const memberSaving = memberSavingPercent(
@@ -190,6 +194,8 @@ export function OrderSummary({
             ? deliveryMessages.memberFree
             : totals.shippingNote
         }
+        discount={totals.discount}
+        discountCode={totals.discountCode}
         total={totals.total}
         testIds={{ total: 'order-total' }}
       />

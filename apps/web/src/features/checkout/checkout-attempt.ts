@@ -28,6 +28,8 @@ export interface CheckoutAttempt {
    * order, so the server releases its hold rather than leaving it to count against the shopper's limits.
    */
   replaces?: ReplacedOrderRef | null;
+  /** The discount code the shopper applied (issue 30): the quote and the order are priced with it. */
+  discountCode?: string | null;
 }
 
 const attemptKey = checkoutStorageKeys.attempt;
@@ -120,6 +122,21 @@ export function attemptForContact(attempt: CheckoutAttempt, contact: ContactDeta
   return {
     ...attempt,
     contactJson,
+    created: null,
+    idempotencyKey: newIdempotencyKey(),
+    replaces: orderToReplace(attempt),
+  };
+}
+
+/**
+ * The attempt with another discount code (or none): an order already made without it is replaced by a new one (a
+ * new key) that has it, as for other contact details.
+ */
+export function attemptWithCode(attempt: CheckoutAttempt, discountCode: string | null): CheckoutAttempt {
+  if ((attempt.discountCode ?? null) === discountCode) return attempt;
+  return {
+    ...attempt,
+    discountCode,
     created: null,
     idempotencyKey: newIdempotencyKey(),
     replaces: orderToReplace(attempt),

@@ -61,14 +61,29 @@ export function usePaymentConfig() {
 /** Where a checkout delivers to, for the quote's delivery fee (the server's; null until the shopper says). */
 export type QuoteDestination = { pickup: boolean; province: string | null } | null;
 
-export function useCheckoutQuote(source: CheckoutItemsSource | null, delivery: QuoteDestination = null) {
-  return useQuery({
-    queryKey: ['checkout', 'quote', source, delivery],
+/** The quote's query: the lines, where to, and the discount code (issue 30) it is priced with. */
+export function checkoutQuoteQuery(
+  source: CheckoutItemsSource | null,
+  delivery: QuoteDestination = null,
+  discountCode: string | null = null,
+) {
+  return {
+    queryKey: ['checkout', 'quote', source, delivery, discountCode] as const,
     queryFn: () =>
       api<CheckoutQuote>('/checkout/quote', {
         method: 'POST',
-        body: delivery ? { source, delivery } : { source },
+        body: { source, ...(delivery ? { delivery } : {}), ...(discountCode ? { discountCode } : {}) },
       }),
+  };
+}
+
+export function useCheckoutQuote(
+  source: CheckoutItemsSource | null,
+  delivery: QuoteDestination = null,
+  discountCode: string | null = null,
+) {
+  return useQuery({
+    ...checkoutQuoteQuery(source, delivery, discountCode),
     enabled: source !== null,
     // Dropped as soon as no page shows it (gcTime 0), so a checkout page opened again asks anew. The stale time
     // only keeps the quote a page the server rendered came with (read by the server as it rendered, seconds ago):

@@ -22,7 +22,7 @@ export function useCheckoutLines(
   const selection = attempt.selection;
   const lines = selection.lines;
   const source = useMemo(() => (lines.length > 0 ? checkoutItemsSource(selection) : null), [selection, lines.length]);
-  const quote = useCheckoutQuote(source, destination);
+  const quote = useCheckoutQuote(source, destination, attempt.discountCode ?? null);
   const purchasable = useMemo(
     () => purchasableLines(lines, quote.data, quote.isError),
     [lines, quote.data, quote.isError],
@@ -67,6 +67,10 @@ export function useCheckoutLines(
     preview: !created && !quote.data,
     /** Still asking the server: the summary waits rather than show the browser's prices. */
     pricing: !created && quote.isPending && source !== null,
+    /** The applied discount code as the quote sees it (issue 30): applied, or refused with the reason. */
+    quotedCode: quote.data?.discountCode ?? null,
+    /** What the quote is asked for, to check a code before applying it. */
+    quoteFor: { source, destination },
     /** Asks the server again (the order found a line sold out in the meantime). */
     refresh,
     /** Everything handed over is sold out: nothing to order. */

@@ -158,6 +158,7 @@ export function useCheckoutOrder({
           // The previous attempt's order: released with this one, so editing never piles up held orders.
           ...(current.replaces ? { replacesOrder: current.replaces } : {}),
           ...(latest.current.shownTotal !== null ? { expectedTotalToea: latest.current.shownTotal } : {}),
+          ...(current.discountCode ? { discountCode: current.discountCode } : {}),
         });
         setPriceChange(null);
         const created = withOpenPayment(placed);
@@ -197,6 +198,7 @@ export function useCheckoutOrder({
           contact,
           source: checkoutItemsSource({ kind: current.selection.kind, lines }),
           paymentMethod,
+          ...(current.discountCode ? { discountCode: current.discountCode } : {}),
           ...(orderToReplace(current) ? { replacesOrder: orderToReplace(current) ?? undefined } : {}),
           ...(shown !== null ? { expectedTotalToea: shown } : {}),
         });
