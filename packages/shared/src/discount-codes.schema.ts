@@ -42,6 +42,8 @@ export const discountCodeAdminMessages = {
   notFound: 'No such discount code.',
   added: 'Discount code added.',
   saved: 'Discount code saved.',
+  paused: (code: string) => `${code} paused.`,
+  resumed: (code: string) => `${code} can be used again.`,
   deleted: 'Discount code deleted.',
   ruleSaved: 'Member price rule saved.',
 } as const;
@@ -140,6 +142,9 @@ export const adminDiscountCodeSchema = z.object({
 export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
 export const adminDiscountCodesResponseSchema = z.object({ codes: z.array(adminDiscountCodeSchema) });
 export type AdminDiscountCodesResponse = z.infer<typeof adminDiscountCodesResponseSchema>;
+/** PATCH /api/admin/discount-codes/:id: pause or resume a code, and nothing else of it (no edit is overwritten). */
+export const discountCodeActiveSchema = z.object({ active: z.boolean() });
+
 export const adminDiscountCodeResponseSchema = z.object({ code: adminDiscountCodeSchema, message: z.string() });
 export type AdminDiscountCodeResponse = z.infer<typeof adminDiscountCodeResponseSchema>;
 

@@ -130,6 +130,7 @@ export const routePolicies: Record<string, Access> = {
   'GET /api/admin/discount-codes': 'admin',
   'POST /api/admin/discount-codes': 'admin',
   'PUT /api/admin/discount-codes/:id': 'admin',
+  'PATCH /api/admin/discount-codes/:id': 'admin',
   'DELETE /api/admin/discount-codes/:id': 'admin',
   'GET /api/admin/settings/member-code-rule': 'admin',
   'PUT /api/admin/settings/member-code-rule': 'admin',

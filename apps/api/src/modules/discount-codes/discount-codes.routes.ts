@@ -1,6 +1,7 @@
 import {
   adminDiscountCodeResponseSchema,
   adminDiscountCodesResponseSchema,
+  discountCodeActiveSchema,
   discountCodeAdminMessages,
   discountCodeIdParamsSchema,
   discountCodeInputSchema,
@@ -63,6 +64,29 @@ export function adminDiscountCodesRoutes(service: DiscountCodesService): Fastify
         code: await service.update(actorOf(request), request.params.id, request.body),
         message: discountCodeAdminMessages.saved,
       }),
+    );
+
+    app.patch(
+      '/admin/discount-codes/:id',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'Pause or resume a discount code (only `active` changes)',
+          params: discountCodeIdParamsSchema,
+          body: discountCodeActiveSchema,
+          response: { 200: adminDiscountCodeResponseSchema },
+        },
+      },
+      async (request) => {
+        const code = await service.setActive(actorOf(request), request.params.id, request.body.active);
+        return {
+          code,
+          message: code.active
+            ? discountCodeAdminMessages.resumed(code.code)
+            : discountCodeAdminMessages.paused(code.code),
+        };
+      },
     );
 
     app.delete(

@@ -188,6 +188,26 @@ export function createDiscountCodesService(db: Database) {
       }
     },
 
+    /** Pause or resume: only `active` changes, so an edit saved meanwhile by another staff member stays. */
+    async setActive(actor: Actor, id: number, active: boolean): Promise<AdminDiscountCode> {
+      return db.transaction(async (tx) => {
+        const before = await lockedCode(tx, id);
+        if (before.active !== active) {
+          await tx.update(discountCodes).set({ active, updatedAt: new Date() }).where(eq(discountCodes.id, id));
+          await recordActivity(tx, {
+            actor,
+            action: 'discount-code.updated',
+            entityType: 'discount-code',
+            entityId: id,
+            summary: `Discount code ${before.code} ${active ? 'resumed' : 'paused'}`,
+            before: { active: before.active },
+            after: { active },
+          });
+        }
+        return oneAdminView(tx, id);
+      });
+    },
+
     /** Only a code no order has used; one that has is paused instead. */
     async remove(actor: Actor, id: number): Promise<void> {
       let code = '';

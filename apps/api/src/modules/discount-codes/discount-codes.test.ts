@@ -187,6 +187,36 @@ describe('editing and deleting a discount code', () => {
     expect(await shop.ctx.db.select().from(discountCodes).where(eq(discountCodes.id, code.id))).toHaveLength(1);
   });
 
+  it('pauses and resumes a code without touching an edit another staff member saved meanwhile', async () => {
+    const code = await added({ code: 'SCHOOL-15', kind: 'percent', value: 15 });
+    // Another staff member raises it to 20% while this one's list still shows 15%.
+    const edited = await shop.asAdmin('PUT', `/api/admin/discount-codes/${code.id}`, {
+      code: 'SCHOOL-15',
+      kind: 'percent',
+      value: 20,
+    });
+    expect(edited.statusCode).toBe(200);
+    const paused = await shop.asAdmin('PATCH', `/api/admin/discount-codes/${code.id}`, { active: false });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toMatchObject({ code: { active: false, value: 20 }, message: 'SCHOOL-15 paused.' });
+    const resumed = await shop.asAdmin('PATCH', `/api/admin/discount-codes/${code.id}`, { active: true });
+    expect(resumed.json()).toMatchObject({
+      code: { active: true, value: 20 },
+      message: 'SCHOOL-15 can be used again.',
+    });
+    const entries = await shop.ctx.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.entityId, String(code.id)));
+    expect(entries.map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining(['Discount code SCHOOL-15 paused', 'Discount code SCHOOL-15 resumed']),
+    );
+    expect((await shop.asAdmin('PATCH', '/api/admin/discount-codes/999999', { active: false })).statusCode).toBe(404);
+    expect((await shop.asAdmin('PATCH', `/api/admin/discount-codes/${code.id}`, { active: 'no' })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('deletes a code no order has used; then, and for an unknown id, it is not found', async () => {
     const code = await added({ code: 'TYPO-CODE', kind: 'percent', value: 50 });
     const deleted = await shop.asAdmin('DELETE', `/api/admin/discount-codes/${code.id}`);

@@ -105,6 +105,10 @@ const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => 
     url: `/api/admin/discount-codes/${await walkCode(ctx, 'WALK-EDIT')}`,
     payload: { code: 'WALK-EDIT', kind: 'percent', value: 20 },
   }),
+  'PATCH /api/admin/discount-codes/{id}': async (ctx) => ({
+    url: `/api/admin/discount-codes/${await walkCode(ctx, 'WALK-PAUSE')}`,
+    payload: { active: false },
+  }),
   'DELETE /api/admin/discount-codes/{id}': async (ctx) => ({
     url: `/api/admin/discount-codes/${await walkCode(ctx, 'WALK-DELETE')}`,
   }),

@@ -49,6 +49,7 @@ const expectedPermissions: Record<string, Permission | 'owner' | 'any-staff' | [
   'GET /api/admin/discount-codes': 'catalog',
   'POST /api/admin/discount-codes': 'catalog',
   'PUT /api/admin/discount-codes/{id}': 'catalog',
+  'PATCH /api/admin/discount-codes/{id}': 'catalog',
   'DELETE /api/admin/discount-codes/{id}': 'catalog',
   'GET /api/admin/settings/member-code-rule': 'settings',
   'PUT /api/admin/settings/member-code-rule': 'settings',

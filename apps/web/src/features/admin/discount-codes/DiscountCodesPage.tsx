@@ -9,7 +9,7 @@ import { useAdminCategories } from '../catalogue/categories.api';
 import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
 import { DeleteDialog } from '../shared/DeleteDialog';
 import { DiscountCodeDialog } from './DiscountCodeDialog';
-import { inputOf, useDeleteDiscountCode, useDiscountCodes, useSaveDiscountCode } from './discount-codes.api';
+import { useDeleteDiscountCode, useDiscountCodes, useSetDiscountCodeActive } from './discount-codes.api';
 
 const footerLinks = [
   { to: '/entry-option', label: 'Entry Option' },
@@ -76,17 +76,17 @@ export default function DiscountCodesPage() {
   useDocumentTitle('Discount codes');
   const codes = useDiscountCodes();
   const categories = useAdminCategories();
-  const save = useSaveDiscountCode();
+  const setActive = useSetDiscountCodeActive();
   const [editing, setEditing] = useState<AdminDiscountCode | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminDiscountCode | null>(null);
   const categoryName = (slug: string) =>
     categories.data?.categories.find((category) => category.slug === slug)?.name ?? slug;
 
   const togglePaused = (code: AdminDiscountCode) => {
-    if (save.isPending) return;
-    save
-      .mutateAsync({ id: code.id, body: inputOf(code, { active: !code.active }) })
-      .then(() => toast.success(code.active ? `${code.code} paused.` : `${code.code} can be used again.`))
+    if (setActive.isPending) return;
+    setActive
+      .mutateAsync({ id: code.id, active: !code.active })
+      .then((answer) => toast.success(answer.message))
       .catch((error: Error) => toast.error(error.message));
   };
 

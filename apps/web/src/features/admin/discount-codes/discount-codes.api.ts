@@ -1,9 +1,4 @@
-import type {
-  AdminDiscountCode,
-  AdminDiscountCodeResponse,
-  AdminDiscountCodesResponse,
-  DiscountCodeInput,
-} from '@bilum/shared';
+import type { AdminDiscountCodeResponse, AdminDiscountCodesResponse, DiscountCodeInput } from '@bilum/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -29,22 +24,14 @@ export function useSaveDiscountCode() {
   });
 }
 
-/** The code's terms as the API takes them back, with `changes` applied (pause and resume). */
-export function inputOf(code: AdminDiscountCode, changes: Partial<DiscountCodeInput> = {}): DiscountCodeInput {
-  return {
-    code: code.code,
-    kind: code.kind,
-    value: code.value,
-    minSpend: code.minSpend,
-    startsAt: code.startsAt,
-    endsAt: code.endsAt,
-    maxUses: code.maxUses,
-    maxUsesPerShopper: code.maxUsesPerShopper,
-    categories: code.categories,
-    productIds: code.productIds,
-    active: code.active,
-    ...changes,
-  };
+/** Pause or resume: only the code's `active` changes on the server, so an edit saved meanwhile stays. */
+export function useSetDiscountCodeActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      api<AdminDiscountCodeResponse>(`/admin/discount-codes/${id}`, { method: 'PATCH', body: { active } }),
+    onSettled: () => client.invalidateQueries({ queryKey: discountCodeKeys.list }),
+  });
 }
 
 /** Refused with 409 (and the shop's message) once an order has used the code: pause it instead. */
