@@ -1,3 +1,4 @@
+import { expect, type Page } from '@playwright/test';
 import { e2eOutboxDir, waitForEmail, waitForEmailMatch } from './emails';
 
 export { e2eOutboxDir };
@@ -44,4 +45,13 @@ export function readInviteLink(address: string): Promise<string> {
     subject: 'You are invited to the Bilum shop admin',
     message: `invitation to ${address}`,
   });
+}
+
+/** The shop's administrator signed in through /admin-login, on the staff's first page. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/entry-option$/);
 }

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 
 /** The back office (issue 21, decision 018): order notes, cancel reason, the list's filters, the order e-mail setting. */
 
 const shots = process.env.BACKOFFICE_SHOTS; // a folder: screenshots of the pages at 1280 and 375 px
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/entry-option$/);
-}
 
 async function placePaidOrder(request: APIRequestContext, lastName: string, quantity = 1): Promise<number> {
   const listed = await request.get('/api/products?pageSize=60');

@@ -1,19 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { expectAccessible } from '../src/axe';
 
 /*
  * Issue 30 (decision 040): a shopper applies a discount code at checkout, pays by bank transfer, and the tax invoice
  * names the code and its discount. The owner's side of codes is in catalog-admin.spec.ts.
  */
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/entry-option$/);
-}
 
 for (const viewport of [
   { width: 1280, height: 900 },

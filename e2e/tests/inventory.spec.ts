@@ -1,13 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, uniqueEmail } from '../src/accounts';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/entry-option$/);
-}
+import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 
 /** A shopper in a browser of their own (the admin's session stays in the other). */
 async function signedInShopper(browser: Browser): Promise<Page> {

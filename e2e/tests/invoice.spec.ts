@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { expectAccessible } from '../src/axe';
 import { readOrderConfirmationEmail } from '../src/orders';
 
@@ -48,14 +48,6 @@ async function placePaidGuestOrder(request: APIRequestContext, { pay = true }: {
     expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
   }
   return { orderId: order.id, trackingCode: order.trackingCode, email };
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/entry-option$/);
 }
 
 for (const viewport of [

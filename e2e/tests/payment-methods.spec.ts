@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { expectAccessible } from '../src/axe';
 
 /** Issue 19: bank transfer / mobile banking and pay at pickup, at desktop and phone widths. */
@@ -10,14 +10,6 @@ const bankDetails = {
   bsb: '088-950',
   accountNumber: '1001234567',
 };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/entry-option$/);
-}
 
 /** The owner turns bank transfer and pay at pickup on in /settings, with the bank account. */
 async function turnOnPaymentMethods(page: Page) {

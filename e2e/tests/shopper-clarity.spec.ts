@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin, uniqueEmail } from '../src/accounts';
+import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { readHoldConfirmLink } from '../src/orders';
 
 /*
@@ -19,14 +19,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize(phone);
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/entry-option$/);
 }
 
 /** Bank transfer and pay at pickup on, with the bank account (the owner's settings, through the API). */

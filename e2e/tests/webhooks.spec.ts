@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../src/accounts';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/entry-option$/);
-}
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from '../src/accounts';
 
 for (const width of [1280, 375]) {
   test(`the owner adds a webhook, copies its secret once and sends a test event (${width} px)`, async ({ page }) => {
