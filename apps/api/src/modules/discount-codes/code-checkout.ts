@@ -4,16 +4,15 @@ import {
   codeRefusal,
   discountCodeMessages,
   type DiscountTerms,
-  defaultMemberCodeRule,
   describeDiscount,
   type MemberCodeRule,
   priceWithCode,
   type QuotedCode,
   type Toea,
 } from '@bilum/shared';
-import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { discountCodes, discountCodeUses, type DiscountCodeRow, shopSettings } from '../../db/schema';
+import { discountCodes, discountCodeUses, type DiscountCodeRow } from '../../db/schema';
 
 /*
  * A discount code at checkout (issue 30, decision 040): what the quote and the order ask of the codes. The rule is
@@ -59,22 +58,19 @@ export interface CodeCheck {
 
 const live = inArray(discountCodeUses.state, ['held', 'counted']);
 
-/** Uses held or counted, in all and by this shopper (by account or by e-mail). */
+/** Uses held or counted, in all and by this shopper (by account or by e-mail), in one count. */
 async function usesOf(tx: DbExecutor, codeId: number, checkout: CodeCheckout) {
   const mine: SQL[] = [];
   if (checkout.userId !== null) mine.push(eq(discountCodeUses.userId, checkout.userId));
   if (checkout.emailKey) mine.push(eq(discountCodeUses.emailKey, checkout.emailKey));
-  const [all] = await tx
-    .select({ n: count() })
+  const byShopper = mine.length
+    ? sql<number>`count(*) filter (where ${or(...mine)})`.mapWith(Number)
+    : sql<number>`0`.mapWith(Number);
+  const [row] = await tx
+    .select({ taken: count(), byShopper })
     .from(discountCodeUses)
     .where(and(eq(discountCodeUses.codeId, codeId), live));
-  const [byShopper] = mine.length
-    ? await tx
-        .select({ n: count() })
-        .from(discountCodeUses)
-        .where(and(eq(discountCodeUses.codeId, codeId), live, or(...mine)))
-    : [{ n: 0 }];
-  return { taken: all?.n ?? 0, byShopper: byShopper?.n ?? 0 };
+  return { taken: row?.taken ?? 0, byShopper: row?.byShopper ?? 0 };
 }
 
 /**
@@ -117,13 +113,4 @@ export function quotedCode(code: string, check: CodeCheck): QuotedCode {
 export async function termsOfCode(tx: DbExecutor, code: string): Promise<DiscountTerms | null> {
   const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, code));
   return row ? termsOfRow(row) : null;
-}
-
-/**
- * How a code meets the member price (/settings), read in the caller's transaction (pricing an unpaid order again);
- * the shop's default before its settings were ever saved.
- */
-export async function readMemberCodeRule(tx: DbExecutor): Promise<MemberCodeRule> {
-  const [row] = await tx.select({ rule: shopSettings.memberCodeRule }).from(shopSettings).limit(1);
-  return row?.rule ?? defaultMemberCodeRule;
 }

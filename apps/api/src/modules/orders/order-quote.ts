@@ -15,7 +15,8 @@ import type { Database, DbExecutor } from '../../db/client';
 import { type OrderItemRow, orderItems, type OrderRow, orders, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { readZones } from '../delivery/delivery.service';
-import { readMemberCodeRule, termsOfCode } from '../discount-codes/code-checkout';
+import { termsOfCode } from '../discount-codes/code-checkout';
+import { memberCodeRuleIn } from '../settings/settings.service';
 import { createMembershipService, noMembership } from '../membership/membership.service';
 import { transition } from '../order-lifecycle/order-lifecycle';
 import { type LifecycleActor, orderStateOf, orderTransitions } from '../order-lifecycle/order-states';
@@ -106,7 +107,7 @@ async function quoteOf(
         }),
         shipping: quote.shipping,
         delivered: !pickup && !nothingToDeliver,
-        rule: await readMemberCodeRule(tx),
+        rule: await memberCodeRuleIn(tx),
       })
     : { lineDiscounts: placed.lines.map((line) => line.discount), shippingDiscount: placed.shippingDiscount };
   return { quote: quoteWithCode(quote, code, placed), items };

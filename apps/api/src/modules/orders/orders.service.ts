@@ -50,13 +50,13 @@ import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
 import { stockActors } from '../stock/stock.service';
 import { holdCodeUse, holdOrderUnits, noteOrder, placeOrderRow, transition } from '../order-lifecycle/order-lifecycle';
-import { checkCode, readMemberCodeRule } from '../discount-codes/code-checkout';
+import { checkCode } from '../discount-codes/code-checkout';
 import type { Mailer } from '../mail/mail.service';
 import { isMembershipOnly } from './order-emails';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import type { PaymentIntent } from '../payments/payment-provider';
-import type { SettingsService } from '../settings/settings.service';
+import { memberCodeRuleIn, type SettingsService } from '../settings/settings.service';
 import {
   afterNonCardOrderPlaced,
   queueHoldConfirmedEmail,
@@ -476,7 +476,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
             lines,
             shipping: delivery.shipping,
             delivered: hasPhysicalItems && !contact.pickup,
-            rule: await readMemberCodeRule(tx),
+            rule: await memberCodeRuleIn(tx),
             userId: user?.id ?? null,
             emailKey,
             now: now(),

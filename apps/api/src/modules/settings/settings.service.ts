@@ -1,4 +1,4 @@
-import { defaultShopSettings, type MemberCodeRule, type ShopSettings } from '@bilum/shared';
+import { defaultMemberCodeRule, defaultShopSettings, type MemberCodeRule, type ShopSettings } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type ShopSettingsRow, shopSettings } from '../../db/schema';
@@ -13,6 +13,19 @@ function toSettings(row: ShopSettingsRow): ShopSettings {
     address: row.address,
     deliveryDays: row.deliveryDays,
   };
+}
+
+/**
+ * How a discount code meets the member price (issue 30, decision 040), read in the caller's transaction (an order
+ * placed or priced again): on PGlite the service's own read, outside it, would wait for the transaction to end. The
+ * shop's default before its settings were ever saved.
+ */
+export async function memberCodeRuleIn(tx: DbExecutor): Promise<MemberCodeRule> {
+  const [row] = await tx
+    .select({ rule: shopSettings.memberCodeRule })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, SETTINGS_ROW_ID));
+  return row?.rule ?? defaultMemberCodeRule;
 }
 
 /**
