@@ -21,6 +21,8 @@ export const adminOrderItemSchema = z.object({
   quantity: z.number().int(),
   /** Toea, for one unit. */
   unitPrice: z.number().int(),
+  /** Toea: the discount code's share of the whole line (issue 30); 0 without a code. */
+  discount: z.number().int(),
   /** A Premium membership line: nothing to ship. */
   isMembership: z.boolean(),
 });
@@ -55,6 +57,10 @@ export const adminOrderSchema = z.object({
   paymentMethod: z.enum(paymentMethods),
   /** Toea: the delivery fee charged (issue 19). */
   shipping: z.number().int(),
+  /** The discount code the order was placed with (issue 30); null without one. */
+  discountCode: z.string().nullable(),
+  /** Toea: all the code took off (its lines' shares and any delivery it made free); `total` is after it. */
+  discount: z.number().int(),
   /** Toea. */
   total: z.number().int(),
   cardLast4: z.string(),
@@ -257,12 +263,17 @@ export const orderRefundsSchema = z.object({
   refunded: z.number().int(),
   /** Toea that can still be refunded. */
   refundable: z.number().int(),
-  /** Per product: how many units can still be refunded. */
+  /** Per product: how many units can still be refunded, and what its units were paid. */
   lines: z.array(
     z.object({
       productId: z.number().int(),
       productName: z.string(),
+      /** Toea: one unit's price on the order. */
       unitPrice: z.number().int(),
+      /** Toea: what all the line's units were paid (the price less a discount code's share, issue 30). */
+      paid: z.number().int(),
+      /** The units the order holds; a refund of some of them is their share of `paid`. */
+      units: z.number().int(),
       refundable: z.number().int(),
     }),
   ),

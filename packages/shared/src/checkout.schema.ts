@@ -389,6 +389,9 @@ export const trackedOrderSchema = z.object({
   items: z.array(trackedOrderItemSchema),
   /** The delivery fee charged (issue 19). */
   shipping: z.number().int().describe('toea'),
+  /** The discount code the order was placed with and all it took off (issue 30); null and 0 without one. */
+  discountCode: z.string().nullable(),
+  discount: z.number().int().describe('toea'),
   total: z.number().int().describe('toea'),
   cardLast4: z.string(),
   /** Issue 19: how it is paid and, while a bank transfer is awaited, the instructions. */

@@ -27,6 +27,9 @@ export const myOrderSchema = z.object({
   placedAt: z.string(),
   /** The delivery fee charged (issue 19). */
   shipping: z.number().int().describe('toea'),
+  /** The discount code the order was placed with and all it took off (issue 30); null and 0 without one. */
+  discountCode: z.string().nullable(),
+  discount: z.number().int().describe('toea'),
   total: z.number().int().describe('toea'),
   paymentStatus: z.enum(orderPaymentStatuses),
   shippingStatus: z.enum(shippingStatuses),

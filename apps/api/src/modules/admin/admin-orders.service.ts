@@ -146,6 +146,8 @@ function toAdminOrder(
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
     shipping: order.shippingToea,
+    discountCode: order.discountCode,
+    discount: order.discountToea,
     total: order.totalToea,
     cardLast4: order.cardLast4 ?? 'N/A',
     createdAt: order.placedAt.toISOString(),
@@ -160,6 +162,7 @@ function toAdminOrder(
       productImage: item.productImage,
       quantity: item.quantity,
       unitPrice: item.unitPriceToea,
+      discount: item.discountToea,
       isMembership: item.isMembership,
     })),
     history: history.map((change) => ({

@@ -148,10 +148,7 @@ const toRefund = (row: OrderRefundRow): OrderRefund => ({
   at: row.createdAt.toISOString(),
 });
 
-async function refundState(
-  executor: DbExecutor,
-  order: OrderRow,
-): Promise<OrderRefunds & { paidFor: Map<number, { paid: number; units: number }> }> {
+async function refundState(executor: DbExecutor, order: OrderRow): Promise<OrderRefunds> {
   const [items, rows] = await Promise.all([
     readOrderItems(executor, order.id),
     executor.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.id)),
@@ -161,10 +158,7 @@ async function refundState(
   const paid = paidToea(order);
   const endedWithMoney = endedUnpaidWithMoney(order);
   const refundable = order.paymentStatus === 'paid' || endedWithMoney ? Math.max(0, paid - refunded) : 0;
-  const lines = new Map<
-    number,
-    { productId: number; productName: string; unitPrice: number; refundable: number; paid: number; units: number }
-  >();
+  const lines = new Map<number, OrderRefunds['lines'][number]>();
   for (const item of items) {
     if (item.isMembership) continue; // a Premium year is withdrawn by cancelling, not by a line refund
     if (endedWithMoney) continue; // its units went back when it ended: only its money is refunded
@@ -180,9 +174,9 @@ async function refundState(
         productId: item.productId,
         productName: item.productName,
         unitPrice: item.unitPriceToea,
-        refundable: item.quantity,
         paid: paidForLine,
         units: item.quantity,
+        refundable: item.quantity,
       });
   }
   for (const row of active) {
@@ -191,19 +185,7 @@ async function refundState(
       if (line) line.refundable -= refundedLine.quantity;
     }
   }
-  return {
-    paid,
-    refunded,
-    refundable,
-    lines: [...lines.values()].map(({ productId, productName, unitPrice, refundable: units }) => ({
-      productId,
-      productName,
-      unitPrice,
-      refundable: units,
-    })),
-    refunds: rows.map(toRefund),
-    paidFor: new Map([...lines.values()].map((line) => [line.productId, { paid: line.paid, units: line.units }])),
-  };
+  return { paid, refunded, refundable, lines: [...lines.values()], refunds: rows.map(toRefund) };
 }
 
 export function createRefundsService(
@@ -266,8 +248,7 @@ export function createRefundsService(
     async list(orderId: number): Promise<OrderRefunds> {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('Order not found.');
-      const { paidFor: _paidFor, ...state } = await refundState(db, order);
-      return state;
+      return refundState(db, order);
     },
 
     async create(
@@ -313,8 +294,7 @@ export function createRefundsService(
               throw new AppError('VALIDATION', message, undefined, [{ path: 'lines', message }]);
             }
             // Units of a line with a discount code's share are refunded at what they were paid.
-            const paidFor = state.paidFor.get(productId) ?? { paid: line.unitPrice * quantity, units: quantity };
-            amount += quantity === paidFor.units ? paidFor.paid : Math.round((paidFor.paid * quantity) / paidFor.units);
+            amount += quantity === line.units ? line.paid : Math.round((line.paid * quantity) / line.units);
             lines.push({ productId, quantity });
           }
           // Lines of a discounted order may add up to more than is left: the rest is refunded.

@@ -88,6 +88,8 @@ export function createOrderHistoryService(db: DbExecutor) {
           trackingCode: row.trackingCode,
           placedAt: row.placedAt.toISOString(),
           shipping: row.shippingToea,
+          discountCode: row.discountCode,
+          discount: row.discountToea,
           total: row.totalToea,
           paymentStatus: row.paymentStatus,
           shippingStatus: row.shippingStatus,

@@ -899,6 +899,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           isMembership: item.isMembership,
         })),
         shipping: order.shippingToea,
+        discountCode: order.discountCode,
+        discount: order.discountToea,
         total: order.totalToea,
         cardLast4: order.cardLast4 ?? 'N/A',
         payment,

@@ -26,6 +26,8 @@ const paidOrder: TrackedOrder = {
   estimatedDelivery: null,
   items: [{ productId: 6, name: 'itel A70', image: null, quantity: 1, unitPrice: 29_900, lineTotal: 29_900 }],
   shipping: 0,
+  discountCode: null,
+  discount: 0,
   total: 29_900,
   cardLast4: '4242',
   payment: {
@@ -107,6 +109,15 @@ describe('tracking an order that was never paid (issue 17)', () => {
     expect(screen.getByText('Estimated delivery')).toBeTruthy();
     expect(screen.getByText('Placed')).toBeTruthy();
     expect(screen.queryByText(/has not been placed/)).toBeNull();
+    // Without a discount code there is no discount line.
+    expect(screen.queryByTestId('tracked-discount')).toBeNull();
+  });
+
+  it('shows the discount code the order was placed with and what it took off, above the total (issue 30)', async () => {
+    await showTracked({ ...paidOrder, discountCode: 'WANTOK10', discount: 2_990, total: 26_910 });
+    expect(screen.getByText('Discount (WANTOK10)')).toBeTruthy();
+    expect(screen.getByTestId('tracked-discount').textContent).toBe('−K29.90');
+    expect(screen.getByText('K269.10')).toBeTruthy();
   });
 });
 

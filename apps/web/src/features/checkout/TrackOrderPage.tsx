@@ -294,6 +294,14 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           </span>
         </div>
       )}
+      {order.discountCode && (
+        <div className="flex justify-between pt-2 text-sm text-emerald-700">
+          <span>Discount ({order.discountCode})</span>
+          <span className="font-medium" data-testid="tracked-discount">
+            −{formatKina(order.discount)}
+          </span>
+        </div>
+      )}
       <div className={`flex justify-between pt-2 text-base ${membershipOnly ? 'border-t border-stone-200 pt-4' : ''}`}>
         <span className="font-bold text-stone-900">Total</span>
         <span className="font-extrabold text-stone-900">{formatKina(order.total)}</span>

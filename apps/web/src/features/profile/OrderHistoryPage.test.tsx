@@ -20,6 +20,8 @@ const paid: MyOrder = {
   trackingCode: 'BLM-PAID-0040',
   placedAt: '2026-11-18T01:00:00.000Z',
   shipping: 0,
+  discountCode: null,
+  discount: 0,
   total: 29_900,
   paymentStatus: 'paid',
   shippingStatus: 'Dispatched',

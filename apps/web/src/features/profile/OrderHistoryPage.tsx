@@ -99,6 +99,11 @@ function OrderCard({ order }: { order: MyOrder }) {
           ) : (
             <p className="text-xs text-muted">Shipping {formatKina(order.shipping)}</p>
           )}
+          {order.discountCode && (
+            <p className="text-xs text-emerald-700" data-testid="order-discount">
+              Discount ({order.discountCode}) −{formatKina(order.discount)}
+            </p>
+          )}
         </div>
       </header>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">

@@ -130,6 +130,14 @@ export function OrderDetailDialog({
                 : `${paymentLabels[order.paymentStatus]} (card ${order.cardLast4})`,
             ],
             ['Tracking code', <span className="font-mono">{order.trackingCode}</span>],
+            ...(order.discountCode
+              ? ([
+                  [
+                    `Discount (${order.discountCode})`,
+                    <span data-testid="admin-order-discount">−{formatKina(order.discount)}</span>,
+                  ],
+                ] as [string, ReactNode][])
+              : []),
             ['Shipping', formatKina(order.shipping)],
             ['Total', <span className="font-semibold">{formatKina(order.total)}</span>],
             ...(order.cancelNote ? ([['Cancelled', order.cancelNote]] as [string, ReactNode][]) : []),
@@ -158,9 +166,12 @@ export function OrderDetailDialog({
                   <span className="line-clamp-2 font-medium text-stone-900">{item.productName || 'N/A'}</span>
                   <span className="text-muted">
                     {item.quantity} × {formatKina(item.unitPrice)}
+                    {item.discount > 0 && `, less ${formatKina(item.discount)} (${order.discountCode ?? 'code'})`}
                   </span>
                 </span>
-                <span className="font-semibold whitespace-nowrap">{formatKina(item.unitPrice * item.quantity)}</span>
+                <span className="font-semibold whitespace-nowrap">
+                  {formatKina(item.unitPrice * item.quantity - item.discount)}
+                </span>
               </li>
             ))}
           </ul>

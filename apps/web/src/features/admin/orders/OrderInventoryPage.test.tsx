@@ -25,6 +25,8 @@ const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => (
   paymentStatus: 'paid',
   paymentMethod: 'card',
   shipping: 0,
+  discountCode: null,
+  discount: 0,
   total: 29_900,
   cardLast4: '4242',
   createdAt: '2026-03-05T04:30:00.000Z',
@@ -34,7 +36,15 @@ const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => (
   cancelNote: null,
   invoiceProblem: null,
   items: [
-    { productId: 1, productName: 'itel A70', productImage: null, quantity: 1, unitPrice: 29_900, isMembership: false },
+    {
+      productId: 1,
+      productName: 'itel A70',
+      productImage: null,
+      quantity: 1,
+      unitPrice: 29_900,
+      discount: 0,
+      isMembership: false,
+    },
   ],
   history: [],
   ...overrides,
@@ -240,6 +250,34 @@ describe('/order-inventory', () => {
     expect(within(dialog).getByText('No items found for this order. Please check data source.')).toBeTruthy();
   });
 
+  it("the detail dialog shows the order's discount code, what it took off, and each line after its share (issue 30)", async () => {
+    const discounted = order(8, {
+      discountCode: 'WANTOK10',
+      discount: 2_990,
+      total: 26_910,
+      items: [
+        {
+          productId: 1,
+          productName: 'itel A70',
+          productImage: null,
+          quantity: 1,
+          unitPrice: 29_900,
+          discount: 2_990,
+          isMembership: false,
+        },
+      ],
+    });
+    renderPage([() => listed([discounted])]);
+    await screen.findAllByText('#8');
+    const row = screen.getAllByRole('row').find((r) => within(r).queryByText('#8')) as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'View order #8' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #8' });
+    expect(within(dialog).getByText('Discount (WANTOK10)')).toBeTruthy();
+    expect(within(dialog).getByTestId('admin-order-discount').textContent).toBe('−K29.90');
+    expect(within(dialog).getByText(/1 × K299\.00, less K29\.90 \(WANTOK10\)/)).toBeTruthy();
+    expect(within(dialog).getAllByText('K269.10').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('offers no Dispatch or Deliver for a membership-only order, and nothing but View for an unpaid checkout shown on request', async () => {
     const premium = {
       productId: 9,
@@ -247,6 +285,7 @@ describe('/order-inventory', () => {
       productImage: null,
       quantity: 1,
       unitPrice: 20_050,
+      discount: 0,
       isMembership: true,
     };
     const fetch = renderPage([

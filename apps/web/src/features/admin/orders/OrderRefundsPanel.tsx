@@ -120,7 +120,7 @@ export function OrderRefundsPanel({ order }: { order: AdminOrder }) {
                 {state.lines.map((line) => (
                   <li key={line.productId} className="flex items-center justify-between gap-3 text-sm">
                     <label htmlFor={`${id}-line-${line.productId}`} className="min-w-0 flex-1 break-words">
-                      {line.productName} ({formatKina(line.unitPrice)} each, {line.refundable} left)
+                      {line.productName} ({formatKina(Math.round(line.paid / line.units))} each, {line.refundable} left)
                     </label>
                     <input
                       id={`${id}-line-${line.productId}`}
