@@ -15,7 +15,12 @@ const full: CheckoutMirror = {
     { productId: 51, quantity: 1, cartItemId: 9 },
   ],
   guestSelected: [],
-  attempt: { audience: 'member', kind: 'all', lines: [{ productId: 41, quantity: 2, cartItemId: 7 }] },
+  attempt: {
+    audience: 'member',
+    kind: 'all',
+    lines: [{ productId: 41, quantity: 2, cartItemId: 7 }],
+    code: 'WANTOK-10',
+  },
   confirmation: {
     orderId: 1234,
     trackingCode: 'BLM-7K3Q-9XWM-2D4F-8RTA',
@@ -30,6 +35,14 @@ describe('the checkout mirror cookie', () => {
     expect(value).toMatch(/^[\w.:~-]+$/);
     expect(decodeURIComponent(value)).toBe(value);
     expect(parseCheckoutMirror(value)).toEqual(full);
+    // Without a discount code (issue 30), and with one as typed (the server checks it when it quotes).
+    const plain = { ...full, attempt: { ...full.attempt!, code: null } };
+    expect(parseCheckoutMirror(formatCheckoutMirror(plain))).toEqual(plain);
+    const typed = { ...full, attempt: { ...full.attempt!, code: 'kōkō 10%' } };
+    expect(parseCheckoutMirror(formatCheckoutMirror(typed))).toEqual(typed);
+    // A code longer than anyone may enter is left out, not the checkout.
+    const long = { ...full, attempt: { ...full.attempt!, code: 'X'.repeat(65) } };
+    expect(parseCheckoutMirror(formatCheckoutMirror(long))?.attempt?.code).toBeNull();
   });
 
   it('writes nothing for nothing, and removes itself rather than write a value too long for a cookie', () => {
@@ -53,6 +66,9 @@ describe('the checkout mirror cookie', () => {
       'm:1.1',
       'a:xa_1.1.0',
       'a:ma_',
+      'a:ma_1.1.0_',
+      'a:ma_1.1.0_@@',
+      `a:ma_1.1.0_${'WFla'.repeat(30)}`,
       'c:1.m..',
       'c:1.m.@@.QQ',
       `m:${'1.1.0-'.repeat(60)}1.1.0`,

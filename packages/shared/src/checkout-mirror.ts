@@ -24,8 +24,16 @@ export interface CheckoutMirror {
   signedInItems: MirroredLine[] | null;
   /** `guestCartItemsForCheckout`: the lines a guest selected in the cart. */
   guestSelected: MirroredLine[] | null;
-  /** `checkoutAttempt`: the checkout under way (its order and key stay in the browser). */
-  attempt: { audience: 'guest' | 'member'; kind: 'single' | 'all' | 'cart'; lines: MirroredLine[] } | null;
+  /**
+   * `checkoutAttempt`: the checkout under way (its order and key stay in the browser), with the discount code the
+   * shopper entered (issue 30), so the server's page is priced with it as the browser's will be.
+   */
+  attempt: {
+    audience: 'guest' | 'member';
+    kind: 'single' | 'all' | 'cart';
+    lines: MirroredLine[];
+    code: string | null;
+  } | null;
   /** `orderConfirmation`: the order just placed (its checkout token stays in the browser). */
   confirmation: { orderId: number; trackingCode: string; email: string; isGuest: boolean } | null;
 }
@@ -41,6 +49,8 @@ export const emptyCheckoutMirror: CheckoutMirror = {
 
 /** Beyond this many lines in a list, or this many characters in all, no cookie is written: the pages then load in the browser. */
 const maxLines = 50;
+/** A discount code as a shopper may enter it (`enteredCodeSchema`); a longer one is left out of the cookie. */
+const maxCodeLength = 64;
 export const maxCheckoutMirrorLength = 3_000;
 
 // The value: sections "key:value" joined by "~"; a list's lines joined by "-", a line's fields by "."; text in
@@ -76,8 +86,9 @@ export function formatCheckoutMirror(mirror: CheckoutMirror): string {
   if (mirror.signedInItems) sections.push(`m:${formatLines(mirror.signedInItems)}`);
   if (mirror.guestSelected) sections.push(`s:${formatLines(mirror.guestSelected)}`);
   if (mirror.attempt) {
-    const { audience, kind, lines } = mirror.attempt;
-    sections.push(`a:${audience === 'guest' ? 'g' : 'm'}${kindCodes[kind]}_${formatLines(lines)}`);
+    const { audience, kind, lines, code } = mirror.attempt;
+    const codePart = code && code.length <= maxCodeLength ? `_${encodeText(code)}` : '';
+    sections.push(`a:${audience === 'guest' ? 'g' : 'm'}${kindCodes[kind]}_${formatLines(lines)}${codePart}`);
   }
   if (mirror.confirmation) {
     const { orderId, trackingCode, email, isGuest } = mirror.confirmation;
@@ -135,11 +146,13 @@ export function parseCheckoutMirror(value: string | undefined): CheckoutMirror |
       if (key === 'm:') mirror.signedInItems = lines;
       else mirror.guestSelected = lines;
     } else if (key === 'a:') {
-      const match = /^([gm])([sac])_(.+)$/.exec(body);
+      const match = /^([gm])([sac])_([\d.-]+|none)(?:_([\w-]{1,400}))?$/.exec(body);
       const lines = match ? parseLines(match[3]!) : null;
       const kind = kindOf(match?.[2]);
+      const code = match?.[4] === undefined ? null : decodeText(match[4]);
       if (!match || !lines || !kind) return null;
-      mirror.attempt = { audience: match[1] === 'g' ? 'guest' : 'member', kind, lines };
+      if (match[4] !== undefined && (!code || code.length > maxCodeLength)) return null;
+      mirror.attempt = { audience: match[1] === 'g' ? 'guest' : 'member', kind, lines, code };
     } else if (key === 'c:') {
       const match = /^(\d{1,10})\.([gm])\.([\w-]{1,200})\.([\w-]{0,400})$/.exec(body);
       const orderId = id(match?.[1]);

@@ -9,7 +9,7 @@ import {
   formatCheckoutMirror,
 } from '@bilum/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema';
+import { discountCodes, orders } from '../db/schema';
 import { makeMember, type SignedIn, signedInShopper } from '../test/accounts';
 import { deliveryContact, orderBody, placeOrder } from '../test/checkout';
 import { createProduct } from '../test/factories';
@@ -202,6 +202,20 @@ describe('the pages a shopper opens come rendered from the server, with their da
     // A visitor's own checkout is never kept for another, nor by a cache on the way.
     expect(guest.response.headers['cache-control']).toBe('no-store');
     expect(text(guest.root)).toMatch(/Kundu Drum .*K1,000\.00/);
+    // With the discount code the shopper entered (issue 30): the server's page is priced with it, as the browser's is.
+    await ctx.db.insert(discountCodes).values({ code: 'DRUM10', kind: 'percent', value: 10 });
+    const withCode = formatCheckoutMirror({
+      ...emptyCheckoutMirror,
+      attempt: {
+        audience: 'guest',
+        kind: 'cart',
+        lines: [{ productId: line.productId, quantity: 1, cartItemId: null }],
+        code: 'DRUM10',
+      },
+    });
+    const discounted = await open('/guestcheckout', `bilum_guest_cart=${line.productId}.1; ${mirror(withCode)}`);
+    expect(text(discounted.root)).toMatch(/Discount \(DRUM10\)\s*−K100\.00/);
+    expect(text(discounted.root)).toContain('DRUM10 applied');
     // The confirmation: the order's ID and tracking code, and for the member the order's own answer.
     const placed = await placeOrder(
       ctx,

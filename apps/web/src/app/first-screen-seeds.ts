@@ -189,7 +189,7 @@ export async function storageFromCookies(data: FirstScreenData): Promise<Storage
   if (mirror.signedInItems) session[keys.signedInItems] = JSON.stringify(mirror.signedInItems.map(item));
   if (mirror.guestSelected) session[guestCartStorageKeys.selected] = JSON.stringify(mirror.guestSelected.map(item));
   if (mirror.attempt) {
-    const { audience, kind, lines } = mirror.attempt;
+    const { audience, kind, lines, code } = mirror.attempt;
     // The attempt's order and idempotency key stay in the browser: the server shows the lines, not the order.
     const attempt: CheckoutAttempt = {
       audience,
@@ -198,6 +198,7 @@ export async function storageFromCookies(data: FirstScreenData): Promise<Storage
       contactJson: null,
       created: null,
       replaces: null,
+      discountCode: code,
     };
     session[keys.attempt] = JSON.stringify(attempt);
   }

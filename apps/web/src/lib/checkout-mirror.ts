@@ -61,7 +61,11 @@ function positive(value: unknown): value is number {
 
 function attemptOf(value: unknown): CheckoutMirror['attempt'] {
   if (typeof value !== 'object' || value === null) return null;
-  const { audience, selection } = value as { audience?: unknown; selection?: { kind?: unknown; lines?: unknown } };
+  const { audience, selection, discountCode } = value as {
+    audience?: unknown;
+    selection?: { kind?: unknown; lines?: unknown };
+    discountCode?: unknown;
+  };
   const kind = selection?.kind;
   if ((audience !== 'guest' && audience !== 'member') || (kind !== 'single' && kind !== 'all' && kind !== 'cart'))
     return null;
@@ -75,7 +79,8 @@ function attemptOf(value: unknown): CheckoutMirror['attempt'] {
         }
       : null,
   );
-  return lines.every((line) => line !== null) ? { audience, kind, lines } : null;
+  const code = typeof discountCode === 'string' && discountCode !== '' ? discountCode : null;
+  return lines.every((line) => line !== null) ? { audience, kind, lines, code } : null;
 }
 
 function confirmationOf(value: unknown): CheckoutMirror['confirmation'] {
