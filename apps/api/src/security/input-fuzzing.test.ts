@@ -379,7 +379,18 @@ describe('random and hostile input to every route', () => {
     {
       route: { method: 'POST', url: '/api/orders' },
       caller: () => undefined,
-      body: () => ({ ...orderBody({ type: 'items', items: [{ productId }] }), ...deliveryContact }),
+      // Issue 30: the discount code is fuzzed too (absent in the plain body, which must pass).
+      body: () => ({
+        ...orderBody({ type: 'items', items: [{ productId }] }),
+        ...deliveryContact,
+        discountCode: undefined,
+      }),
+    },
+    {
+      // Issue 30: a code a shopper types into checkout's quote (an unknown one is refused in the answer, not 400).
+      route: { method: 'POST', url: '/api/checkout/quote' },
+      caller: () => undefined,
+      body: () => ({ source: { type: 'items', items: [{ productId, quantity: 1 }] }, discountCode: 'NO-SUCH-CODE' }),
     },
     {
       route: { method: 'PUT', url: '/api/contact-details' },

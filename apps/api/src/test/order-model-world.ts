@@ -10,6 +10,8 @@ import { parse } from 'csv-parse/sync';
 import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  discountCodes,
+  discountCodeUses,
   emailOutbox,
   orderItems,
   orderPayments,
@@ -86,6 +88,9 @@ export class OrderModelWorld {
   premiumProductId = 0;
   readonly premiumPriceToea = 20_000;
   pickupPointId = 0;
+  /** This run's discount code (issue 30): 10% off, at most `codeUses` uses held or counted at once. */
+  code = '';
+  readonly codeUses = 3;
   private owner!: SignedIn;
   private startDay = '';
   private lastEmailId = 0;
@@ -153,6 +158,14 @@ export class OrderModelWorld {
       this.products.push({ id: product.id, initialStock: stock });
     }
     for (let i = 0; i < 2; i++) this.shoppers.push({ signedIn: await signedInShopper(ctx), premiumPagePaid: 0 });
+    this.code = `MODEL-${this.allProducts.length / this.products.length + 1}`;
+    const code = await this.staff('POST', '/api/admin/discount-codes', {
+      code: this.code,
+      kind: 'percent',
+      value: 10,
+      maxUses: this.codeUses,
+    });
+    if (code.statusCode !== 201) throw new Error(`discount code: ${code.statusCode} ${code.body}`);
     this.allProducts.push(...this.products);
     this.allShoppers.push(...this.shoppers);
     this.lastEmailId = await this.maxEmailId();
@@ -213,6 +226,8 @@ export class OrderModelWorld {
     where: 'ncd' | 'morobe' | 'pickup';
     /** A new attempt of the run's newest order's checkout: it releases that order if the caller owns it and it is unpaid. */
     replaces?: boolean;
+    /** With the run's discount code (refused once its uses are all held or counted). */
+    code?: boolean;
   }) {
     const shopper = input.shopper === null ? null : this.shoppers[input.shopper % this.shoppers.length]!;
     const items = input.lines.map((line) => ({
@@ -237,6 +252,7 @@ export class OrderModelWorld {
           contact: { ...contact, email },
           paymentMethod: input.method,
           ...(replaced ? { replacesOrder: replaced } : {}),
+          ...(input.code ? { discountCode: this.code } : {}),
         },
       ),
     });
@@ -543,9 +559,62 @@ export class OrderModelWorld {
   async checkInvariants() {
     this.checked.steps += 1;
     await this.checkStock();
+    await this.checkCodeUses();
     await this.checkMoney();
     await this.checkInvoices();
     await this.checkEmails();
+  }
+
+  /**
+   * Discount codes (issue 30, decision 040): every order placed with a code has one use, held while the order holds
+   * its units, counted once they are sold, released when they went back, the order was refunded in whole or the
+   * code was left nothing to take off; no code has more uses held or counted than it allows; the order's discount
+   * is its lines' shares (10% codes).
+   */
+  private async checkCodeUses() {
+    const { db } = this.ctx;
+    const ids = this.allOrders.map((order) => order.id);
+    if (ids.length === 0) return;
+    const rows = await db.select().from(orders).where(inArray(orders.id, ids));
+    const uses = await db
+      .select({ orderId: discountCodeUses.orderId, state: discountCodeUses.state, code: discountCodes.code })
+      .from(discountCodeUses)
+      .innerJoin(discountCodes, eq(discountCodes.id, discountCodeUses.codeId))
+      .where(inArray(discountCodeUses.orderId, ids));
+    const shares = await db
+      .select({ orderId: orderItems.orderId, discount: orderItems.discountToea })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids));
+    const live = new Map<string, number>();
+    for (const row of rows) {
+      const mine = uses.filter((use) => use.orderId === row.id);
+      const share = shares.filter((line) => line.orderId === row.id).reduce((sum, line) => sum + line.discount, 0);
+      if (row.discountCode === null) {
+        if (mine.length > 0 || row.discountToea !== 0 || share !== 0) {
+          throw new Error(`order ${row.id} has no code but ${mine.length} uses and a discount of ${row.discountToea}`);
+        }
+        continue;
+      }
+      // Released too when a new price left the code nothing to take off (the shopper became a member meanwhile).
+      const expected =
+        row.paymentStatus === 'refunded' || row.stockState === 'released' || row.discountToea === 0
+          ? 'released'
+          : row.stockState === 'sold'
+            ? 'counted'
+            : 'held';
+      if (mine.length !== 1 || mine[0]!.state !== expected || mine[0]!.code !== row.discountCode) {
+        throw new Error(
+          `order ${row.id} (${row.paymentStatus}, units ${row.stockState}) with ${row.discountCode}: uses ${JSON.stringify(mine)}, expected one ${expected}`,
+        );
+      }
+      if (row.discountToea !== share) {
+        throw new Error(`order ${row.id}: discount ${row.discountToea}, its lines' shares ${share}`);
+      }
+      if (expected !== 'released') live.set(row.discountCode, (live.get(row.discountCode) ?? 0) + 1);
+    }
+    for (const [code, count] of live) {
+      if (count > this.codeUses) throw new Error(`${code} has ${count} uses held or counted, at most ${this.codeUses}`);
+    }
   }
 
   /** Per product: on hand + held + sold (less units refunds put back) = what there was; the log says the same. */

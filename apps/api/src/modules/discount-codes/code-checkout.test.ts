@@ -317,10 +317,10 @@ describe('an order placed with a discount code', () => {
     expect(await usesOf(codeId)).toEqual([{ orderId: placed.order.id, state: 'released' }]);
   });
 
-  it('an unpaid order priced again (the shopper joins Premium) keeps its code and its price only falls', async () => {
+  it('an unpaid order priced again (the shopper joins Premium) keeps its code, its price only falls, and a code left nothing to take off gives its use back', async () => {
     const shopper = await signedInShopper(ctx);
     const tablet = await createProduct(ctx.db, { category: 'computers', priceToea: 50_000, stock: 5 });
-    await addCode({ code: 'TAB8', value: 8 });
+    const codeId = await addCode({ code: 'TAB8', value: 8, maxUsesPerShopper: 1 });
     const placed = await placeOrder(
       ctx,
       orderBody({ type: 'items', items: [{ productId: tablet.id, quantity: 1 }] }, { discountCode: 'TAB8' }),
@@ -335,5 +335,10 @@ describe('an order placed with a discount code', () => {
     const [line] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, placed.order.id));
     expect(line).toMatchObject({ unitPriceToea: 45_000, discountToea: 0 });
     expect((await ctx.db.select().from(discountCodes).where(eq(discountCodes.code, 'TAB8'))).length).toBe(1);
+    // The code took nothing off: its one use for this shopper is given back, and stays so once the order is paid.
+    expect(await usesOf(codeId)).toEqual([{ orderId: placed.order.id, state: 'released' }]);
+    const repaid = await payOrder(ctx, placed, { card: card(), expectedTotalToea: 45_000 }, shopper.cookie);
+    expect(repaid.statusCode, repaid.body).toBe(200);
+    expect(await usesOf(codeId)).toEqual([{ orderId: placed.order.id, state: 'released' }]);
   });
 });

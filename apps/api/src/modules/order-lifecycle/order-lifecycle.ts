@@ -223,11 +223,13 @@ export async function transition(tx: DbExecutor, orderId: number, input: Transit
 
 /**
  * A discount code's use moves with the order (decision 040): counted once it is paid and its units sold, released
- * when its units go back unpaid or cancelled, or when it is refunded in whole; held until then.
+ * when its units go back unpaid or cancelled, when it is refunded in whole, or when a new price leaves the code
+ * nothing to take off (a shopper who became a member meanwhile, whose member price is the better: the use is given
+ * back, not spent on nothing); held until then.
  */
 async function moveCodeUse(tx: DbExecutor, order: OrderRow, at: Date): Promise<void> {
   const state =
-    order.paymentStatus === 'refunded' || order.stockState === 'released'
+    order.paymentStatus === 'refunded' || order.stockState === 'released' || order.discountToea === 0
       ? 'released'
       : order.stockState === 'sold'
         ? 'counted'
