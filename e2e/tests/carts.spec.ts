@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addToGuestCart } from '../src/checkout';
 import { uniqueEmail } from '../src/accounts';
 import { readStorage, savedCartItem } from '../src/browser-storage';
 
@@ -117,9 +118,7 @@ test('a guest who registers finds the guest cart in the new account’s cart and
   page,
 }) => {
   const [phone] = await buyableProducts(page.request, 1);
-  await page.goto(`/index-item/${phone!.id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue shopping' }).click();
+  await addToGuestCart(page, phone!.id);
 
   await page.goto('/register');
   await page.getByLabel('Full name').fill('Kila Wari');

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { addToGuestCart, fillGuestContact } from '../src/checkout';
 import { uniqueEmail } from '../src/accounts';
 
 /**
@@ -12,26 +13,13 @@ const savedWithoutPayment = 'Your order is saved, but we could not prepare its p
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-async function fillContact(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Kila');
-  await page.getByLabel('Last name').fill('Wari');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone', { exact: true }).fill('71234567');
-  await page.getByLabel('Street address').fill('Section 5, Lot 12');
-  await page.getByLabel('City').fill('Port Moresby');
-  await page.getByLabel('Province', { exact: true }).selectOption('National Capital District');
-  await page.getByLabel('Postcode').fill('111');
-}
-
 test('a guest is told plainly when the order could not be saved, and when it was saved without its payment', async ({
   page,
 }, testInfo) => {
   test.setTimeout(60_000);
-  await page.goto('/index-item/9'); // Solar Power Bank 20000mAh, K129.00
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue shopping' }).click();
+  await addToGuestCart(page, 9); // Solar Power Bank 20000mAh, K129.00
   await page.goto('/guestcheckout');
-  await fillContact(page, uniqueEmail('honest-failures'));
+  await fillGuestContact(page, uniqueEmail('honest-failures'));
 
   // The shop cannot store the order: nothing was kept, and the shopper is told so in those words.
   const keys: string[] = [];

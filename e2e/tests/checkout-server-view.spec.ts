@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { fillGuestContact } from '../src/checkout';
 import { uniqueEmail } from '../src/accounts';
 import { savedCartItem } from '../src/browser-storage';
 
@@ -51,17 +52,6 @@ async function fillCard(page: Page) {
   await page.getByLabel('Card number').fill(card.number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill(card.cvc);
-}
-
-async function fillGuestContact(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Kila');
-  await page.getByLabel('Last name').fill('Wari');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone', { exact: true }).fill('71234567');
-  await page.getByLabel('Street address').fill('Section 5, Lot 12');
-  await page.getByLabel('City').fill('Port Moresby');
-  await page.getByLabel('Province', { exact: true }).selectOption('National Capital District');
-  await page.getByLabel('Postcode').fill('111');
 }
 
 test('guest CHECKOUT from the add-to-cart dialog shows the server’s lines: a sold-out item greyed and removable, a changed price reported, and the total shown is the one charged', async ({

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addToGuestCart, fillGuestContact } from '../src/checkout';
 import { uniqueEmail } from '../src/accounts';
 import { readStorage } from '../src/browser-storage';
 import { readOrderConfirmationEmail } from '../src/orders';
@@ -8,24 +9,6 @@ const cards = {
   declined: '4000 0000 0000 0002',
   authentication: '4000 0025 0000 3155',
 };
-
-/** Adds a product to the guest cart from its page. */
-async function addToGuestCart(page: Page, productId: number) {
-  await page.goto(`/index-item/${productId}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue shopping' }).click();
-}
-
-async function fillContact(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Kila');
-  await page.getByLabel('Last name').fill('Wari');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone', { exact: true }).fill('71234567');
-  await page.getByLabel('Street address').fill('Section 5, Lot 12');
-  await page.getByLabel('City').fill('Port Moresby');
-  await page.getByLabel('Province', { exact: true }).selectOption('National Capital District');
-  await page.getByLabel('Postcode').fill('111');
-}
 
 async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -69,7 +52,7 @@ test('a guest buys two items with a test card, reads the confirmation e-mail and
   await expect(page.getByRole('listitem').filter({ hasText: 'Solar Power Bank' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   await expect(page.getByText('Please fill in all required contact and shipping details.')).toBeVisible();
-  await fillContact(page, email);
+  await fillGuestContact(page, email);
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
 
   await expect(page.getByText('TEST MODE', { exact: false })).toBeVisible();
@@ -182,7 +165,7 @@ test('guest checkout: a declined card says "Payment not successful.", an empty c
   test.setTimeout(60_000);
   await addToGuestCart(page, 9);
   await page.goto('/guestcheckout');
-  await fillContact(page, uniqueEmail('guest-declined'));
+  await fillGuestContact(page, uniqueEmail('guest-declined'));
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   await payWithCard(page, cards.declined);
   await expect(page.getByText('Payment not successful.')).toBeVisible();

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { fillGuestContact } from '../src/checkout';
 import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { expectAccessible } from '../src/axe';
 
@@ -41,17 +42,6 @@ async function staffOpensOrder(browser: Browser, orderId: string, viewport: { wi
   const dialog = page.getByRole('dialog', { name: `Order #${orderId}` });
   await expect(dialog.getByRole('heading', { name: 'Payment' })).toBeVisible();
   return { context, page, dialog };
-}
-
-async function fillGuestContact(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Kila');
-  await page.getByLabel('Last name').fill('Wari');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone', { exact: true }).fill('71234567');
-  await page.getByLabel('Street address').fill('Section 5, Lot 12');
-  await page.getByLabel('City').fill('Port Moresby');
-  await page.getByLabel('Province', { exact: true }).selectOption('National Capital District');
-  await page.getByLabel('Postcode').fill('111');
 }
 
 /** The payment settings a journey changed, put back after it (the card on) even when the journey timed out. */

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { addToGuestCart, fillGuestContact } from '../src/checkout';
 import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { readHoldConfirmLink } from '../src/orders';
 
@@ -61,19 +62,10 @@ test('on a phone, the bank-transfer reference comes first and largest, staff fin
   test.setTimeout(120_000);
   const staff = await staffPage(browser);
 
-  await page.goto('/index-item/9'); // Solar Power Bank 20000mAh, K129.00
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('dialog', { name: 'Added to cart' }).getByRole('button', { name: 'Continue shopping' }).click();
+  await addToGuestCart(page, 9); // Solar Power Bank 20000mAh, K129.00
   await page.goto('/guestcheckout');
-  await page.getByLabel('First name').fill('Kila');
-  await page.getByLabel('Last name').fill('Wari');
   const guestEmail = uniqueEmail('clarity-bank');
-  await page.getByLabel('Email').fill(guestEmail);
-  await page.getByLabel('Phone', { exact: true }).fill('71234567');
-  await page.getByLabel('Street address').fill('Section 5, Lot 12');
-  await page.getByLabel('City').fill('Port Moresby');
-  await page.getByLabel('Province', { exact: true }).selectOption('National Capital District');
-  await page.getByLabel('Postcode').fill('111');
+  await fillGuestContact(page, guestEmail);
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.getByLabel(/Bank transfer \/ mobile banking/).check();
   const place = page.getByRole('button', { name: /^Place order, pay K.* by bank transfer$/ });
