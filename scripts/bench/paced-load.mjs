@@ -8,8 +8,35 @@
 // requests/s" over 10 connections is a burst of 100 requests, 10 at a time, once a second. That measures how a
 // burst queues, not the latency at a rate (docs/performance.md, decision 019).
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 
 const timeoutMs = 10_000;
+
+/** The machine's CPU counters (/proc/stat's first line: user nice system idle iowait irq softirq steal), or null. */
+function cpuTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields;
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Between two readings: how busy the machine's cores were (every process, the load generator and the shop
+ * included) and the share a virtual machine's host took (steal), in percent of all cores' time.
+ */
+function cpuBetween(before, after) {
+  if (!before || !after) return null;
+  const busy = after.busy - before.busy;
+  const steal = after.steal - before.steal;
+  const total = busy + steal + (after.idle - before.idle);
+  if (total <= 0) return null;
+  return { busyPercent: Math.round((busy / total) * 1000) / 10, stealPercent: Math.round((steal / total) * 1000) / 10 };
+}
+const slowestKept = 5;
 
 function percentile(sorted, fraction) {
   if (!sorted.length) return null;
@@ -54,7 +81,9 @@ export async function pacedLoad(name, { baseUrl, ratePerSecond, durationS, task 
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
           response.on('end', () => {
-            latencies.push(performance.now() - dueAt);
+            const latency = performance.now() - dueAt;
+            latencies.push(latency);
+            noteSlow({ latencyMs: latency, path, atS: (dueAt - startedAt) / 1000 });
             if (response.statusCode < 200 || response.statusCode > 299) non2xx += 1;
             finish(response.statusCode, Buffer.concat(chunks).toString('utf8'));
           });
@@ -75,7 +104,17 @@ export async function pacedLoad(name, { baseUrl, ratePerSecond, durationS, task 
 
   const intervalMs = 1000 / ratePerSecond;
   const count = Math.round(ratePerSecond * durationS);
+  const loadAtStart = Math.round(os.loadavg()[0] * 100) / 100;
+  const cpuAtStart = cpuTimes();
   const startedAt = performance.now() + 20;
+  // The slowest requests, with when in the step they were due: a step that fails says which requests and when.
+  const slowest = [];
+  function noteSlow(entry) {
+    if (slowest.length === slowestKept && entry.latencyMs <= slowest.at(-1).latencyMs) return;
+    slowest.push(entry);
+    slowest.sort((a, b) => b.latencyMs - a.latencyMs);
+    slowest.length = Math.min(slowest.length, slowestKept);
+  }
   const running = [];
   for (let index = 0; index < count; index += 1) {
     const dueAt = startedAt + index * intervalMs;
@@ -91,6 +130,7 @@ export async function pacedLoad(name, { baseUrl, ratePerSecond, durationS, task 
   }
   await Promise.all(running);
   const elapsedS = (performance.now() - startedAt) / 1000;
+  const cpu = cpuBetween(cpuAtStart, cpuTimes());
   agent.destroy();
 
   latencies.sort((a, b) => a - b);
@@ -111,10 +151,16 @@ export async function pacedLoad(name, { baseUrl, ratePerSecond, durationS, task 
     connections: maxInFlight,
     overallRate: ratePerSecond,
     pacing: 'even',
+    /** The machine's 1-minute load average when the step started: what else was running shows here. */
+    loadAverageAtStart: loadAtStart,
+    /** How busy the machine was during the step, and what its host took (steal), in percent of all cores' time. */
+    machineCpu: cpu,
+    slowest: slowest.map((entry) => ({ ...entry, latencyMs: round(entry.latencyMs), atS: round(entry.atS) })),
   };
   console.log(
     `  ${name}: ${Math.round(summary.requestsPerSecond)} req/s, p50 ${summary.latencyP50Ms} ms, ` +
-      `p99 ${summary.latencyP99Ms} ms, non-2xx ${non2xx}, errors ${errors}, at most ${maxInFlight} at once`,
+      `p99 ${summary.latencyP99Ms} ms, non-2xx ${non2xx}, errors ${errors}, at most ${maxInFlight} at once` +
+      (cpu ? `; cores ${cpu.busyPercent}% busy, steal ${cpu.stealPercent}%` : ''),
   );
   return summary;
 }

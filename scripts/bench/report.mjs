@@ -466,6 +466,19 @@ export function renderMarkdown(run) {
       ),
     );
     lines.push('', 'For the checkout, req/s counts both calls (two a checkout) and the latencies are per call.');
+    // A step that did not hold: its slowest requests and when in the step they were due (which search, and whether
+    // they came together, as something else held the shop, or one by one).
+    const failed = [...(api.search?.steps ?? []), ...(api.checkout.steps ?? [])].filter(
+      (step) => !step.held && step.slowest?.length,
+    );
+    for (const step of failed) {
+      lines.push(
+        '',
+        `Slowest requests of "${step.name}" (the machine's load average at its start ${step.loadAverageAtStart ?? '?'}; ` +
+          `its cores ${step.machineCpu?.busyPercent ?? '?'}% busy, ${step.machineCpu?.stealPercent ?? '?'}% taken by the host): ` +
+          step.slowest.map((slow) => `${slow.latencyMs} ms at ${slow.atS} s (\`${slow.path}\`)`).join('; '),
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }
