@@ -168,6 +168,15 @@ describe('/order-history with unpaid orders (issue 27)', () => {
     expect(within(paidCard).getByTestId('payment-status').textContent).toBe('Paid');
     expect(within(card).queryByTestId('payment-status')).toBeNull();
     expect(within(paidCard).getByRole('link', { name: 'Tax Invoice' })).toBeTruthy();
+    // Neither was placed with a discount code: no discount line.
+    expect(screen.queryByTestId('order-discount')).toBeNull();
+  });
+
+  it('shows the discount code an order was placed with and what it took off, under its total (issue 30)', async () => {
+    renderWith(<OrderHistoryPage />, [{ ...paid, discountCode: 'WANTOK10', discount: 2_400, total: 21_600 }]);
+    const card = await screen.findByRole('article', { name: 'Order BLM-PAID-0040' });
+    expect(within(card).getByText('K216.00')).toBeTruthy();
+    expect(within(card).getByTestId('order-discount').textContent).toBe('Discount (WANTOK10) −K24.00');
   });
 
   it('shows a pickup order with the amount to pay at the counter, the deadline and the pickup place', async () => {
