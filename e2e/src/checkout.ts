@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Adds a product to the guest cart from its page and closes the "Added to cart" dialog. */
 export async function addToGuestCart(page: Page, productId: number) {
@@ -17,4 +17,12 @@ export async function fillGuestContact(page: Page, email: string) {
   await page.getByLabel('City').fill('Port Moresby');
   await page.getByLabel('Province', { exact: true }).selectOption('National Capital District');
   await page.getByLabel('Postcode').fill('111');
+}
+
+/** On /contact-details of a signed-in shopper: pickup at the Port Moresby store, then on to /checkout. */
+export async function continueToPickupCheckout(page: Page) {
+  await page.getByLabel('I will pick up my order').check();
+  await page.getByLabel('Pickup point').selectOption({ label: 'Bilum store, Port Moresby' });
+  await page.getByRole('button', { name: 'CONTINUE TO CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
 }

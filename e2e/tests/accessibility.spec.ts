@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { continueToPickupCheckout } from '../src/checkout';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
 import { seriousViolations } from '../src/axe';
 
@@ -310,10 +311,7 @@ test('a signed-in shopper’s pages and dialogs pass axe at 1280 and 375 px', as
     await axe(page, `shopper /contact-details at ${width} px`, findings);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByLabel('I will pick up my order').check();
-  await page.getByLabel('Pickup point').selectOption({ label: 'Bilum store, Port Moresby' });
-  await page.getByRole('button', { name: 'CONTINUE TO CHECKOUT' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await continueToPickupCheckout(page);
   await settled(page);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });

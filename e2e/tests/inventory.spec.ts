@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { continueToPickupCheckout } from '../src/checkout';
 import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 
 /** A shopper in a browser of their own (the admin's session stays in the other). */
@@ -83,10 +84,7 @@ test('an owner adds a product with stock 5, a shopper buys 2 (the stepper stops 
   }
   await shopper.getByRole('button', { name: 'Check out' }).click();
   await expect(shopper).toHaveURL(/\/contact-details$/);
-  await shopper.getByLabel('I will pick up my order').check();
-  await shopper.getByLabel('Pickup point').selectOption({ label: 'Bilum store, Port Moresby' });
-  await shopper.getByRole('button', { name: 'CONTINUE TO CHECKOUT' }).click();
-  await expect(shopper).toHaveURL(/\/checkout$/);
+  await continueToPickupCheckout(shopper);
   await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
   await shopper.getByLabel('Expiry (MM/YY)').fill('12/34');
   await shopper.getByLabel('CVC').fill('123');

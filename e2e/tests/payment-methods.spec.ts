@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fillGuestContact } from '../src/checkout';
+import { continueToPickupCheckout, fillGuestContact } from '../src/checkout';
 import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { expectAccessible } from '../src/axe';
 
@@ -145,10 +145,7 @@ for (const viewport of [
       await page.goto('/item/24'); // Samsung Galaxy Buds FE
       await page.getByRole('button', { name: 'Buy It Now' }).click();
       await expect(page).toHaveURL(/\/contact-details$/);
-      await page.getByLabel('I will pick up my order').check();
-      await page.getByLabel('Pickup point').selectOption({ label: 'Bilum store, Port Moresby' });
-      await page.getByRole('button', { name: 'CONTINUE TO CHECKOUT' }).click();
-      await expect(page).toHaveURL(/\/checkout$/);
+      await continueToPickupCheckout(page);
 
       await page.getByLabel(/Pay at pickup/).check();
       await page.getByRole('button', { name: /^Place order, pay K.* at pickup$/ }).click();

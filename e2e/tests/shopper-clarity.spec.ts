@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { addToGuestCart, fillGuestContact } from '../src/checkout';
+import { addToGuestCart, continueToPickupCheckout, fillGuestContact } from '../src/checkout';
 import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { readHoldConfirmLink } from '../src/orders';
 
@@ -147,10 +147,7 @@ test('on a phone, pay at pickup says how much, where and by when, then tracking 
   await page.goto('/item/24'); // Samsung Galaxy Buds FE
   await page.getByRole('button', { name: 'Buy It Now' }).click();
   await expect(page).toHaveURL(/\/contact-details$/);
-  await page.getByLabel('I will pick up my order').check();
-  await page.getByLabel('Pickup point').selectOption({ label: 'Bilum store, Port Moresby' });
-  await page.getByRole('button', { name: 'CONTINUE TO CHECKOUT' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await continueToPickupCheckout(page);
   await page.getByLabel(/Pay at pickup/).check();
   const place = page.getByRole('button', { name: /^Place order, pay K.* at pickup$/ });
   const total = /pay (K[\d,]+\.\d\d) at/.exec((await place.textContent()) ?? '')?.[1] ?? '';

@@ -1,4 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
+import { continueToPickupCheckout } from '../src/checkout';
 import { e2eAdmin, uniqueEmail } from '../src/accounts';
 import { expectAccessible } from '../src/axe';
 
@@ -50,10 +51,7 @@ test.describe('at 375 px', () => {
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Check out' }).click();
     await expect(page).toHaveURL(/\/contact-details$/);
-    await page.getByLabel('I will pick up my order').check();
-    await page.getByLabel('Pickup point').selectOption({ label: 'Bilum store, Port Moresby' });
-    await page.getByRole('button', { name: 'CONTINUE TO CHECKOUT' }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await continueToPickupCheckout(page);
     await page.getByLabel(/Bank transfer \/ mobile banking/).check();
     await page.getByRole('button', { name: /^Place order, pay K.* by bank transfer$/ }).click();
 

@@ -9,6 +9,17 @@ import OrderInventoryPage from './OrderInventoryPage';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
+/** One unit of the itel A70 at K299.00, without a discount code. */
+const itelLine: AdminOrder['items'][number] = {
+  productId: 1,
+  productName: 'itel A70',
+  productImage: null,
+  quantity: 1,
+  unitPrice: 29_900,
+  discount: 0,
+  isMembership: false,
+};
+
 const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => ({
   id,
   orderType: 'guest',
@@ -35,17 +46,7 @@ const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => (
   estimatedDelivery: null,
   cancelNote: null,
   invoiceProblem: null,
-  items: [
-    {
-      productId: 1,
-      productName: 'itel A70',
-      productImage: null,
-      quantity: 1,
-      unitPrice: 29_900,
-      discount: 0,
-      isMembership: false,
-    },
-  ],
+  items: [itelLine],
   history: [],
   ...overrides,
 });
@@ -255,17 +256,7 @@ describe('/order-inventory', () => {
       discountCode: 'WANTOK10',
       discount: 2_990,
       total: 26_910,
-      items: [
-        {
-          productId: 1,
-          productName: 'itel A70',
-          productImage: null,
-          quantity: 1,
-          unitPrice: 29_900,
-          discount: 2_990,
-          isMembership: false,
-        },
-      ],
+      items: [{ ...itelLine, discount: 2_990 }],
     });
     renderPage([() => listed([discounted])]);
     await screen.findAllByText('#8');
@@ -280,12 +271,10 @@ describe('/order-inventory', () => {
 
   it('offers no Dispatch or Deliver for a membership-only order, and nothing but View for an unpaid checkout shown on request', async () => {
     const premium = {
+      ...itelLine,
       productId: 9,
       productName: 'Premium Membership',
-      productImage: null,
-      quantity: 1,
       unitPrice: 20_050,
-      discount: 0,
       isMembership: true,
     };
     const fetch = renderPage([
