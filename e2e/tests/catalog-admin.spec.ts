@@ -74,15 +74,15 @@ test('Cancel on the add form asks before dropping what was typed and goes back t
   await expect(page).toHaveURL(/\/product-inventory$/);
 });
 
-test('the owner adds the category Solar, moves it up and hides it, and cannot delete Phones while it has products', async ({
+test('the owner adds the category Generators, moves it up and hides it (off the storefront’s menu), and cannot delete Phones while it has products', async ({
   page,
 }) => {
   await signInAsAdmin(page);
-  // A retry meets the Solar of the first try: it goes first (the journeys share one server).
+  // A retry meets the Generators of the first try: it goes first (the journeys share one server; it has no products).
   const before = (await (await page.request.get('/api/admin/categories')).json()) as {
     categories: { id: number; slug: string }[];
   };
-  const earlier = before.categories.find((category) => category.slug === 'solar');
+  const earlier = before.categories.find((category) => category.slug === 'generators');
   if (earlier) expect((await page.request.delete(`/api/admin/categories/${earlier.id}`)).ok()).toBe(true);
 
   await page.getByRole('link', { name: /^Categories/ }).click();
@@ -91,26 +91,35 @@ test('the owner adds the category Solar, moves it up and hides it, and cannot de
   const names = list.getByTestId('category-name');
   await expect(names.first()).toHaveText('Phones');
 
-  await page.getByLabel('Name', { exact: true }).fill('Solar');
-  await expect(page.getByText('Leave it empty to use “solar”.', { exact: false })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Generators');
+  await expect(page.getByText('Leave it empty to use “generators”.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByText('Category added.')).toBeVisible();
-  await expect(names.last()).toHaveText('Solar');
+  await expect(names.last()).toHaveText('Generators');
 
-  await page.getByRole('button', { name: 'Move Solar up' }).click();
+  await page.getByRole('button', { name: 'Move Generators up' }).click();
   await expect(page.getByText('Categories reordered.')).toBeVisible();
   await expect(names.last()).toHaveText('Accessories');
-  await expect.poll(async () => (await names.allTextContents()).slice(-2)).toEqual(['Solar', 'Accessories']);
+  await expect.poll(async () => (await names.allTextContents()).slice(-2)).toEqual(['Generators', 'Accessories']);
   // The server has the new order.
   const after = (await (await page.request.get('/api/admin/categories')).json()) as { categories: { slug: string }[] };
-  expect(after.categories.map((category) => category.slug).slice(-2)).toEqual(['solar', 'accessories']);
+  expect(after.categories.map((category) => category.slug).slice(-2)).toEqual(['generators', 'accessories']);
 
-  await page.getByRole('button', { name: 'Hide Solar' }).click();
+  await page.getByRole('button', { name: 'Hide Generators' }).click();
   await expect(page.getByText('Category hidden.')).toBeVisible();
   await expect(
-    list.getByRole('listitem').filter({ hasText: 'Solar' }).getByText('Hidden', { exact: true }),
+    list.getByRole('listitem').filter({ hasText: 'Generators' }).getByText('Hidden', { exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Show Solar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show Generators' })).toBeVisible();
+
+  // Hidden: not in the storefront's menu, and its page is not found.
+  await page.goto('/category/all');
+  const menu = page.getByRole('navigation', { name: 'Categories' });
+  await expect(menu.getByRole('link', { name: 'Phones' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Generators' })).toHaveCount(0);
+  await page.goto('/category/generators');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.goto('/categories');
 
   await page.getByRole('button', { name: 'Delete Phones' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete category?' });

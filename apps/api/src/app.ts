@@ -1,4 +1,4 @@
-import { canonicalCategoryUrl, type FirstScreenRenderer } from '@bilum/shared';
+import type { FirstScreenRenderer } from '@bilum/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBackupControl } from './backup/backup-control';
@@ -36,6 +36,7 @@ import { createNewsletterService } from './modules/newsletter/newsletter.service
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/invoice.routes';
 import { createInvoiceService } from './modules/invoices/invoice.service';
 import { adminCategoriesRoutes, categoriesRoutes } from './modules/categories/categories.routes';
+import { canonicalCategoryPageUrl } from './modules/categories/category-pages';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { adminDiscountCodesRoutes } from './modules/discount-codes/discount-codes.routes';
 import { createDiscountCodesService } from './modules/discount-codes/discount-codes.service';
@@ -151,8 +152,8 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
 
   const catalog = createCatalogService(db);
   await app.register(catalogRoutes(catalog, createMembershipService(db)), { prefix: '/api' });
-  // Categories the owner manages (issue 30); the storefront still reads the fixed five until step 2.
-  const categories = createCategoriesService(db);
+  // Categories the owner manages (issue 30, decision 041): the storefront's menus, pages and sitemap read them.
+  const categories = createCategoriesService(db, catalog);
   await app.register(categoriesRoutes(categories), { prefix: '/api' });
   await app.register(adminCategoriesRoutes(categories), { prefix: '/api' });
   // Discount codes (issue 30, decision 040): the staff's codes; the checkouts price with them in step 2.
@@ -176,7 +177,13 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   registerChangeFeed(app, {
     db,
     databaseUrl: config.databaseUrl,
-    drop: { catalog: () => catalog.dropCache(), settings: () => settings.invalidate() },
+    drop: {
+      catalog: () => {
+        catalog.dropCache();
+        categories.dropCache();
+      },
+      settings: () => settings.invalidate(),
+    },
   });
   await app.register(settingsRoutes(settings), { prefix: '/api' });
   await app.register(newsletterRoutes(createNewsletterService(db), config.authLimits), { prefix: '/api' });
@@ -278,10 +285,10 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
       productFor,
     }),
   );
-  const pageHeads = createPageHeads({ productFor, shopUrl: shopUrl(config), shareImages });
+  const pageHeads = createPageHeads({ productFor, shopUrl: shopUrl(config), shareImages, categories });
   await registerWebApp(app, {
     webDist: config.webDist,
-    canonicalPageUrl: canonicalCategoryUrl,
+    canonicalPageUrl: (url) => canonicalCategoryPageUrl(url, categories),
     pageStatus: pageHeads.status,
     transformHtml: chainHtmlTransformers(
       pageHeads.transformer,

@@ -18,7 +18,7 @@ describe('the first screen rendered on the server', () => {
   it('renders the home page with its hero and every product card, priced in kina, from the product list', async () => {
     const data = fakeData();
     const screen = await render('/', data);
-    expect(data.calls).toEqual(['products']);
+    expect(data.calls).toEqual(['get /categories', 'products']);
     expect(screen?.html).toContain('HP Pavilion 15 Laptop');
     expect(screen?.html).toContain('itel A70');
     expect(screen?.html).toContain('K299.00');
@@ -82,10 +82,34 @@ describe('the first screen rendered on the server', () => {
     expect(screen?.html).not.toContain('HP Pavilion 15 Laptop</');
   });
 
+  it('renders the shop’s categories from the categories table: names, the owner’s order, a new one', async () => {
+    const categories = [
+      { slug: 'solar', name: 'Solar', position: 1 },
+      { slug: 'phones', name: 'Mobile Phones', position: 2 },
+    ];
+    const data = fakeData({ api: { '/categories': { categories } } });
+    const screen = await render('/category/phones', data);
+    expect(screen?.html).toMatch(/<h1[^>]*>Mobile Phones<\/h1>/);
+    const menu = /<nav aria-label="Categories".*?<\/nav>/s.exec(screen!.html)?.[0] ?? '';
+    expect([...menu.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((link) => [link[1], link[2]])).toEqual([
+      ['/category/all', 'All products'],
+      ['/category/solar', 'Solar'],
+      ['/category/phones', 'Mobile Phones'],
+    ]);
+    const seeded = stateOf(screen!.stateScript).queries.find((query) => query.queryKey[0] === 'categories');
+    expect(seeded?.state.data).toEqual({ categories });
+  });
+
+  it('leaves a category the shop does not show (unknown or hidden) to the browser’s not-found page', async () => {
+    const data = fakeData();
+    expect(await prepareFirstScreen('/category/solar', data)).toBeNull();
+    expect(data.calls).toEqual(['get /categories']);
+  });
+
   it('renders a guest product page with its name, price and picture, from that product alone', async () => {
     const data = fakeData();
     const screen = await render('/index-item/1', data);
-    expect(data.calls).toEqual(['product 1']);
+    expect(data.calls).toEqual(['get /categories', 'product 1']);
     expect(screen?.html).toMatch(/<h1[^>]*>HP Pavilion 15 Laptop<\/h1>/);
     expect(screen?.html).toContain('K3,299.00');
     expect(screen?.html).toContain('src="/images/products/hp-pavilion-15-laptop.svg"');
@@ -99,7 +123,11 @@ describe('the first screen rendered on the server', () => {
     expect(screen?.stateScript.match(/<\/script>/g)).toHaveLength(1);
     const state = stateOf(screen!.stateScript);
     // A visitor without a session is signed out, as the header shows it (decision 034).
-    expect(state.queries.map((query) => query.queryKey)).toEqual([['session'], ['products', 'detail', 1]]);
+    expect(state.queries.map((query) => query.queryKey)).toEqual([
+      ['session'],
+      ['products', 'detail', 1],
+      ['categories'],
+    ]);
     expect(state.queries[0]?.state.data).toEqual(signedOutSession);
     expect(state.queries[1]?.state.data).toEqual(hostile);
     expect(screen?.html).not.toContain('<script>alert(1)');
@@ -128,14 +156,14 @@ describe('the guest cart rendered on the server, from the cookie the app mirrors
       ],
     });
     const screen = await render('/guest-cart', data);
-    expect(data.calls).toEqual(['product 1', 'product 6']);
+    expect(data.calls).toEqual(['get /categories', 'product 1', 'product 6']);
     expect(screen?.html).toContain('Your Shopping Cart');
     expect(screen?.html).toContain('HP Pavilion 15 Laptop');
     expect(screen?.html).toContain('itel A70');
     expect(screen?.html).toMatch(/Qty <!-- -->2/);
     expect(screen?.html).not.toContain('Loading your cart');
     const keys = stateOf(screen!.stateScript).queries.map((query) => query.queryKey);
-    expect(keys).toEqual([['session'], ['guest-cart-product', 1], ['guest-cart-product', 6]]);
+    expect(keys).toEqual([['session'], ['guest-cart-product', 1], ['guest-cart-product', 6], ['categories']]);
   });
 
   it('leaves the cart to the browser for a request with a session, an empty cart or a product that is gone', async () => {

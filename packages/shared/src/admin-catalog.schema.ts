@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_CSV_CHARS } from './admin-catalog';
 import { stockLevels } from './admin-stock';
 import { adminProductSchema } from './admin-stock.schema';
-import { productCategories, productStatuses } from './catalog';
+import { categorySlugPattern, MAX_CATEGORY_SLUG_LENGTH, productStatuses } from './catalog';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -24,7 +24,16 @@ export const adminProductListQuerySchema = z.object({
   sort: z.preprocess(emptyToUndefined, z.enum(inventorySorts).default('-created')),
   /** In the name, SKU, category or description (case-insensitive). */
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-  category: optionalEnum(productCategories),
+  category: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(MAX_CATEGORY_SLUG_LENGTH)
+      .regex(categorySlugPattern, 'Category must be a category’s address (lower-case letters, digits and hyphens).')
+      .optional(),
+  ),
   status: optionalEnum(productStatuses),
   stock: optionalEnum(stockLevels),
   flag: optionalEnum(inventoryFlags),

@@ -13,6 +13,7 @@ export const catalogAdminMessages = {
   csvMissingColumns: (columns: string) => `The file is missing the column(s): ${columns}.`,
   csvUnknownColumns: (columns: string) => `The file has column(s) the shop does not know: ${columns}.`,
   importInvalid: 'Nothing was imported: fix the rows with errors and try again.',
+  importCategoryGone: 'Nothing was imported: a category the file names was deleted meanwhile. Preview the file again.',
   imported: (created: number, updated: number) =>
     `Import complete: ${created} product(s) added, ${updated} product(s) updated.`,
   imageNotLocal: 'Use a picture stored by the shop (an address starting with "/"); upload other pictures first.',

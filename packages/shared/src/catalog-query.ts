@@ -1,5 +1,5 @@
 import {
-  categoryFilterValues,
+  categoryFromName,
   type PriceBand,
   priceBands,
   type Product,
@@ -71,7 +71,7 @@ export function listQueryFromSearch(params: { get(name: string): string | null }
   const query: ProductListInput = {};
   const q = (params.get('q') ?? '').trim().slice(0, 100);
   if (q) query.q = q;
-  const category = pick(categoryFilterValues, params.get('category'));
+  const category = categoryFromName(params.get('category') ?? undefined);
   if (category) query.category = category;
   const price = pick(priceBands, params.get('price'));
   if (price) query.price = price;

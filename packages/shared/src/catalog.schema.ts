@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  categoryFilterValues,
+  categorySlugPattern,
+  MAX_CATEGORY_SLUG_LENGTH,
   MAX_PRODUCT_PAGE,
   MAX_PRODUCT_PAGE_SIZE,
   PRODUCT_PAGE_SIZE,
   priceBands,
   type Product,
-  productCategories,
   productFeatures,
   type ProductListItem,
   type ProductListPage,
@@ -19,7 +19,7 @@ export const productSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  category: z.enum(productCategories),
+  category: z.string().describe('the slug of the product’s category (GET /api/categories)'),
   price: z.number().int().describe('toea'),
   originalPrice: z.number().int().nullable().describe('toea'),
   discountPercentage: z.number().int(),
@@ -38,10 +38,20 @@ export const productSchema = z.object({
 });
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const categoryFilterMessage =
+  'Category must be "all" or a category’s address (lower-case letters, digits and hyphens).';
 
 export const productListQuerySchema = z.object({
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-  category: z.preprocess(emptyToUndefined, z.enum(categoryFilterValues).default('all')),
+  category: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
+    z
+      .string()
+      .max(MAX_CATEGORY_SLUG_LENGTH, categoryFilterMessage)
+      .refine((value) => value === 'all' || categorySlugPattern.test(value), categoryFilterMessage)
+      .default('all')
+      .describe('"all" or a category’s slug (GET /api/categories)'),
+  ),
   price: z.preprocess(emptyToUndefined, z.enum(priceBands).optional()),
   feature: z.preprocess(emptyToUndefined, z.enum(productFeatures).default('all')),
   sort: z.preprocess(emptyToUndefined, z.enum(sortOrders).default('default')),

@@ -153,7 +153,11 @@ describe('listQueryFromSearch', () => {
   });
 
   it('ignores unknown values instead of failing', () => {
-    expect(listQueryFromSearch(new URLSearchParams('category=boats&price=cheap&sort=random&q='))).toEqual({});
+    expect(listQueryFromSearch(new URLSearchParams('category=not+a+slug!&price=cheap&sort=random&q='))).toEqual({});
+  });
+
+  it('keeps any category slug (the shop’s categories are the owner’s), in lower case', () => {
+    expect(listQueryFromSearch(new URLSearchParams('category=Solar-Lights'))).toEqual({ category: 'solar-lights' });
   });
 });
 
@@ -168,10 +172,19 @@ describe('canonicalCategoryUrl (issue 17: category addresses are case-insensitiv
     expect(canonicalCategoryUrl('/category/phones/')).toBe('/category/phones');
   });
 
-  it('leaves canonical addresses, unknown categories and other pages alone', () => {
+  it('gives the address a renamed category has now, keeping the letters’ fix and the query', () => {
+    const moved = (slug: string) => (slug === 'generators' ? 'power-generators' : null);
+    expect(canonicalCategoryUrl('/category/GENERATORS?sort=priceAsc', moved)).toBe(
+      '/category/power-generators?sort=priceAsc',
+    );
+    expect(canonicalCategoryUrl('/dashboard-category/generators', moved)).toBe('/dashboard-category/power-generators');
+    expect(canonicalCategoryUrl('/category/phones', moved)).toBeNull();
+  });
+
+  it('leaves canonical addresses, addresses that cannot be a category and other pages alone', () => {
     expect(canonicalCategoryUrl('/category/phones')).toBeNull();
     expect(canonicalCategoryUrl('/category/phones?sort=priceAsc')).toBeNull();
-    expect(canonicalCategoryUrl('/category/TOYS')).toBeNull();
+    expect(canonicalCategoryUrl('/category/Not%20a%20slug!')).toBeNull();
     expect(canonicalCategoryUrl('/category/%E0%A4%A')).toBeNull();
     expect(canonicalCategoryUrl('/item/PHONES')).toBeNull();
     expect(canonicalCategoryUrl('/category')).toBeNull();

@@ -1,9 +1,15 @@
 import { discountPercentFor } from './product-discount';
 
-export const productCategories = ['phones', 'computers', 'cameras', 'vehicles', 'accessories'] as const;
-export type ProductCategory = (typeof productCategories)[number];
-export const categoryFilterValues = ['all', ...productCategories] as const;
-export type CategoryFilter = (typeof categoryFilterValues)[number];
+/**
+ * The five categories a new shop starts with (migration 0033 seeds them). The shop's categories are the owner's
+ * (issue 30, decision 041): the storefront reads them from GET /api/categories, products name theirs by slug.
+ */
+export const seededCategorySlugs = ['phones', 'computers', 'cameras', 'vehicles', 'accessories'] as const;
+/** A category's slug: lower-case letters (a-z), digits and single hyphens between them, at most 60 characters. */
+export const categorySlugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const MAX_CATEGORY_SLUG_LENGTH = 60;
+/** A category's slug, or "all" for every product. */
+export type CategoryFilter = string;
 
 export const productConditions = ['New', 'Pre-owned/Working fine', 'Refurbished', 'Used'] as const;
 export const productStatuses = ['active', 'inactive', 'sold'] as const;
@@ -43,7 +49,8 @@ export interface Product {
   id: number;
   name: string;
   description: string;
-  category: ProductCategory;
+  /** The slug of the product's category (the categories table). */
+  category: string;
   /** toea */
   price: number;
   /** toea */
@@ -121,35 +128,40 @@ export function categoryTitle(categoryName: string | undefined): string {
     .join(' ');
 }
 
-/** A category name as an address may write it ("PHONES", "Phones"): the shop's category, or null when none. */
+/**
+ * A category name as an address may write it ("PHONES", "Solar-Lights"): the slug it spells ("phones"), "all",
+ * or null when it cannot be a slug. Whether the shop has such a category is the categories table's to say.
+ */
 export function categoryFromName(name: string | undefined): CategoryFilter | null {
   const lower = (name ?? '').trim().toLowerCase();
-  return (categoryFilterValues as readonly string[]).includes(lower) ? (lower as CategoryFilter) : null;
+  if (lower === 'all') return 'all';
+  return lower.length <= MAX_CATEGORY_SLUG_LENGTH && categorySlugPattern.test(lower) ? lower : null;
+}
+
+/** The parts of a category page's address: `/category/PHONES/?sort=priceAsc` gives base, segment and the rest. */
+export function categoryUrlParts(url: string): { base: string; segment: string; rest: string } | null {
+  const match = /^\/(category|dashboard-category)\/([^/?#]+)\/?([?#].*)?$/i.exec(url);
+  if (!match) return null;
+  const [, base = '', segment = '', rest = ''] = match;
+  try {
+    return { base: base.toLowerCase(), segment: decodeURIComponent(segment), rest };
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Category addresses are case-insensitive (issue 17): the canonical address ("/category/phones", with the query
  * kept) of a category page written in other letters ("/category/PHONES?sort=priceAsc",
- * "/Dashboard-Category/Phones"), or null when `url` is canonical already or not a known category's page.
+ * "/Dashboard-Category/Phones"), or null when `url` is canonical already or cannot be a category's page. `moved`
+ * gives the slug a renamed category has now (the server's 301 from an old slug, decision 041).
  */
-export function canonicalCategoryUrl(url: string): string | null {
-  const match = /^\/(category|dashboard-category)\/([^/?#]+)\/?([?#].*)?$/i.exec(url);
-  if (!match) return null;
-  const [, base = '', segment = '', rest = ''] = match;
-  let name: string;
-  try {
-    name = decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-  const category = categoryFromName(name);
-  if (!category) return null;
-  const canonical = `/${base.toLowerCase()}/${category}${rest}`;
+export function canonicalCategoryUrl(url: string, moved: (slug: string) => string | null = () => null): string | null {
+  const parts = categoryUrlParts(url);
+  const category = parts ? categoryFromName(parts.segment) : null;
+  if (!parts || !category) return null;
+  const canonical = `/${parts.base}/${moved(category) ?? category}${parts.rest}`;
   return canonical === url ? null : canonical;
-}
-
-export function isCategory(value: string | undefined): value is ProductCategory {
-  return (productCategories as readonly string[]).includes(value ?? '');
 }
 
 export function inPriceBand(priceToea: number, band: PriceBand): boolean {

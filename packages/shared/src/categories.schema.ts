@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { categorySlugPattern, MAX_CATEGORY_SLUG_LENGTH } from './catalog';
 
 /** Issue 30: the categories the owner manages (add, rename, reorder, hide; delete only when no product uses one). */
-export const MAX_CATEGORY_SLUG_LENGTH = 60;
 export const MAX_CATEGORY_NAME_LENGTH = 60;
 /** More than any shop's menu can show; bounds the reorder list. */
 export const MAX_CATEGORIES = 200;
@@ -21,8 +21,9 @@ export const categoryMessages = {
   reorderStale: 'The categories have changed since this list was loaded: reload and try again.',
   inUse: (name: string, count: number) =>
     `"${name}" has ${count} ${count === 1 ? 'product' : 'products'} (archived ones included), so it cannot be deleted: hide it instead, or move its products to another category first.`,
-  slugInUse: (name: string) =>
-    `"${name}" has products, and the storefront does not read categories from the shop yet: its address can change once it does (issue 30). Rename it (the name) instead.`,
+  slugReserved: 'The address "all" is the page of every product: choose another.',
+  /** A product naming a category the shop does not have (the add and edit forms, the CSV import). */
+  unknown: (slug: string) => `The shop has no category "${slug}": choose one of its categories.`,
   added: 'Category added.',
   saved: 'Category saved.',
   reordered: 'Categories reordered.',
@@ -47,12 +48,11 @@ export function categorySlugFromName(name: string): string {
     .replace(/-+$/, '');
 }
 
-const categorySlugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
 export const categorySlugSchema = z
   .string({ error: categoryMessages.slug })
   .max(MAX_CATEGORY_SLUG_LENGTH, categoryMessages.slugTooLong)
-  .regex(categorySlugPattern, categoryMessages.slug);
+  .regex(categorySlugPattern, categoryMessages.slug)
+  .refine((slug) => slug !== 'all', categoryMessages.slugReserved);
 
 export const categoryNameSchema = z
   .string({ error: categoryMessages.nameRequired })
@@ -136,9 +136,9 @@ export const addCategoryFormSchema = z
       .pipe(categorySlugSchema.optional()),
   })
   .superRefine((form, ctx) => {
-    if (form.slug === undefined && form.name.trim() !== '' && categorySlugFromName(form.name) === '') {
-      ctx.addIssue({ code: 'custom', path: ['slug'], message: categoryMessages.slugFromName });
-    }
+    const fromName = form.slug === undefined && form.name.trim() !== '' ? categorySlugFromName(form.name) : null;
+    if (fromName === '') ctx.addIssue({ code: 'custom', path: ['slug'], message: categoryMessages.slugFromName });
+    if (fromName === 'all') ctx.addIssue({ code: 'custom', path: ['slug'], message: categoryMessages.slugReserved });
   });
 export type AddCategoryFormValues = z.input<typeof addCategoryFormSchema>;
 

@@ -39,7 +39,8 @@ describe('canonical addresses', () => {
     expect(canonicalProductPath(42)).toBe('/index-item/42');
     expect(canonicalCategoryPath('PHONES')).toBe('/category/phones');
     expect(canonicalCategoryPath(undefined)).toBe('/category/all');
-    expect(canonicalCategoryPath('toys')).toBeNull();
+    expect(canonicalCategoryPath('Solar-Lights')).toBe('/category/solar-lights');
+    expect(canonicalCategoryPath('not a slug!')).toBeNull();
   });
 
   it('reads a product id only when it is all digits, as the page does', () => {

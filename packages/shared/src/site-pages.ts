@@ -196,8 +196,9 @@ export function canonicalProductPath(id: number): string {
 }
 
 /**
- * The one address of a category page (the guest one, lower case, no filters), or null when the name is no
- * category of the shop (then the page answers 404). Missing name: all products.
+ * The one address of a category page (the guest one, lower case, no filters), or null when the name cannot be a
+ * category's slug (then the page answers 404; so does a slug the shop has no visible category for). Missing
+ * name: all products.
  */
 export function canonicalCategoryPath(name: string | undefined): string | null {
   if (name === undefined || name === '') return '/category/all';
@@ -205,10 +206,18 @@ export function canonicalCategoryPath(name: string | undefined): string | null {
   return category ? `/category/${category}` : null;
 }
 
-/** Title and description of a category page. */
-export function categoryPageText(category: string): { title: string; description: string } {
-  const title = categoryTitle(category);
-  const what = category === 'all' ? 'phones, computers, cameras, vehicles and accessories' : title.toLowerCase();
+/**
+ * Title and description of a category page: the category's name (null: all products, described by the names of
+ * the shop's visible categories).
+ */
+export function categoryPageText(
+  name: string | null,
+  shopCategoryNames: readonly string[],
+): { title: string; description: string } {
+  const title = name ?? categoryTitle('all');
+  const names = shopCategoryNames.map((each) => each.toLowerCase());
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'products');
+  const what = name === null ? listed : name.toLowerCase();
   return {
     title,
     description: `Shop ${what} in kina at Bilum, with delivery across Papua New Guinea and pickup in Port Moresby.`,

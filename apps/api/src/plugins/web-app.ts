@@ -38,7 +38,7 @@ export async function registerWebApp(
     webDist: string;
     transformHtml?: HtmlTransformer;
     /** The canonical address of a page asked for in other letters (a 301 there), or null to serve it as asked. */
-    canonicalPageUrl?: (url: string) => string | null;
+    canonicalPageUrl?: (url: string) => Promise<string | null> | string | null;
     /** The page's status (issue 20): 404 for an address the app has no page for; default 200. */
     pageStatus?: (request: FastifyRequest) => Promise<number> | number;
   },
@@ -74,7 +74,7 @@ export async function registerWebApp(
       throw new AppError('NOT_FOUND', 'File not found.');
     }
     // Before rendering: the first screen and the app then only ever see the canonical address.
-    const canonical = options.canonicalPageUrl?.(request.url);
+    const canonical = await options.canonicalPageUrl?.(request.url);
     if (canonical) return reply.redirect(canonical, 301);
     const status = (await options.pageStatus?.(request)) ?? 200;
     reply.header('cache-control', 'no-cache');

@@ -1,4 +1,4 @@
-import { type Cart, productCategories, sortOrders } from '@bilum/shared';
+import { type Cart, seededCategorySlugs, sortOrders } from '@bilum/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShopClient, shopClient } from './shop-client';
 import { createShopDatabase, type ShopDatabase } from './shop-database';
@@ -62,7 +62,7 @@ describe(`a ${soakMs / 1000} s soak of mixed traffic`, () => {
 
     async function browse(client: ShopClient) {
       await client.call('GET', '/products');
-      await client.call('GET', `/products?category=${pick(productCategories)}`);
+      await client.call('GET', `/products?category=${pick(seededCategorySlugs)}`);
       await client.call('GET', `/products?q=${pick(['phone', 'laptop', 'camera', 'bilum'])}&sort=${pick(sortOrders)}`);
       await client.call('GET', `/products/${pick(productIds)}`);
     }

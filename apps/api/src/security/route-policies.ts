@@ -215,6 +215,7 @@ export const sameForEveryone: ReadonlySet<string> = new Set([
   'GET /api/share-images/products/:file',
   'GET /api/share-images/shop.png',
   'GET /api/settings',
+  'GET /api/categories',
   'GET /api/membership/premium',
   'GET /api/payments/config',
 ]);

@@ -94,14 +94,14 @@ export interface AdminTestApp {
 }
 
 /** Call at the top of a test file (or a describe block): the app and administrator its tests share. */
-export function adminTestApp(): AdminTestApp {
+export function adminTestApp(options?: Parameters<typeof createTestApp>[0]): AdminTestApp {
   let made: { ctx: TestContext; admin: SignedIn } | null = null;
   const ready = () => {
     if (!made) throw new Error('adminTestApp: used outside the tests it was made for');
     return made;
   };
   beforeAll(async () => {
-    const ctx = await createTestApp();
+    const ctx = await createTestApp(options);
     made = { ctx, admin: await signedInAdmin(ctx) };
   });
   afterAll(() => made?.ctx.close());

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { Dialog, DialogClose } from '../components/ui/dialog';
+import { useCategories } from '../lib/categories';
 import { cn } from '../lib/cn';
 import { useSession } from '../lib/session';
 import { categoryLinks, homePath } from './nav-links';
@@ -29,12 +30,13 @@ function MenuLink({ to, children, strong }: { to: string; children: string; stro
 /** The slide-in menu below 768 px: categories and account links (loaded when first opened). */
 export default function MobileMenu({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const { isSignedIn } = useSession();
+  const { categories } = useCategories();
   return (
     <Dialog open onOpenChange={onOpenChange} placement="left" title="Menu">
       <nav aria-label="Shop">
         <ul className="space-y-1">
           <MenuLink to={homePath(isSignedIn)}>Home</MenuLink>
-          {categoryLinks(isSignedIn).map((link) => (
+          {categoryLinks(isSignedIn, categories).map((link) => (
             <MenuLink key={link.to} to={link.to}>
               {link.label}
             </MenuLink>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import NewsletterSignup from '../features/newsletter/NewsletterSignup';
-import { categoryTitle, productCategories } from '@bilum/shared';
+import { useCategories } from '../lib/categories';
 import { useSession } from '../lib/session';
 import { ShopContact } from '../components/ui/shop-contact';
 
@@ -21,6 +21,7 @@ function useMembershipLink() {
 
 export function SiteFooter() {
   const membershipLink = useMembershipLink();
+  const { categories } = useCategories();
   return (
     <footer className="mt-12 bg-ink text-stone-300">
       <NewsletterSignup />
@@ -34,10 +35,10 @@ export function SiteFooter() {
         <section>
           <h2 className="mb-3 text-base font-bold text-white">Shop</h2>
           <ul className="space-y-2 text-sm">
-            {productCategories.map((category) => (
-              <li key={category}>
-                <Link to={`/category/${category}`} className="hover:text-brand-300">
-                  {categoryTitle(category)}
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link to={`/category/${category.slug}`} className="hover:text-brand-300">
+                  {category.name}
                 </Link>
               </li>
             ))}

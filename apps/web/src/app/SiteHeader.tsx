@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { MenuIcon } from '../components/ui/icons';
+import { useCategories } from '../lib/categories';
 import { lazyPage } from '../lib/lazy-page';
 import { useSession } from '../lib/session';
 import { Logo } from './Logo';
@@ -22,6 +23,7 @@ export function preloadHeaderParts({ signedIn }: { signedIn: boolean }): Promise
 
 export function SiteHeader() {
   const { isSignedIn, isLoading, user } = useSession();
+  const { categories } = useCategories();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 bg-ink text-white shadow">
@@ -65,7 +67,7 @@ export function SiteHeader() {
       </div>
       <nav aria-label="Categories" className="hidden border-t border-white/10 md:block">
         <ul className="mx-auto flex max-w-7xl gap-1 px-4 text-sm">
-          {categoryLinks(isSignedIn).map((link) => (
+          {categoryLinks(isSignedIn, categories).map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

@@ -4,6 +4,7 @@ import {
   type MirroredLine,
   type Product,
   type ProductListPage,
+  type PublicCategory,
   signedOutSession,
 } from '@bilum/shared';
 import type { QueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { catalogKeys, type ListQuery, normaliseListQuery, type ProductPages } fr
 import { categoryListQuery, filtersFromLocation } from '../features/catalog/category-filters';
 import { homeListQuery } from '../features/catalog/list-queries';
 import type { StorageSnapshot } from '../lib/browser-storage';
+import { type CategoriesAnswer, categoriesKey, categoriesOf } from '../lib/categories';
 import { checkoutStorageKeys, guestCartStorageKeys, toCheckoutLine } from '../lib/checkout-handoff';
 import { GUEST_CART_KEY } from '../lib/guest-cart';
 import { type LocalCartItem, toLocalCartItem } from '../lib/local-cart-item';
@@ -28,6 +30,8 @@ type Seeder = (
   params: Record<string, string | undefined>,
   data: FirstScreenData,
   search: URLSearchParams,
+  /** The shop's visible categories, or null when they were not read (a request with a session, or a failed call). */
+  categories: PublicCategory[] | null,
 ) => Promise<FirstScreenSeeds | null>;
 
 /**
@@ -45,10 +49,13 @@ function listSeed(query: ListQuery, data: FirstScreenData): Promise<FirstScreenS
 
 const homeList: Seeder = async (_params, data, search) => listSeed(homeListQuery(search), data);
 
-const categoryList: Seeder = async ({ categoryName }, data, search) => {
-  // An unknown category shows the app's not-found page; an address in capitals is redirected by the server.
+const categoryList: Seeder = async ({ categoryName }, data, search, categories) => {
+  // An unknown or hidden category shows the app's not-found page (the server answers 404); an address in capitals
+  // or an old slug is redirected by the server.
   const category = categoryFromName(categoryName ?? 'all');
-  return category ? listSeed(categoryListQuery(filtersFromLocation(category, search)), data) : null;
+  if (!category) return null;
+  if (category !== 'all' && categories && !categories.some((known) => known.slug === category)) return null;
+  return listSeed(categoryListQuery(filtersFromLocation(category, search)), data);
 };
 
 const oneProduct: Seeder = async ({ id }, data) => {
@@ -96,6 +103,20 @@ const guestCart: Seeder = async (_params, data) => {
     guestCart: found.map(cartItem),
   };
 };
+
+/**
+ * The shop's visible categories, as GET /api/categories answers them (the header, the footer, the home search and
+ * the category pages show them); null when the call failed: the app then asks for them itself.
+ */
+async function visibleCategories(data: FirstScreenData): Promise<PublicCategory[] | null> {
+  const { status, body } = await data.get('/categories');
+  if (status !== 200) return null;
+  try {
+    return categoriesOf(JSON.parse(body));
+  } catch {
+    return null;
+  }
+}
 
 /** The guest pages rendered on the server, with the queries their first screen shows. */
 const firstScreens: { path: string; seed: Seeder; asAskedWithSession: boolean }[] = [
@@ -230,14 +251,19 @@ export async function seedFirstScreen(
   for (const screen of firstScreens) {
     const match = matchPath(screen.path, pathname);
     if (!match) continue;
-    const found = await screen.seed(match.params, data, searchParams);
+    // Read for a guest only: an in-process call made for a request with a session makes its rendering the
+    // visitor's own (never kept), which these pages are not.
+    const categories = data.hasSession() ? null : await visibleCategories(data);
+    const found = await screen.seed(match.params, data, searchParams, categories);
+    const categoriesSeed: Seed[] =
+      categories === null ? [] : [{ key: categoriesKey, data: { categories } satisfies CategoriesAnswer }];
     // A visitor without a session is signed out, with the guest cart their cookie mirrors: the header says so on
     // the server (the cart's count too), and the app takes the page over from the same (decision 034) rather than
     // asking and rendering the header's cart a second time.
     const seeds =
       found && !data.hasSession()
         ? {
-            queries: [{ key: sessionKey, data: signedOutSession }, ...found.queries],
+            queries: [{ key: sessionKey, data: signedOutSession }, ...found.queries, ...categoriesSeed],
             guestCart: found.guestCart ?? (await guestCartLines(data)).filter(isFound).map(cartItem),
           }
         : found;

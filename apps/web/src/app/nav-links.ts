@@ -1,12 +1,15 @@
-import { categoryTitle, categoryFilterValues } from '@bilum/shared';
+import type { ShopCategory } from '../lib/categories';
 
-/** The category links of the header and the mobile menu; signed-in shoppers get the member pages. */
-export function categoryLinks(isSignedIn: boolean) {
+/**
+ * The category links of the header and the mobile menu: "All products", then the shop's visible categories in the
+ * owner's order (`useCategories`); signed-in shoppers get the member pages.
+ */
+export function categoryLinks(isSignedIn: boolean, categories: readonly ShopCategory[]) {
   const base = isSignedIn ? '/dashboard-category' : '/category';
-  return categoryFilterValues.map((category) => ({
-    to: `${base}/${category}`,
-    label: category === 'all' ? 'All products' : categoryTitle(category),
-  }));
+  return [
+    { to: `${base}/all`, label: 'All products' },
+    ...categories.map((category) => ({ to: `${base}/${category.slug}`, label: category.name })),
+  ];
 }
 
 export function homePath(isSignedIn: boolean) {

@@ -1,6 +1,7 @@
 import type { FirstScreenData, GuestCartEntry, Product, ProductListInput } from '@bilum/shared';
 import { vi } from 'vitest';
 import { testProduct } from '../features/catalog/test-product';
+import { seededCategories } from './categories';
 
 /** What the API server gives the first-screen renderer (apps/api/src/plugins/first-screen.ts), in tests. */
 export const laptop: Product = {
@@ -21,10 +22,13 @@ export function fakeData(
   return {
     calls,
     queries,
-    // The API's answers for this visitor, as the server asks for them in-process; 404 for any other path.
+    // The API's answers for this visitor, as the server asks for them in-process (the shop's categories unless
+    // `api` says otherwise); 404 for any other path.
     get: vi.fn(async (path: string) => {
       calls.push(`get ${path}`);
-      const answer = (visitor.api ?? {})[path];
+      const answer = ({ '/categories': { categories: seededCategories }, ...visitor.api } as Record<string, unknown>)[
+        path
+      ];
       return answer === undefined
         ? { status: 404, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: 'No such thing' } }) }
         : { status: 200, body: JSON.stringify(answer) };

@@ -4,6 +4,8 @@ import {
   type AdminProductListResponse,
   catalogAdminMessages as messages,
   catalogCsvColumns,
+  categoryMessages,
+  categorySlugPattern,
   type CatalogCsvColumn,
   cleanImageUrl,
   csvCellText,
@@ -34,10 +36,11 @@ import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { type ProductRow, products } from '../../db/schema';
-import { AppError } from '../../errors';
+import { categories, type ProductRow, products } from '../../db/schema';
+import { AppError, isForeignKeyViolation } from '../../errors';
 import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
+import { categoryExists } from '../categories/categories.service';
 import { toProduct } from '../catalog/catalog.service';
 import { heldProducts } from '../orders/order-holds';
 import { requoteOrdersWithProduct } from '../orders/order-quote';
@@ -108,6 +111,19 @@ export async function assertSkuFree(db: DbExecutor, sku: string, exceptId: numbe
 const skuTaken = () =>
   new AppError('CONFLICT', messages.skuTaken, undefined, [{ path: 'sku', message: messages.skuTaken }]);
 
+/**
+ * A product names a category the shop has (issue 30): the forms and the file give a slug, the shop's categories are
+ * the owner's. A 400 on the category field otherwise.
+ */
+export async function assertCategoryKnown(db: DbExecutor, slug: string): Promise<void> {
+  if (!(await categoryExists(db, slug))) throw unknownCategory(slug);
+}
+
+const unknownCategory = (slug: string) =>
+  new AppError('VALIDATION', categoryMessages.unknown(slug), undefined, [
+    { path: 'category', message: categoryMessages.unknown(slug) },
+  ]);
+
 /** A unique-index violation (two saves of the same SKU at once): the second one is told, not a 500. */
 export function isSkuViolation(error: unknown): boolean {
   for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
@@ -119,11 +135,15 @@ export function isSkuViolation(error: unknown): boolean {
   return false;
 }
 
-export async function mapSkuViolation<T>(write: () => Promise<T>): Promise<T> {
+export async function mapProductWriteViolation<T>(category: string | null, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (isSkuViolation(error)) throw skuTaken();
+    // The category was deleted between the check and the write: its key refuses the product.
+    if (isForeignKeyViolation(error)) {
+      throw category === null ? new AppError('CONFLICT', messages.importCategoryGone) : unknownCategory(category);
+    }
     throw error;
   }
 }
@@ -362,6 +382,7 @@ function planRow(
   cells: Partial<Record<CatalogCsvColumn, string>>,
   existing: ProductRow | null,
   errors: FieldIssue[],
+  knownCategories: ReadonlySet<string>,
 ): PlannedFields | null {
   const base: ProductFields | null = existing ? fieldsOf(existing) : null;
   const issue = (field: string, message: string) => errors.push({ path: field, message });
@@ -455,6 +476,10 @@ function planRow(
     : pictureless
       ? rowRules.addWithoutPicture.safeParse(body)
       : rowRules.add.safeParse(body);
+  // A slug the shop has no category for (issue 30): named, rather than the form's "select a valid category".
+  if (category && categorySlugPattern.test(category) && !knownCategories.has(category)) {
+    issue('category', categoryMessages.unknown(category));
+  }
   const known = new Set(errors.map((entry) => entry.path));
   if (!checked.success) {
     for (const zodIssue of checked.error.issues) {
@@ -555,6 +580,7 @@ async function planImport(db: DbExecutor, csv: string): Promise<ImportPlan> {
           .from(products)
           .where(and(notArchived, inArray(products.sku, wanted)));
   const bySku = new Map(existingRows.map((row) => [row.sku, row]));
+  const knownCategories = new Set((await db.select({ slug: categories.slug }).from(categories)).map((row) => row.slug));
   const firstLine = new Map<string, number>();
 
   records.forEach((record, index) => {
@@ -566,7 +592,7 @@ async function planImport(db: DbExecutor, csv: string): Promise<ImportPlan> {
     else if (firstLine.has(sku)) errors.push({ path: 'sku', message: messages.skuTwice(firstLine.get(sku)!) });
     else firstLine.set(sku, line);
     const existing = sku === null ? null : (bySku.get(sku) ?? null);
-    const planned = errors.length > 0 ? null : planRow(cells, existing, errors);
+    const planned = errors.length > 0 ? null : planRow(cells, existing, errors, knownCategories);
     const fields = planned?.fields ?? null;
     const row: ImportRow = {
       line,
@@ -649,7 +675,7 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
     async commitImport(csv: string, caller: StaffCaller): Promise<ImportResult> {
       const actor: StockActor = adminActor(caller);
       try {
-        const result = await mapSkuViolation(() =>
+        const result = await mapProductWriteViolation(null, () =>
           db.transaction(async (tx) => {
             const plan = await planImport(tx, csv);
             if (!plan.preview.valid) {

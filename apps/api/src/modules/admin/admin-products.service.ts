@@ -9,7 +9,13 @@ import { type CatalogService } from '../catalog/catalog.service';
 import { adminActor, changeStock, type StockChangeResult, stockMovementsOf } from '../stock/stock.service';
 import { requoteOrdersWithProduct } from '../orders/order-quote';
 import type { ImagesService } from '../uploads/images.service';
-import { adminProductRows, assertSkuFree, mapSkuViolation, settledPrices } from './admin-catalog.service';
+import {
+  adminProductRows,
+  assertCategoryKnown,
+  assertSkuFree,
+  mapProductWriteViolation,
+  settledPrices,
+} from './admin-catalog.service';
 
 const notArchived = isNull(products.archivedAt);
 
@@ -145,9 +151,10 @@ export function createAdminProductsService(
       // The one discount rule (issue 18): a typed discount sets the price; the stored figure follows the prices.
       const prices = settledPrices(body, 1);
       if (body.sku) await assertSkuFree(db, body.sku, null);
+      await assertCategoryKnown(db, body.category);
       const input = await images.localise(body, admin.id);
       return write(async () => {
-        const row = await mapSkuViolation(() =>
+        const row = await mapProductWriteViolation(body.category, () =>
           db.transaction(async (tx) => {
             const [row] = await tx
               .insert(products)
@@ -204,9 +211,10 @@ export function createAdminProductsService(
     async update(admin: StaffCaller, id: number, body: ProductUpdate): Promise<AdminProduct> {
       const prices = settledPrices(body, 0);
       if (body.sku) await assertSkuFree(db, body.sku, id);
+      await assertCategoryKnown(db, body.category);
       const input = await images.localise(body, admin.id);
       return write(async () => {
-        await mapSkuViolation(() =>
+        await mapProductWriteViolation(body.category, () =>
           db.transaction(async (tx) => {
             const at = new Date();
             const [previous] = await tx

@@ -1,4 +1,4 @@
-import { addProductMessages as messages, stockMessages } from '@bilum/shared';
+import { addProductMessages as messages, categoryMessages, stockMessages } from '@bilum/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
@@ -71,7 +71,9 @@ describe('POST /api/admin/products (add_product)', () => {
     ['a missing image', { image: ' ' }, 'image', messages.imageRequired],
     ['an image that is neither a URL nor a path', { image: 'images/a.png' }, 'image', messages.imageFormat],
     ['a javascript: image address', { image: 'javascript:alert(1)' }, 'image', messages.imageFormat],
-    ['an unknown category', { category: 'boats' }, 'category', messages.category],
+    ['a category that cannot be a slug', { category: 'Boats & kayaks' }, 'category', messages.category],
+    // Issue 30: the shop's categories are the owner's; a slug it does not have is named in the message.
+    ['a category the shop does not have', { category: 'boats' }, 'category', categoryMessages.unknown('boats')],
     ['a negative original price', { originalPrice: -1 }, 'originalPrice', messages.originalPrice],
     ['a discount over 100', { discountPercentage: 101 }, 'discountPercentage', messages.discount],
     ['a discount that is not whole', { discountPercentage: 12.5 }, 'discountPercentage', messages.discount],

@@ -12,14 +12,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { categories, type CategoryRow, categorySlugRedirects, products } from '../../db/schema';
 import { AppError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../errors';
 import { type Actor, recordActivity } from '../audit/audit.service';
-
-/**
- * Step 1 of issue 30: the storefront and the product forms still know the five categories from the shared enum,
- * so a product in a category whose slug changed would no longer fit their schemas. Until they read the categories
- * table (step 2), the slug of a category that has products stays as it is; its name can change. Step 2 removes
- * this guard, and the foreign key's ON UPDATE CASCADE then carries the products along.
- */
-const SLUG_OF_A_CATEGORY_IN_USE_IS_FIXED = true;
+import type { CatalogService } from '../catalog/catalog.service';
 
 const byOrder = [asc(categories.position), asc(categories.id)] as const;
 
@@ -56,7 +49,73 @@ async function ensureSlugFree(tx: DbExecutor, slug: string, forCategory: number 
   }
 }
 
-export function createCategoriesService(db: Database) {
+/** Whether the shop has a category with this slug (hidden ones included): a product may be saved into it. */
+export async function categoryExists(executor: DbExecutor, slug: string): Promise<boolean> {
+  const [row] = await executor.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  return row !== undefined;
+}
+
+/** The whole table as the storefront reads it, kept in memory: a few dozen rows, asked on every page. */
+interface CategoryIndex {
+  visible: PublicCategory[];
+  bySlug: Map<string, { slug: string; name: string; hidden: boolean }>;
+  /** An old slug (before a rename) and the category's slug now. */
+  moved: Map<string, string>;
+}
+
+async function readIndex(db: DbExecutor): Promise<CategoryIndex> {
+  const rows = await db
+    .select()
+    .from(categories)
+    .orderBy(...byOrder);
+  const redirects = await db
+    .select({ from: categorySlugRedirects.slug, categoryId: categorySlugRedirects.categoryId })
+    .from(categorySlugRedirects);
+  const slugOfId = new Map(rows.map((row) => [row.id, row.slug]));
+  const moved = new Map<string, string>();
+  for (const redirect of redirects) {
+    const slug = slugOfId.get(redirect.categoryId);
+    if (slug) moved.set(redirect.from, slug);
+  }
+  return {
+    visible: rows
+      .filter((row) => !row.hidden)
+      .map((row) => ({ slug: row.slug, name: row.name, position: row.position })),
+    bySlug: new Map(rows.map((row) => [row.slug, { slug: row.slug, name: row.name, hidden: row.hidden }])),
+    moved,
+  };
+}
+
+/**
+ * The categories the owner manages (issue 30, decisions 038 and 041). Every change drops the storefront's copy
+ * here and, through the catalogue's `invalidate` (the change feed's "catalog" name), on every instance: the
+ * app's change feed calls `dropCache()`.
+ */
+export function createCategoriesService(db: Database, catalog: Pick<CatalogService, 'invalidate'>) {
+  let index: Promise<CategoryIndex> | null = null;
+  function indexNow(): Promise<CategoryIndex> {
+    if (!index) {
+      const reading = readIndex(db);
+      index = reading;
+      reading.catch(() => {
+        if (index === reading) index = null;
+      });
+    }
+    return index;
+  }
+  /** A write's transaction: tells every instance (when it commits) and drops this instance's copy after it. */
+  async function changing<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await work(tx);
+        await catalog.invalidate(tx);
+        return result;
+      });
+    } finally {
+      index = null;
+    }
+  }
+
   async function adminView(executor: DbExecutor, ids?: number[]): Promise<AdminCategory[]> {
     const rows = await executor
       .select()
@@ -91,11 +150,12 @@ export function createCategoriesService(db: Database) {
   return {
     /** GET /api/categories: the visible categories in the owner's order. */
     async listVisible(): Promise<PublicCategory[]> {
-      return db
-        .select({ slug: categories.slug, name: categories.name, position: categories.position })
-        .from(categories)
-        .where(eq(categories.hidden, false))
-        .orderBy(...byOrder);
+      return (await indexNow()).visible;
+    },
+
+    /** Drops this instance's copy (the change feed calls it when any instance changed the categories). */
+    dropCache() {
+      index = null;
     },
 
     /** Every category, hidden ones included, with its product count and old slugs. */
@@ -105,13 +165,11 @@ export function createCategoriesService(db: Database) {
 
     async add(actor: Actor, input: AddCategoryInput): Promise<AdminCategory> {
       const slug = input.slug ?? categorySlugFromName(input.name);
-      if (slug === '') {
-        throw new AppError('VALIDATION', categoryMessages.slugFromName, undefined, [
-          { path: 'slug', message: categoryMessages.slugFromName },
-        ]);
-      }
+      const refused =
+        slug === '' ? categoryMessages.slugFromName : slug === 'all' ? categoryMessages.slugReserved : null;
+      if (refused) throw new AppError('VALIDATION', refused, undefined, [{ path: 'slug', message: refused }]);
       try {
-        return await db.transaction(async (tx) => {
+        return await changing(async (tx) => {
           await ensureSlugFree(tx, slug, null);
           const [last] = await tx
             .select({ position: sql<number>`coalesce(max(${categories.position}), 0)::int` })
@@ -141,14 +199,11 @@ export function createCategoriesService(db: Database) {
     /** A new name and/or slug; a changed slug is kept as an old one, so its addresses lead to the new one. */
     async rename(actor: Actor, id: number, input: RenameCategoryInput): Promise<AdminCategory> {
       try {
-        return await db.transaction(async (tx) => {
+        return await changing(async (tx) => {
           const before = await lockedCategory(tx, id);
           const name = input.name ?? before.name;
           const slug = input.slug ?? before.slug;
           if (slug !== before.slug) {
-            if (SLUG_OF_A_CATEGORY_IN_USE_IS_FIXED && (await productCountOf(tx, before.slug)) > 0) {
-              throw new AppError('CONFLICT', categoryMessages.slugInUse(before.name));
-            }
             await ensureSlugFree(tx, slug, id);
             // Taking back one of its own old slugs: that address is the category's own again, not a redirect.
             await tx.delete(categorySlugRedirects).where(eq(categorySlugRedirects.slug, slug));
@@ -179,7 +234,7 @@ export function createCategoriesService(db: Database) {
 
     /** The whole order at once: every category's id exactly once, first to last. */
     async reorder(actor: Actor, ids: number[]): Promise<AdminCategory[]> {
-      return db.transaction(async (tx) => {
+      return changing(async (tx) => {
         const rows = await tx
           .select({ id: categories.id })
           .from(categories)
@@ -210,7 +265,7 @@ export function createCategoriesService(db: Database) {
     },
 
     async setHidden(actor: Actor, id: number, hidden: boolean): Promise<AdminCategory> {
-      return db.transaction(async (tx) => {
+      return changing(async (tx) => {
         const before = await lockedCategory(tx, id);
         if (before.hidden !== hidden) {
           await tx.update(categories).set({ hidden, updatedAt: new Date() }).where(eq(categories.id, id));
@@ -232,7 +287,7 @@ export function createCategoriesService(db: Database) {
     async remove(actor: Actor, id: number): Promise<void> {
       let name = '';
       try {
-        await db.transaction(async (tx) => {
+        await changing(async (tx) => {
           // The row lock waits for, and then holds off, a product being saved into this category.
           const category = await lockedCategory(tx, id);
           name = category.name;
@@ -261,14 +316,12 @@ export function createCategoriesService(db: Database) {
      * category that had it before a rename (`moved`, with the slug it has now), or nothing.
      */
     async resolveSlug(slug: string): Promise<CategorySlugResolution> {
-      const [current] = await db.select().from(categories).where(eq(categories.slug, slug));
-      if (current) return { kind: 'current', slug: current.slug, name: current.name, hidden: current.hidden };
-      const [moved] = await db
-        .select({ slug: categories.slug, name: categories.name, hidden: categories.hidden })
-        .from(categorySlugRedirects)
-        .innerJoin(categories, eq(categories.id, categorySlugRedirects.categoryId))
-        .where(eq(categorySlugRedirects.slug, slug));
-      return moved ? { kind: 'moved', ...moved } : { kind: 'unknown' };
+      const { bySlug, moved } = await indexNow();
+      const current = bySlug.get(slug);
+      if (current) return { kind: 'current', ...current };
+      const now = moved.get(slug);
+      const category = now === undefined ? undefined : bySlug.get(now);
+      return category ? { kind: 'moved', ...category } : { kind: 'unknown' };
     },
   };
 }

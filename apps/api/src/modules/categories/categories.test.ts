@@ -28,6 +28,9 @@ async function added(name: string, slug?: string): Promise<AdminCategory> {
   return (response.json() as { category: AdminCategory }).category;
 }
 
+/** A service of its own (its own copy of the table in memory), as a second instance of the shop would have. */
+const categoriesService = () => createCategoriesService(shop.ctx.db, { invalidate: async () => {} });
+
 const byId = async (id: number) => (await adminList()).find((category) => category.id === id)!;
 
 describe('the categories of a new shop (migration 0033)', () => {
@@ -115,24 +118,26 @@ describe('renaming a category', () => {
       oldSlugs: ['generators', 'gensets'],
     });
 
-    const service = createCategoriesService(shop.ctx.db);
     for (const old of ['generators', 'gensets']) {
-      expect(await service.resolveSlug(old)).toEqual({
+      expect(await categoriesService().resolveSlug(old)).toEqual({
         kind: 'moved',
         slug: 'power-generators',
         name: 'Power generators',
         hidden: false,
       });
     }
-    expect(await service.resolveSlug('power-generators')).toMatchObject({ kind: 'current', slug: 'power-generators' });
-    expect(await service.resolveSlug('never-was')).toEqual({ kind: 'unknown' });
+    expect(await categoriesService().resolveSlug('power-generators')).toMatchObject({
+      kind: 'current',
+      slug: 'power-generators',
+    });
+    expect(await categoriesService().resolveSlug('never-was')).toEqual({ kind: 'unknown' });
 
     // Back to its first slug: that address is its own again, and the one it leaves leads there.
     const back = await shop.asAdmin('PATCH', `/api/admin/categories/${gen.id}`, { slug: 'generators' });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().category.oldSlugs.sort()).toEqual(['gensets', 'power-generators']);
-    expect(await service.resolveSlug('generators')).toMatchObject({ kind: 'current' });
-    expect(await service.resolveSlug('gensets')).toMatchObject({ kind: 'moved', slug: 'generators' });
+    expect(await categoriesService().resolveSlug('generators')).toMatchObject({ kind: 'current' });
+    expect(await categoriesService().resolveSlug('gensets')).toMatchObject({ kind: 'moved', slug: 'generators' });
   });
 
   it('refuses a slug another category has or had (409), a bad slug or an empty change (400), an unknown id (404)', async () => {
@@ -151,13 +156,38 @@ describe('renaming a category', () => {
     expect((await shop.asAdmin('PATCH', '/api/admin/categories/1e20', { name: 'Ghost' })).statusCode).toBe(400);
   });
 
-  it('keeps the slug of a category with products while the storefront knows the fixed five (step 1 of issue 30)', async () => {
+  it('moves the products of a renamed slug with it: the list, the product and the admin answer the new slug', async () => {
     const cameras = (await adminList()).find((category) => category.slug === 'cameras')!;
-    await createProduct(shop.ctx.db, { category: 'cameras' });
-    const response = await shop.asAdmin('PATCH', `/api/admin/categories/${cameras.id}`, { slug: 'photo' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(categoryMessages.slugInUse('Cameras'));
-    expect((await byId(cameras.id)).slug).toBe('cameras');
+    const camera = await createProduct(shop.ctx.db, { category: 'cameras' });
+    const response = await shop.asAdmin('PATCH', `/api/admin/categories/${cameras.id}`, {
+      name: 'Photo & video',
+      slug: 'photo-video',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().category).toMatchObject({ slug: 'photo-video', oldSlugs: ['cameras'] });
+    expect((await byId(cameras.id)).productCount).toBeGreaterThanOrEqual(1);
+    const product = await shop.ctx.app.inject({ url: `/api/products/${camera.id}` });
+    expect(product.json().product).toMatchObject({ category: 'photo-video' });
+    const list = await shop.ctx.app.inject({ url: '/api/products?category=photo-video&pageSize=60' });
+    expect((list.json() as { items: { id: number }[] }).items.map((item) => item.id)).toContain(camera.id);
+    const old = await shop.ctx.app.inject({ url: '/api/products?category=cameras' });
+    expect(old.json()).toMatchObject({ total: 0 });
+    expect((await publicList()).find((category) => category.slug === 'photo-video')).toMatchObject({
+      name: 'Photo & video',
+    });
+    await shop.asAdmin('PATCH', `/api/admin/categories/${cameras.id}`, { name: 'Cameras', slug: 'cameras' });
+    expect((await shop.ctx.app.inject({ url: `/api/products/${camera.id}` })).json().product).toMatchObject({
+      category: 'cameras',
+    });
+  });
+
+  it('refuses "all" as a slug: it is the page of every product', async () => {
+    const response = await shop.asAdmin('POST', '/api/admin/categories', { name: 'All', slug: 'all' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(categoryMessages.slugReserved);
+    const fromName = await shop.asAdmin('POST', '/api/admin/categories', { name: 'All' });
+    expect(fromName.statusCode).toBe(400);
+    expect(fromName.json().error.message).toBe(categoryMessages.slugReserved);
   });
 
   it('carries the products along when a slug changes (the foreign key’s ON UPDATE CASCADE)', async () => {
@@ -206,7 +236,7 @@ describe('hiding a category', () => {
     expect(hide.json()).toMatchObject({ category: { hidden: true }, message: categoryMessages.hidden });
     expect((await publicList()).map((category) => category.slug)).not.toContain('vehicles');
     expect((await byId(vehicles.id)).hidden).toBe(true);
-    expect(await createCategoriesService(shop.ctx.db).resolveSlug('vehicles')).toMatchObject({ hidden: true });
+    expect(await categoriesService().resolveSlug('vehicles')).toMatchObject({ hidden: true });
 
     const show = await shop.asAdmin('PUT', `/api/admin/categories/${vehicles.id}/visibility`, { hidden: false });
     expect(show.json()).toMatchObject({ category: { hidden: false }, message: categoryMessages.shown });
@@ -223,7 +253,7 @@ describe('deleting a category', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: categoryMessages.deleted });
     expect((await adminList()).some((category) => category.id === kites.id)).toBe(false);
-    expect(await createCategoriesService(shop.ctx.db).resolveSlug('kites')).toEqual({ kind: 'unknown' });
+    expect(await categoriesService().resolveSlug('kites')).toEqual({ kind: 'unknown' });
     expect((await shop.asAdmin('DELETE', `/api/admin/categories/${kites.id}`)).statusCode).toBe(404);
   });
 

@@ -2,7 +2,6 @@ import {
   canonicalCategoryPath,
   canonicalProductPath,
   categoryPageText,
-  categoryTitle,
   formatKina,
   homeHeroImage,
   imageSrcSet,
@@ -19,6 +18,7 @@ import {
 } from '@bilum/shared';
 import type { FastifyRequest } from 'fastify';
 import type { PageProductLookup } from '../catalog/page-product';
+import type { CategoriesService } from '../categories/categories.service';
 import type { HtmlTransformer } from '../../plugins/web-app';
 import { SHARE_IMAGE_SIZE } from '../uploads/image-variants';
 import type { ShareImagesService } from './share-images.service';
@@ -81,7 +81,12 @@ const conditions: Record<string, string> = {
 };
 
 /** schema.org Product with its Offer: price as a decimal string in PGK, availability by the shop's stock rules. */
-export function productJsonLd(product: Product, url: string, image: string): Record<string, unknown> {
+export function productJsonLd(
+  product: Product,
+  url: string,
+  image: string,
+  categoryName: string,
+): Record<string, unknown> {
   const itemCondition = `https://schema.org/${conditions[product.condition] ?? 'NewCondition'}`;
   return {
     '@context': 'https://schema.org',
@@ -90,7 +95,7 @@ export function productJsonLd(product: Product, url: string, image: string): Rec
     description: shorten(product.description || product.name, 5000),
     image: [image],
     url,
-    category: categoryTitle(product.category),
+    category: categoryName,
     itemCondition,
     offers: {
       '@type': 'Offer',
@@ -168,6 +173,7 @@ export function createPageHeads(deps: {
   productFor: PageProductLookup;
   shopUrl: string;
   shareImages: ShareImagesService;
+  categories: Pick<CategoriesService, 'listVisible' | 'resolveSlug'>;
 }) {
   const origin = deps.shopUrl.replace(/\/+$/, '');
   const absolute = (pathOrUrl: string) => new URL(pathOrUrl, `${origin}/`).toString();
@@ -206,6 +212,25 @@ export function createPageHeads(deps: {
       noindex: true,
     });
 
+  /** A category's name (hidden ones too: the product is still on sale), or its slug when the shop has none. */
+  async function categoryNameOf(slug: string): Promise<string> {
+    const found = await deps.categories.resolveSlug(slug);
+    return found.kind === 'current' ? found.name : slug;
+  }
+
+  /** A category page's title and description: 404 for a slug the shop has no visible category for. */
+  async function categoryHead(canonical: string): Promise<PageHead> {
+    const slug = canonical.slice('/category/'.length);
+    const shown = await deps.categories.listVisible();
+    const category = shown.find((each) => each.slug === slug);
+    if (slug !== 'all' && !category) return notFound('Oops! Page');
+    const text = categoryPageText(
+      category?.name ?? null,
+      shown.map((each) => each.name),
+    );
+    return simple({ title: shopPageTitle(text.title), description: text.description, canonical });
+  }
+
   async function productHead(product: Product): Promise<PageHead> {
     const url = absolute(canonicalProductPath(product.id));
     const title = `${product.name} – ${formatKina(product.price)} | ${shopName}`;
@@ -231,7 +256,7 @@ export function createPageHeads(deps: {
         ['property', 'product:price:amount', toKinaDecimal(product.price)],
         ['property', 'product:price:currency', 'PGK'],
       ],
-      jsonLd: productJsonLd(product, url, image),
+      jsonLd: productJsonLd(product, url, image, await categoryNameOf(product.category)),
       preloadImage: product.image,
     };
   }
@@ -251,9 +276,7 @@ export function createPageHeads(deps: {
         });
       case 'category': {
         const canonical = canonicalCategoryPath(params.categoryName);
-        if (!canonical) return notFound('Oops! Page');
-        const text = categoryPageText(canonical.slice('/category/'.length));
-        return simple({ title: shopPageTitle(text.title), description: text.description, canonical });
+        return canonical ? categoryHead(canonical) : notFound('Oops! Page');
       }
       case 'product': {
         const id = productIdFromParam(params.id);

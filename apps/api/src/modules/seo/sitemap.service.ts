@@ -1,7 +1,7 @@
-import { canonicalProductPath, productCategories, sitePages } from '@bilum/shared';
+import { canonicalProductPath, sitePages } from '@bilum/shared';
 import { and, asc, count, eq, gt, isNull, max, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { products } from '../../db/schema';
+import { categories, products } from '../../db/schema';
 
 /** At most this many addresses per sitemap file (the protocol allows 50,000; smaller files are quicker to serve). */
 export const DEFAULT_SITEMAP_URLS_PER_FILE = 10_000;
@@ -16,7 +16,11 @@ export interface SitemapEntry {
   lastmod: Date | null;
 }
 
-/** The shop's own pages for a sitemap: home, categories (lastmod: their newest product change), content pages. */
+/**
+ * The shop's own pages for a sitemap: home, the visible categories in the owner's order (lastmod: their newest
+ * product change, or the category's own change when later: a new name), content pages. A hidden category has
+ * no page for shoppers, so it is left out.
+ */
 async function pageEntries(db: DbExecutor): Promise<SitemapEntry[]> {
   const rows = await db
     .select({ category: products.category, lastmod: max(products.updatedAt) })
@@ -28,15 +32,21 @@ async function pageEntries(db: DbExecutor): Promise<SitemapEntry[]> {
     const at = byCategory.get(row.category) ?? null;
     return at && (!latest || at > latest) ? at : latest;
   }, null);
+  const shown = await db
+    .select({ slug: categories.slug, updatedAt: categories.updatedAt })
+    .from(categories)
+    .where(eq(categories.hidden, false))
+    .orderBy(asc(categories.position), asc(categories.id));
+  const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
   const content = [
     ...new Set(sitePages.filter((page) => page.kind === 'content').map((page) => page.canonical ?? page.pattern)),
   ];
   return [
     { path: '/', lastmod: newest },
     { path: '/category/all', lastmod: newest },
-    ...productCategories.map((category) => ({
-      path: `/category/${category}`,
-      lastmod: byCategory.get(category) ?? null,
+    ...shown.map((category) => ({
+      path: `/category/${category.slug}`,
+      lastmod: latest(byCategory.get(category.slug) ?? null, new Date(category.updatedAt)),
     })),
     ...content.map((path) => ({ path, lastmod: null })),
   ];

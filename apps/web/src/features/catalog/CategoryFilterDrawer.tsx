@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { RadioList } from '../../components/ui/radio-list';
+import { useCategories } from '../../lib/categories';
 import type { CategoryFilters } from './category-filters';
 import { ANY_PRICE, categoryOptions, priceOptions, sortOptions } from './filter-options';
 
@@ -15,6 +16,7 @@ interface CategoryFilterDrawerProps {
 
 /** The category page's filter drawer for screens below 768 px: choices apply only with Apply. */
 export default function CategoryFilterDrawer({ filters, onApply, onReset, onOpenChange }: CategoryFilterDrawerProps) {
+  const { categories } = useCategories();
   const [category, setCategory] = useState<CategoryFilter>(filters.category);
   const [price, setPrice] = useState<string>(filters.price ?? ANY_PRICE);
   const [sort, setSort] = useState<SortOrder>(filters.sort);
@@ -22,7 +24,13 @@ export default function CategoryFilterDrawer({ filters, onApply, onReset, onOpen
     onApply({ ...filters, category, sort, price: price === ANY_PRICE ? undefined : (price as PriceBand) });
   return (
     <Dialog open onOpenChange={onOpenChange} placement="bottom" title="Filters">
-      <RadioList legend="Category" name="category" options={categoryOptions} value={category} onChange={setCategory} />
+      <RadioList
+        legend="Category"
+        name="category"
+        options={categoryOptions(categories)}
+        value={category}
+        onChange={setCategory}
+      />
       <RadioList legend="Price" name="price" options={priceOptions} value={price} onChange={setPrice} />
       <RadioList legend="Sort by" name="sort" options={sortOptions} value={sort} onChange={setSort} />
       <div className="sticky bottom-0 -mx-5 -mb-5 grid grid-cols-2 gap-2 border-t border-stone-200 bg-white p-4">

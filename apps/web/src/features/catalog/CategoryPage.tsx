@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { PageNotFound } from '../../components/ui/not-found';
 import { EmptyState } from '../../components/ui/states';
+import { findCategory, useCategories } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { firstPageOf, useProductPages } from './catalog.api';
@@ -25,8 +26,15 @@ function itemCount(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
-function CategoryResults({ audience, category }: { audience: Audience; category: CategoryFilter }) {
-  useDocumentTitle(categoryTitle(category));
+interface CategoryResultsProps {
+  audience: Audience;
+  category: CategoryFilter;
+  /** The category's name ("All Products" for every product). */
+  title: string;
+}
+
+function CategoryResults({ audience, category, title }: CategoryResultsProps) {
+  useDocumentTitle(title);
   const paths = useCatalogPaths(audience);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -58,7 +66,7 @@ function CategoryResults({ audience, category }: { audience: Audience; category:
           Back to dashboard
         </Link>
       )}
-      <h1 className="mb-4 text-2xl font-bold text-stone-900 sm:text-3xl">{categoryTitle(category)}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-stone-900 sm:text-3xl">{title}</h1>
       <CategoryToolbar filters={filters} onApply={apply} onReset={reset} />
       {total === undefined ? (
         <div className="mt-5">
@@ -87,13 +95,17 @@ function CategoryResults({ audience, category }: { audience: Audience; category:
 }
 
 /**
- * /category/{name} and /dashboard-category/{name}: an unknown category name is not found. The name is
- * case-insensitive (issue 17): /category/PHONES shows Phones, and the address becomes the canonical one (the
- * server answers such an address with a 301 already; this covers links followed inside the app).
+ * /category/{slug} and /dashboard-category/{slug}: "all", or one of the shop's visible categories (issue 30), with
+ * its name; any other (unknown, hidden, or an old slug the app followed itself) is not found, as the server
+ * answers it. The slug is case-insensitive (issue 17): /category/PHONES shows Phones, and the address becomes the
+ * canonical one (the server answers such an address with a 301 already; this covers links followed inside the app).
+ * Until the categories are known (the server renders the page with them) the list shows under the slug's words,
+ * rather than a not-found page that may be wrong; likewise if they cannot be read.
  */
 export default function CategoryPage({ audience = 'guest' }: { audience?: Audience }) {
   const { categoryName = 'all' } = useParams();
   const category = categoryFromName(categoryName);
+  const { categories, status } = useCategories();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const canonical = canonicalCategoryUrl(`${pathname}${search}${hash}`);
@@ -101,5 +113,8 @@ export default function CategoryPage({ audience = 'guest' }: { audience?: Audien
     if (canonical) navigate(canonical, { replace: true });
   }, [canonical, navigate]);
   if (!category) return <PageNotFound />;
-  return <CategoryResults audience={audience} category={category} />;
+  if (category === 'all') return <CategoryResults audience={audience} category={category} title="All Products" />;
+  const shown = findCategory(categories, category);
+  if (!shown && status === 'success') return <PageNotFound />;
+  return <CategoryResults audience={audience} category={category} title={shown?.name ?? categoryTitle(category)} />;
 }

@@ -2,6 +2,7 @@ import type { PriceBand, SortOrder } from '@bilum/shared';
 import { type ComponentProps, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FilterIcon } from '../../components/ui/icons';
+import { useCategories } from '../../lib/categories';
 import { activeFilterCount, type CategoryFilters, isCategoryFilter } from './category-filters';
 import { ANY_PRICE, categoryOptions, priceOptions, sortOptions } from './filter-options';
 
@@ -72,6 +73,7 @@ function Options({ options }: { options: readonly { value: string; label: string
  */
 export function CategoryToolbar({ filters, onApply, onReset }: CategoryToolbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { categories } = useCategories();
   const active = activeFilterCount(filters);
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200 md:flex-row md:items-end">
@@ -84,7 +86,7 @@ export function CategoryToolbar({ filters, onApply, onReset }: CategoryToolbarPr
             isCategoryFilter(event.target.value) && onApply({ ...filters, category: event.target.value })
           }
         >
-          <Options options={categoryOptions} />
+          <Options options={categoryOptions(categories)} />
         </LabelledSelect>
         <LabelledSelect
           label="Price"

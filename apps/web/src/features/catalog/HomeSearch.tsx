@@ -1,13 +1,14 @@
-import { categoryTitle, productCategories } from '@bilum/shared';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toQuery } from '../../lib/api-client';
+import { useCategories } from '../../lib/categories';
 import type { CatalogPaths } from './catalog-paths';
 
 /** The home page's search bar: a category and some words take the shopper to that category's results. */
 export function HomeSearch({ paths }: { paths: CatalogPaths }) {
   const navigate = useNavigate();
+  const { categories } = useCategories();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -43,9 +44,9 @@ export function HomeSearch({ paths }: { paths: CatalogPaths }) {
         className="h-11 min-w-0 rounded-lg border border-control bg-stone-50 px-2 text-sm text-stone-800 sm:w-44 sm:px-3"
       >
         <option value="all">All categories</option>
-        {productCategories.map((category) => (
-          <option key={category} value={category}>
-            {categoryTitle(category)}
+        {categories.map((category) => (
+          <option key={category.slug} value={category.slug}>
+            {category.name}
           </option>
         ))}
       </select>

@@ -1,6 +1,5 @@
 import {
   catalogMessages,
-  categoryTitle,
   formatKina,
   memberPrice,
   PREMIUM_DISCOUNT_RATE,
@@ -9,6 +8,7 @@ import {
 } from '@bilum/shared';
 import { Link } from 'react-router';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
+import { findCategory, useCategories } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { Audience, CatalogPaths } from './catalog-paths';
@@ -48,6 +48,12 @@ interface ProductDetailProps {
 export function ProductDetail({ product, audience, paths }: ProductDetailProps) {
   const { isSignedIn } = useSession();
   const pricing = useShopperPrice(product);
+  // A visible category is named and linked; a hidden one has no page (its products stay on sale), so the link
+  // leads to every product instead (decision 041).
+  const category = findCategory(useCategories().categories, product.category) ?? {
+    slug: 'all',
+    name: 'All Products',
+  };
   useDocumentTitle(product.name);
 
   return (
@@ -70,8 +76,8 @@ export function ProductDetail({ product, audience, paths }: ProductDetailProps) 
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
             <dt className="font-semibold text-stone-600">Category</dt>
             <dd>
-              <Link to={paths.category(product.category)} className="text-brand-700 hover:underline">
-                {categoryTitle(product.category)}
+              <Link to={paths.category(category.slug)} className="text-brand-700 hover:underline">
+                {category.name}
               </Link>
             </dd>
             <dt className="font-semibold text-stone-600">Condition</dt>

@@ -1,6 +1,6 @@
 import {
   type CategoryFilter,
-  categoryFilterValues,
+  categoryFromName,
   listQueryFromSearch,
   type PriceBand,
   type SortOrder,
@@ -19,8 +19,13 @@ export interface CategoryFilters {
   pageSize?: number;
 }
 
+/**
+ * Whether `value` can be a category page's filter: "all" or a category's slug as its address writes it (lower
+ * case). Only its shape: whether the shop has such a visible category is the categories list's to say
+ * (`useCategories`), and the category page shows not found when it has not.
+ */
 export function isCategoryFilter(value: string): value is CategoryFilter {
-  return (categoryFilterValues as readonly string[]).includes(value);
+  return categoryFromName(value) === value;
 }
 
 export function filtersFromLocation(category: CategoryFilter, search: URLSearchParams): CategoryFilters {

@@ -224,14 +224,11 @@ describe('/categories (issue 30)', () => {
     await waitFor(async () => expect(await listedNames()).toEqual(['Phones', 'Computers', 'Cameras']));
   });
 
-  it('renames a category with products by its name only: its address stays as it is', async () => {
+  it('renames a category by its name only, sending just the name', async () => {
     const writes = renderPage();
     await listedNames();
     fireEvent.click(screen.getByRole('button', { name: 'Rename Phones' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename Phones' });
-    const address = within(dialog).getByLabelText('Address') as HTMLInputElement;
-    expect(address.readOnly).toBe(true);
-    expect(within(dialog).getByText(categoryMessages.slugInUse('Phones'))).toBeTruthy();
 
     // Nothing changed: said, nothing sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -243,6 +240,20 @@ describe('/categories (issue 30)', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(categoryMessages.saved));
     expect(writes).toEqual([{ method: 'PATCH', path: '/api/admin/categories/1', body: { name: 'Mobile phones' } }]);
     expect(await listedNames()).toEqual(['Mobile phones', 'Computers', 'Cameras', 'Vehicles']);
+  });
+
+  it('renames the address of a category with products too (its products follow; the old address leads there)', async () => {
+    const writes = renderPage();
+    await listedNames();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Phones' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename Phones' });
+    const address = within(dialog).getByLabelText('Address') as HTMLInputElement;
+    expect(address.readOnly).toBe(false);
+    fireEvent.change(address, { target: { value: 'mobile-phones' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(categoryMessages.saved));
+    expect(writes).toEqual([{ method: 'PATCH', path: '/api/admin/categories/1', body: { slug: 'mobile-phones' } }]);
+    await waitFor(() => expect(rowOf('Phones').textContent).toContain('Old addresses leading here: phones'));
   });
 
   it('renames a category without products by its address too, the old one still listed as leading there', async () => {

@@ -16,12 +16,11 @@ import { slugRule } from './AddCategoryForm';
 import { useDeleteCategory, useRenameCategory } from './categories.api';
 
 /**
- * Rename: the name, and the address while no product uses the category (decision 038, step 1: the storefront
- * still knows the five by their fixed addresses). Only what changed is sent; an old address keeps leading here.
+ * Rename: the name, the address, or both (issue 30, step 2: the storefront reads the categories, and the category's
+ * products follow a new address). Only what changed is sent; an old address keeps leading here (a 301).
  */
 export function RenameCategoryDialog({ category, onClose }: { category: AdminCategory; onClose: () => void }) {
   const rename = useRenameCategory();
-  const slugFixed = category.productCount > 0;
   const form = useForm<RenameCategoryFormValues>({
     resolver: zodResolver(renameCategoryFormSchema),
     defaultValues: { name: category.name, slug: category.slug },
@@ -30,7 +29,7 @@ export function RenameCategoryDialog({ category, onClose }: { category: AdminCat
   const onSubmit = form.handleSubmit(({ name, slug }) => {
     const body: RenameCategoryInput = {
       ...(name.trim() !== category.name ? { name: name.trim() } : {}),
-      ...(!slugFixed && slug.trim() !== category.slug ? { slug: slug.trim() } : {}),
+      ...(slug.trim() !== category.slug ? { slug: slug.trim() } : {}),
     };
     if (body.name === undefined && body.slug === undefined) {
       form.setError('name', { type: 'manual', message: categoryMessages.nothingToChange }, { shouldFocus: true });
@@ -54,11 +53,7 @@ export function RenameCategoryDialog({ category, onClose }: { category: AdminCat
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Rename ${category.name}`}
-      description={
-        slugFixed
-          ? 'Give the category a new name.'
-          : 'Give the category a new name or a new address. Its old address keeps leading to it.'
-      }
+      description="Give the category a new name or a new address. Its old address keeps leading to it."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...form.register('name')} />
@@ -66,9 +61,7 @@ export function RenameCategoryDialog({ category, onClose }: { category: AdminCat
           label="Address"
           autoComplete="off"
           spellCheck={false}
-          readOnly={slugFixed}
-          className="read-only:bg-stone-100 read-only:text-stone-700"
-          hint={slugFixed ? categoryMessages.slugInUse(category.name) : slugRule}
+          hint={slugRule}
           error={errors.slug?.message}
           {...form.register('slug')}
         />

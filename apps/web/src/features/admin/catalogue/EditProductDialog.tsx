@@ -19,6 +19,7 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { useUpdateProduct } from './catalogue.api';
+import { useCategoryChoices } from './categories.api';
 import { GalleryFields } from './GalleryFields';
 import { ImageUploadButton, remotePictureHint } from './ImageUploadButton';
 import { useDiscountFromPrices } from './discount-sync';
@@ -78,6 +79,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
   const image = form.watch('image');
   const gallery = useFieldArray({ control: form.control, name: 'secondaryImages' });
   const galleryUrls = form.watch('secondaryImages');
+  const categories = useCategoryChoices(product.category);
   // A product saved with "Used" (the rule's reading) keeps it on offer.
   const conditions = addFormConditions.includes(product.condition as never)
     ? addFormConditions
@@ -141,7 +143,13 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
           onRemove={gallery.remove}
           onMove={gallery.move}
         />
-        <ProductFormFields variant="edit" register={form.register} errors={errors} conditions={conditions} />
+        <ProductFormFields
+          variant="edit"
+          register={form.register}
+          errors={errors}
+          conditions={conditions}
+          categories={categories}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

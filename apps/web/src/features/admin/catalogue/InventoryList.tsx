@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { FeatureBadges, ProductStatusBadge } from './ProductStatusBadge';
 import { AdminTable } from '../shared/AdminTable';
+import { useCategoryNames } from './categories.api';
 import { StockFigures } from './StockDialogs';
 
 interface InventoryListProps {
@@ -72,6 +73,7 @@ function Actions({ product, onEdit, onDelete }: { product: AdminProduct } & List
 
 /** The inventory: a table on wide screens, cards on narrow ones, with every column of the spec. */
 export function InventoryList({ products, ...actions }: InventoryListProps) {
+  const categoryName = useCategoryNames();
   return (
     <>
       <AdminTable
@@ -107,7 +109,7 @@ export function InventoryList({ products, ...actions }: InventoryListProps) {
             <td className="max-w-64 px-3 py-2 text-stone-600">
               <span className="line-clamp-3">{product.description || 'No description available.'}</span>
             </td>
-            <td className="px-3 py-2 capitalize">{product.category}</td>
+            <td className="px-3 py-2">{categoryName(product.category)}</td>
             <td className="px-3 py-2">
               <Prices product={product} />
             </td>
@@ -145,7 +147,7 @@ export function InventoryList({ products, ...actions }: InventoryListProps) {
               <div className="flex min-w-0 flex-col gap-1">
                 <h3 className="line-clamp-2 font-semibold text-stone-900">{product.name}</h3>
                 <p className="text-xs text-muted">
-                  <span className="capitalize">{product.category}</span> · {product.condition} ·{' '}
+                  {categoryName(product.category)} · {product.condition} ·{' '}
                   <span className="font-mono">{product.sku}</span>
                 </p>
                 <div className="flex items-center gap-2">

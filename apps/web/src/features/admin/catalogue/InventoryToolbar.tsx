@@ -1,6 +1,7 @@
 import { type AdminProductListQuery, INVENTORY_PAGE_SIZES, type InventorySort, stockLevelLabels } from '@bilum/shared';
 import { Button } from '../../../components/ui/button';
-import { categoryOptions, SelectField } from '../shared/AdminFields';
+import { SelectField } from '../shared/AdminFields';
+import { useCategoryChoices } from './categories.api';
 
 /** What the admin chose above the inventory: every value is sent to the server, which sorts, filters and pages. */
 export type InventoryFilters = Pick<AdminProductListQuery, 'category' | 'status' | 'stock' | 'flag'> & {
@@ -52,12 +53,13 @@ export function InventoryToolbar({
   const set = <K extends keyof InventoryFilters>(key: K, value: string) =>
     onChange({ ...filters, [key]: value === '' ? undefined : value });
   const filtered = filters.category || filters.status || filters.stock || filters.flag;
+  const categories = useCategoryChoices(filters.category);
   return (
     <div className="mb-4 grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6">
       <SelectField
         label="Category"
         placeholder="All categories"
-        options={categoryOptions}
+        options={categories}
         value={filters.category ?? ''}
         onChange={(event) => set('category', event.target.value)}
       />

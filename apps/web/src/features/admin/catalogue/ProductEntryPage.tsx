@@ -7,7 +7,6 @@ import {
   addProductFormSchema,
   emptyAddProductForm,
   type NewProduct,
-  productCategories,
 } from '@bilum/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -18,9 +17,11 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/form-field';
 import { ProductImage } from '../../../components/ui/product-image';
 import { ApiError } from '../../../lib/api-client';
+import { useCategories } from '../../../lib/categories';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAddProduct } from './catalogue.api';
+import { useCategoryChoices } from './categories.api';
 import { useDiscountFromPrices } from './discount-sync';
 import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
 import { GalleryFields } from './GalleryFields';
@@ -35,10 +36,6 @@ const footerLinks = [
   { to: '/product-entry', label: 'Product Entry' },
   { to: '/order-inventory', label: 'Order Inventory' },
   { to: '/settings', label: 'Settings' },
-  ...productCategories.map((category) => ({
-    to: `/category/${category}`,
-    label: category.charAt(0).toUpperCase() + category.slice(1),
-  })),
 ];
 
 const formFields = [
@@ -69,6 +66,9 @@ function addFailure(error: unknown): string {
 export default function ProductEntryPage() {
   useDocumentTitle('Add New Product');
   const add = useAddProduct();
+  const categories = useCategoryChoices();
+  // The storefront's category pages: the visible categories only (a hidden one's page is not found).
+  const shopCategories = useCategories().categories;
   const navigate = useNavigate();
   /** The product just added: its message sits by the Add button, where the admin is looking, with a link to it. */
   const [added, setAdded] = useState<{ id: number; name: string } | null>(null);
@@ -145,7 +145,13 @@ export default function ProductEntryPage() {
           noValidate
           className="flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-4 sm:p-6"
         >
-          <ProductFormFields variant="add" register={form.register} errors={errors} conditions={addFormConditions} />
+          <ProductFormFields
+            variant="add"
+            register={form.register}
+            errors={errors}
+            conditions={addFormConditions}
+            categories={categories}
+          />
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
@@ -206,7 +212,12 @@ export default function ProductEntryPage() {
           </div>
         </form>
       </div>
-      <AdminFooter links={footerLinks} />
+      <AdminFooter
+        links={[
+          ...footerLinks,
+          ...shopCategories.map((category) => ({ to: `/category/${category.slug}`, label: category.name })),
+        ]}
+      />
       {confirmingCancel && (
         <Dialog
           open

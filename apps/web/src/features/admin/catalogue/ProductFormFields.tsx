@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/form-field';
-import { categoryOptions, CheckboxField, SelectField, TextAreaField, toOptions } from '../shared/AdminFields';
+import { CheckboxField, SelectField, TextAreaField, toOptions } from '../shared/AdminFields';
 
 /** The fields the add form (/product-entry) and the edit dialog share; each form keeps its own image fields. */
 type ProductFieldName =
@@ -64,10 +64,12 @@ interface ProductFormFieldsProps {
   register: (name: ProductFieldName) => UseFormRegisterReturn;
   errors: Partial<Record<ProductFieldName, { message?: string }>>;
   conditions: readonly string[];
+  /** The shop's categories, each showing its name and sending its slug (`useCategoryChoices`). */
+  categories: readonly { value: string; label: string }[];
 }
 
 /** Name, description, prices, category, condition, status and the feature checkboxes of a product form. */
-export function ProductFormFields({ variant, register, errors, conditions }: ProductFormFieldsProps) {
+export function ProductFormFields({ variant, register, errors, conditions, categories }: ProductFormFieldsProps) {
   const look = variants[variant];
   return (
     <>
@@ -117,7 +119,7 @@ export function ProductFormFields({ variant, register, errors, conditions }: Pro
         <SelectField
           label="Category"
           placeholder={look.categoryPlaceholder}
-          options={categoryOptions}
+          options={categories}
           error={errors.category?.message}
           {...register('category')}
         />

@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductListResponse } from '@bilum/shared';
+import type { AdminCategory, AdminProduct, AdminProductListResponse } from '@bilum/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -49,10 +49,22 @@ const stats = {
   outOfStock: 1,
 };
 
-/** Answers every GET /api/admin/products with `items` and records the query strings asked for. */
+/** The shop's categories as the admin sees them: a renamed one, a new one, a hidden one. */
+const categories: AdminCategory[] = [
+  { id: 1, slug: 'cameras', name: 'Cameras & Lenses', position: 1, hidden: false, productCount: 2, oldSlugs: [] },
+  { id: 2, slug: 'solar', name: 'Solar', position: 2, hidden: false, productCount: 0, oldSlugs: [] },
+  { id: 3, slug: 'vehicles', name: 'Vehicles', position: 3, hidden: true, productCount: 0, oldSlugs: [] },
+];
+
+/**
+ * Answers GET /api/admin/categories with `categories` and every GET /api/admin/products with `items`, and records
+ * the product list's query strings asked for.
+ */
 function renderPage(items: AdminProduct[], total = 30) {
   const queries: URLSearchParams[] = [];
   const fetch = vi.fn(async (url: string) => {
+    if (url === '/api/admin/categories') return Response.json({ categories });
+    if (url.includes('/activity')) return Response.json({ items: [], total: 0, page: 1, pageSize: 25 });
     const query = new URL(url, 'http://shop.test').searchParams;
     queries.push(query);
     const answer: AdminProductListResponse = {
@@ -97,6 +109,9 @@ describe('/product-inventory', () => {
     // A new sort or filter starts again at the first page.
     await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('1'));
 
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'solar' } });
+    await waitFor(() => expect(queries.at(-1)?.get('category')).toBe('solar'));
+
     fireEvent.change(screen.getByLabelText('Feature'), { target: { value: 'exclusive' } });
     fireEvent.change(screen.getByLabelText('Stock'), { target: { value: 'low' } });
     await waitFor(() => expect(queries.at(-1)?.get('stock')).toBe('low'));
@@ -125,5 +140,31 @@ describe('/product-inventory', () => {
     expect(within(onSale!).getByText('BLM-000001')).toBeTruthy();
     expect(within(plain!).queryByText('—')).toBeNull();
     expect(within(plain!).queryByText(/% off/)).toBeNull();
+  });
+
+  it('filters by the shop’s categories by name, hidden ones marked, and names each product’s category', async () => {
+    renderPage([product(1)], 1);
+    const select = screen.getByLabelText('Category') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((option) => [option.value, option.textContent])).toEqual([
+        ['', 'All categories'],
+        ['cameras', 'Cameras & Lenses'],
+        ['solar', 'Solar'],
+        ['vehicles', 'Vehicles (hidden)'],
+      ]),
+    );
+    const cards = within(await screen.findByRole('list', { name: 'Inventory' }));
+    expect(cards.getByText(/Cameras & Lenses · New/)).toBeTruthy();
+  });
+
+  it('opens the edit dialog on the product’s own category, chosen from the shop’s categories', async () => {
+    renderPage([product(1, { category: 'vehicles' })], 1);
+    const cards = within(await screen.findByRole('list', { name: 'Inventory' }));
+    fireEvent.click(cards.getByRole('button', { name: 'Edit Camera 1' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const select = dialog.getByLabelText('Category') as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(3));
+    expect(select.value).toBe('vehicles');
+    expect(select.selectedOptions[0]?.textContent).toBe('Vehicles (hidden)');
   });
 });

@@ -7,8 +7,9 @@ import type {
 } from '@bilum/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { categoriesKey } from '../../../lib/categories';
 
-/** The categories the staff manage (issue 30); only /categories reads them so far. */
+/** The categories the staff manage (issue 30): the /categories page, and the product forms' and filters' choices. */
 export const categoryKeys = {
   list: ['admin', 'categories'] as const,
   reorder: ['admin', 'categories', 'order'] as const,
@@ -29,7 +30,44 @@ function replaceCategory(client: QueryClient, category: AdminCategory) {
   );
 }
 
-const listChanged = (client: QueryClient) => client.invalidateQueries({ queryKey: categoryKeys.list });
+/**
+ * A select's choices: every category in the owner's order, hidden ones marked (a product may be put in one, and stays
+ * on sale there), each showing its name and sending its slug. `current` (the product's own category) is offered
+ * too while the list loads, so an edit form's select shows and keeps it.
+ */
+export function categoryChoices(categories: readonly AdminCategory[] | undefined, current?: string) {
+  const choices = (categories ?? []).map((category) => ({
+    value: category.slug,
+    label: category.hidden ? `${category.name} (hidden)` : category.name,
+  }));
+  return current && !choices.some((choice) => choice.value === current)
+    ? [...choices, { value: current, label: current }]
+    : choices;
+}
+
+/** The choices of a category select of the admin's (see `categoryChoices`). */
+export function useCategoryChoices(current?: string) {
+  const list = useAdminCategories();
+  return categoryChoices(categoriesIn(list.data), current);
+}
+
+/** A category's name by its slug, for lists that show products (the slug itself while the list loads). */
+export function useCategoryNames(): (slug: string) => string {
+  const names = new Map(categoriesIn(useAdminCategories().data).map((category) => [category.slug, category.name]));
+  return (slug) => names.get(slug) ?? slug;
+}
+
+/** The categories of an answer; none for anything that is not one. */
+function categoriesIn(answer: AdminCategoriesResponse | undefined): AdminCategory[] {
+  return Array.isArray(answer?.categories) ? answer.categories : [];
+}
+
+/** The admin's list is read again, and the storefront's menus with it (a name, the order or what is hidden). */
+const listChanged = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: categoryKeys.list }),
+    client.invalidateQueries({ queryKey: categoriesKey }),
+  ]);
 
 export function useAddCategory() {
   const client = useQueryClient();

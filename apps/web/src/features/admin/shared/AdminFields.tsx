@@ -70,13 +70,5 @@ export function CheckboxField({ label, ...input }: CheckboxFieldProps) {
   );
 }
 
-/** The category and condition choices, shared by the add form and the edit dialog. */
-export const categoryOptions = [
-  { value: 'phones', label: 'Phones' },
-  { value: 'computers', label: 'Computers' },
-  { value: 'cameras', label: 'Cameras' },
-  { value: 'vehicles', label: 'Vehicles' },
-  { value: 'accessories', label: 'Accessories' },
-] as const;
-
+/** A select's choices that show what they send (the condition of a product). */
 export const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));

@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from '../src/accounts';
+import { gradientPng } from '../src/pictures';
+
+// Issue 30, categories step 2 (decision 041): a category the owner adds is on the storefront at once: in the
+// header's menu at 1280 px and the slide-in menu at 375 px, with its own page and its products.
+
+async function ensureSolar(page: Page) {
+  // A retry (or the variants journey) may meet the Solar of an earlier run: it is kept, and shown.
+  const answer = (await (await page.request.get('/api/admin/categories')).json()) as {
+    categories: { id: number; slug: string; hidden: boolean }[];
+  };
+  const earlier = answer.categories.find((category) => category.slug === 'solar');
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
+  if (earlier) {
+    if (earlier.hidden) {
+      await page.getByRole('button', { name: 'Show Solar' }).click();
+      await expect(page.getByText('Category shown.')).toBeVisible();
+    }
+    return;
+  }
+  await page.getByLabel('Name', { exact: true }).fill('Solar');
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByText('Category added.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Categories' }).getByTestId('category-name').last()).toHaveText('Solar');
+}
+
+test('the owner adds the category Solar and a lantern in it; a shopper finds both from the menu at 1280 and 375 px', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Solar lantern ${Date.now()}`;
+  await signInAsAdmin(page);
+  await ensureSolar(page);
+
+  await page.goto('/product-entry');
+  await expect(page.getByRole('heading', { name: 'Add New Product', level: 1 })).toBeVisible();
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Description').fill('A 12-LED lantern that charges in the sun for a night of light.');
+  await page.getByLabel('Price (K)').fill('89');
+  await page.getByLabel('Category').selectOption({ label: 'Solar' });
+  await page.getByLabel('Stock on hand').fill('6');
+  await page
+    .getByLabel('Upload main image')
+    .setInputFiles({ name: 'lantern.png', mimeType: 'image/png', buffer: gradientPng(64, 64, [240, 180, 20]) });
+  await expect(page.getByLabel('Main Image URL')).toHaveValue(/^\/api\/images\/[0-9a-f]{32}$/);
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Product added successfully!')).toBeVisible();
+
+  // A guest on a laptop: Solar is in the header's menu, its page has its name and the lantern.
+  const guest = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const shopper = await guest.newPage();
+  await shopper.goto('/');
+  const menu = shopper.getByRole('navigation', { name: 'Categories' });
+  await menu.getByRole('link', { name: 'Solar', exact: true }).click();
+  await expect(shopper).toHaveURL(/\/category\/solar$/);
+  await expect(shopper.getByRole('heading', { name: 'Solar', level: 1 })).toBeVisible();
+  await expect(shopper).toHaveTitle(/^Solar/);
+  await expect(shopper.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+  await shopper
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
+  // The product's breadcrumb leads back to its category by name.
+  await expect(shopper.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(shopper.getByRole('link', { name: 'Solar', exact: true }).last()).toHaveAttribute(
+    'href',
+    '/category/solar',
+  );
+  await guest.close();
+
+  // A guest on a phone: the slide-in menu has Solar too.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+  const mobile = await phone.newPage();
+  await mobile.goto('/');
+  await mobile.getByRole('button', { name: 'Open menu' }).click();
+  const slideIn = mobile.getByRole('dialog', { name: 'Menu' });
+  await slideIn.getByRole('link', { name: 'Solar', exact: true }).click();
+  await expect(mobile).toHaveURL(/\/category\/solar$/);
+  await expect(mobile.getByRole('heading', { name: 'Solar', level: 1 })).toBeVisible();
+  await expect(mobile.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+  await phone.close();
+});
