@@ -66,13 +66,14 @@ export function SiteHeader() {
         </nav>
       </div>
       <nav aria-label="Categories" className="hidden border-t border-white/10 md:block">
-        <ul className="mx-auto flex max-w-7xl gap-1 px-4 text-sm">
+        {/* The owner may add many categories (issue 30): the row scrolls sideways rather than overflow the page. */}
+        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 text-sm">
           {categoryLinks(isSignedIn, categories).map((link) => (
-            <li key={link.to}>
+            <li key={link.to} className="shrink-0">
               <NavLink
                 to={link.to}
                 className={({ isActive }) =>
-                  `block px-3 py-2 hover:text-brand-300 ${isActive ? 'text-brand-300' : 'text-stone-300'}`
+                  `block px-3 py-2 whitespace-nowrap hover:text-brand-300 ${isActive ? 'text-brand-300' : 'text-stone-300'}`
                 }
               >
                 {link.label}
