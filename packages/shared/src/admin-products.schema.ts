@@ -28,7 +28,7 @@ function categoryField(message: string) {
     .regex(categorySlugPattern, message);
 }
 
-function imageField(required: string) {
+export function imageField(required: string) {
   return z
     .string()
     .transform(cleanImageUrl)
@@ -63,7 +63,7 @@ const flags = {
 };
 
 /** A SKU (issue 18): trimmed, upper case, letters and digits with - _ . between. */
-const skuField = z
+export const skuField = z
   .string()
   .max(100, catalogAdminMessages.skuFormat)
   .transform((value, context) => {

@@ -34,11 +34,13 @@ export * from './invoice';
 export * from './books';
 export * from './order-quote';
 export * from './discount-codes';
+export * from './variants';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';
 export * from './categories.schema';
 export * from './discount-codes.schema';
+export * from './variants.schema';
 export * from './accounts.schema';
 export * from './settings.schema';
 export * from './newsletter.schema';
