@@ -407,6 +407,11 @@ async function probeCapabilities(base) {
     guestInvoice: api.has('POST', '/api/orders/invoice'),
     adminInvoice: api.has('GET', '/api/admin/orders/1/invoice'),
     tracking: api.has('POST', '/api/orders/track'),
+    // Issue 30: the owner's categories, and discount codes taken at checkout.
+    categories: api.has('POST', '/api/admin/categories'),
+    discountCodes:
+      api.has('POST', '/api/admin/discount-codes') &&
+      api.bodyProperty('POST', '/api/orders', 'discountCode') !== undefined,
   };
   caps.bankTransfer = caps.paymentMethods.includes('bank-transfer') && caps.recordPayment;
   caps.payAtPickup = caps.paymentMethods.includes('pickup') && caps.collected;
@@ -786,6 +791,45 @@ const scenarios = [
       ctx.catalogue.soldOut = ctx.caps.productStatusSold
         ? await saveProduct(ctx, product, { status: 'sold' })
         : await saveProduct(ctx, product, { stockChange: -product.stock });
+    },
+  },
+  {
+    title: 'the owner adds the category Solar, renames Computers, hides a new Generators and adds a lantern in Solar',
+    needs: (caps) => caps.categories && caps.addProduct,
+    async run(ctx) {
+      const { category: solar } = await ctx.owner.post('/api/admin/categories', { name: 'Solar' });
+      const { category: generators } = await ctx.owner.post('/api/admin/categories', { name: 'Generators' });
+      await ctx.owner.put(`/api/admin/categories/${generators.id}/visibility`, { hidden: true });
+      const { categories } = await ctx.owner.get('/api/admin/categories');
+      const computers = categories.find((category) => category.slug === 'computers');
+      await ctx.owner.patch(`/api/admin/categories/${computers.id}`, { name: 'Laptops & computers' });
+      const lantern = {
+        name: 'Solar lantern, 12 LED',
+        description: 'Charges in a day of sun and lights a room for a night; a USB port charges a phone.',
+        price: 8_900,
+        originalPrice: null,
+        discountPercentage: 0,
+        image: '/images/products/premium-membership.svg',
+        // Releases whose product schema still lists the five categories (before categories step 2) cannot put a
+        // product in Solar: the lantern goes into Accessories there.
+        category: (ctx.caps.api.enumOf('POST', '/api/admin/products', 'category') ?? [solar.slug]).includes(solar.slug)
+          ? solar.slug
+          : 'accessories',
+        condition: 'New',
+        status: 'active',
+        stock: 9,
+        sku: 'FIX-SOLAR-001',
+        lowStockThreshold: 2,
+        isHot: false,
+        isAuction: false,
+        isTopPick: false,
+        secondaryImages: [],
+      };
+      const added = await ctx.owner.post(
+        '/api/admin/products',
+        ctx.caps.api.pick('POST', '/api/admin/products', lantern),
+      );
+      ctx.catalogue.solar = added.product;
     },
   },
   {
@@ -1261,6 +1305,53 @@ const scenarios = [
         legalName: 'Bilum Fixture Trading Limited',
         tin: '500 987 654',
         address: 'Section 38, Allotment 12, Waigani Drive\nPort Moresby, NCD 111\nPapua New Guinea',
+      });
+    },
+  },
+  {
+    title:
+      'the owner adds WANTOK10; John orders the Solar lantern by bank transfer with it, and the owner records it paid',
+    needs: (caps) => caps.discountCodes && caps.bankTransfer && caps.categories,
+    async run(ctx) {
+      await ctx.owner.post('/api/admin/discount-codes', {
+        code: 'WANTOK10',
+        kind: 'percent',
+        value: 10,
+        minSpend: 5_000,
+        startsAt: null,
+        endsAt: null,
+        maxUses: 100,
+        maxUsesPerShopper: 1,
+        categories: [ctx.catalogue.solar.category],
+        productIds: [],
+        active: true,
+      });
+      const john = ctx.shoppers.john;
+      const body = {
+        idempotencyKey: randomUUID(),
+        paymentMethod: 'bank-transfer',
+        discountCode: 'wantok10',
+        contact: contactOf(ctx, john, { province: 'Morobe' }),
+        source: { type: 'items', items: [{ productId: ctx.catalogue.solar.id, quantity: 2 }] },
+      };
+      const placed = await john.browser.post('/api/orders', body, { expect: [201] });
+      const order = {
+        id: placed.order.id,
+        label: 'bank-transfer-with-discount-code-paid',
+        who: john.fullName,
+        email: placed.order.email,
+        trackingCode: placed.order.trackingCode,
+        checkoutToken: placed.checkoutToken,
+        total: placed.order.summary.total,
+        lines: placed.order.lines,
+        paymentMethod: 'bank-transfer',
+        browser: john.browser,
+      };
+      ctx.orders.push(order);
+      await ctx.owner.post(`/api/admin/orders/${order.id}/payments`, {
+        amount: order.total,
+        bankReference: 'BSP 990017',
+        receivedOn: new Date().toISOString().slice(0, 10),
       });
     },
   },

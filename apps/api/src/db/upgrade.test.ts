@@ -111,7 +111,11 @@ describe('upgrading a shop of an earlier release', () => {
         handle,
         'select reason, restock_reason, note from stock_movements',
       );
-      for (const move of reasons) {
+      // A release that kept reasons already keeps them as they were (the snapshot above compares them).
+      const hadReasons = [...(before.get('stock_movements')?.rows.values() ?? [])].some(
+        (row) => 'restock_reason' in row,
+      );
+      for (const move of hadReasons ? [] : reasons) {
         expect(move).toEqual({
           reason: move.reason,
           restock_reason: move.reason === 'restock' ? 'other' : null,
@@ -122,20 +126,23 @@ describe('upgrading a shop of an earlier release', () => {
         expect(reasons.filter((move) => move.reason === 'restock').length).toBeGreaterThan(0);
       }
       // 0033 (issue 30): the five categories the release had in code, in its order, visible, none renamed; every
-      // product (archived ones too) names one of them through the new foreign key, which is validated.
+      // product (archived ones too) names one of them through the new foreign key, which is validated. A release
+      // that had the table already keeps its owner's categories as they were (the snapshot above compares them).
+      const hadCategories = before.has('categories');
       const seeded = await rows<{ slug: string; name: string; position: number; hidden: boolean }>(
         handle,
         'select slug, name, position, hidden from categories order by position, id',
       );
-      expect(seeded).toEqual(
-        ['Phones', 'Computers', 'Cameras', 'Vehicles', 'Accessories'].map((name, index) => ({
-          slug: name.toLowerCase(),
-          name,
-          position: index + 1,
-          hidden: false,
-        })),
-      );
-      expect(await rows(handle, 'select slug from category_slug_redirects')).toEqual([]);
+      if (!hadCategories)
+        expect(seeded).toEqual(
+          ['Phones', 'Computers', 'Cameras', 'Vehicles', 'Accessories'].map((name, index) => ({
+            slug: name.toLowerCase(),
+            name,
+            position: index + 1,
+            hidden: false,
+          })),
+        );
+      if (!hadCategories) expect(await rows(handle, 'select slug from category_slug_redirects')).toEqual([]);
       const orphans = await rows<{ n: number }>(
         handle,
         'select count(*)::int as n from products p where not exists (select 1 from categories c where c.slug = p.category)',
@@ -147,7 +154,8 @@ describe('upgrading a shop of an earlier release', () => {
       );
       expect(constraints).toEqual([{ conname: 'products_category_fk', convalidated: true }]);
       // 0034 (issue 30): no discount codes or uses yet, and the shop's settings (when it had saved any) take the
-      // member rule's default, the better of the member price and a code.
+      // member rule's default, the better of the member price and a code. (A release that had codes keeps them.)
+      if (before.has('discount_codes')) return;
       expect(await rows(handle, 'select id from discount_codes')).toEqual([]);
       expect(await rows(handle, 'select id from discount_code_uses')).toEqual([]);
       for (const setting of await rows<{ member_code_rule: string }>(
@@ -191,7 +199,9 @@ describe('upgrading a shop of an earlier release', () => {
         }
         expect(paidOrdersSeen).toBeGreaterThan(0);
 
-        // The storefront's categories (issue 30, 0033): the five, in the order the shop has always shown them.
+        // The storefront's categories (issue 30, 0033): the five, in the order the shop has always shown them, and
+        // those its owner added (a hidden one left out), for a release that had categories.
+        const added = manifest.scenarios?.ran.some((scenario) => scenario.includes('adds the category Solar'));
         const shown = await app.inject({ url: '/api/categories' });
         expect(shown.statusCode, shown.body).toBe(200);
         expect((shown.json() as { categories: { slug: string }[] }).categories.map((c) => c.slug)).toEqual([
@@ -200,6 +210,7 @@ describe('upgrading a shop of an earlier release', () => {
           'cameras',
           'vehicles',
           'accessories',
+          ...(added ? ['solar'] : []),
         ]);
 
         const tracked = manifest.trackedOrder;
@@ -234,15 +245,29 @@ describe('upgrading a shop of an earlier release', () => {
           method: 'POST',
           url: '/api/admin/discount-codes',
           headers: { cookie: sessionCookieOf(admin) },
-          payload: { code: 'WANTOK10', kind: 'percent', value: 10, categories: ['phones'] },
+          payload: { code: 'UPGRADED10', kind: 'percent', value: 10, categories: ['phones'] },
         });
         expect(code.statusCode, code.body).toBe(201);
+        // A release that took codes at checkout: its paid order's use of WANTOK10 is still counted.
+        if (manifest.scenarios?.ran.some((scenario) => scenario.includes('adds WANTOK10'))) {
+          const codes = await app.inject({
+            url: '/api/admin/discount-codes',
+            headers: { cookie: sessionCookieOf(admin) },
+          });
+          const wantok = (codes.json() as { codes: { code: string; usesCounted: number }[] }).codes.find(
+            (entry) => entry.code === 'WANTOK10',
+          );
+          expect(wantok).toMatchObject({ usesCounted: 1 });
+        }
 
         // Pictures uploaded by that release are served as they were stored (their bytes stay in their row; later
         // ones are stored in pieces, migration 0031).
+        // A picture stored in pieces (releases from 0031 on) is the pieces in order.
         const pictures = await rows<{ id: string; bytes: string }>(
           handle,
-          "select id, encode(bytes, 'hex') as bytes from uploaded_images",
+          `select i.id, coalesce(encode(i.bytes, 'hex'),
+             (select string_agg(encode(p.bytes, 'hex'), '' order by p.part) from uploaded_image_parts p where p.image_id = i.id))
+             as bytes from uploaded_images i`,
         );
         for (const picture of pictures) {
           const served = await app.inject({ url: `/api/images/${picture.id}` });
