@@ -26,7 +26,7 @@ async function ensureSolar(page: Page) {
   await expect(page.getByRole('list', { name: 'Categories' }).getByTestId('category-name').last()).toHaveText('Solar');
 }
 
-test('the owner adds the category Solar and a lantern in it; a shopper finds both from the menu at 1280 and 375 px', async ({
+test('the owner adds the category Solar and a lantern in it; a shopper finds both from the menu at 1280 and 375 px, and by the old address after the owner changes it', async ({
   page,
   browser,
 }) => {
@@ -82,4 +82,31 @@ test('the owner adds the category Solar and a lantern in it; a shopper finds bot
   await expect(mobile.getByRole('heading', { name: 'Solar', level: 1 })).toBeVisible();
   await expect(mobile.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
   await phone.close();
+
+  // The owner gives Solar a new address although it has products: the old one still leads there (a 301).
+  await page.goto('/categories');
+  await page.getByRole('button', { name: 'Rename Solar' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Solar' });
+  await rename.getByLabel('Address').fill('solar-power');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Category saved.')).toBeVisible();
+  try {
+    const later = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const returning = await later.newPage();
+    await returning.goto('/category/solar?sort=priceAsc');
+    await expect(returning).toHaveURL(/\/category\/solar-power\?sort=priceAsc$/);
+    await expect(returning.getByRole('heading', { name: 'Solar', level: 1 })).toBeVisible();
+    await expect(returning.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+    await later.close();
+  } finally {
+    // Back to "solar" (its own old address again), for the journeys that look for it.
+    const { categories } = (await (await page.request.get('/api/admin/categories')).json()) as {
+      categories: { id: number; slug: string }[];
+    };
+    const solar = categories.find((category) => category.slug === 'solar-power');
+    if (solar)
+      expect((await page.request.patch(`/api/admin/categories/${solar.id}`, { data: { slug: 'solar' } })).ok()).toBe(
+        true,
+      );
+  }
 });
