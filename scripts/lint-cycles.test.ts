@@ -31,7 +31,8 @@ describe('the import-cycle check', () => {
     expect(result.status).not.toBe(0);
     expect(result.stdout + result.stderr).toMatch(/Found 1 circular dependency/);
     expect(result.stdout).toContain('order-alerts.ts > orders.service.ts');
-  });
+    // Each check starts madge in a process of its own: under a full parallel run that took over 5 s (once seen).
+  }, 30_000);
 
   it('passes when only types go both ways (they leave nothing to run at load)', () => {
     const result = check({
@@ -40,5 +41,5 @@ describe('the import-cycle check', () => {
     });
     expect(result.stdout + result.stderr).toContain('No circular dependency found');
     expect(result.status).toBe(0);
-  });
+  }, 30_000);
 });
