@@ -4,7 +4,8 @@
 // finds a realistic share of them. Deterministic: the same N gives the same products.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/api/src/db/client';
-import { type NewProductRow, products } from '../../apps/api/src/db/schema';
+import { type NewProductRow } from '../../apps/api/src/db/schema';
+import { insertProducts } from '../../apps/api/src/modules/variants/variants.service';
 import { seedProducts } from '../../apps/api/src/db/seed/catalog-data';
 
 type Category = NewProductRow['category'];
@@ -132,9 +133,10 @@ export function generatedProducts(count: number, seed = 20): NewProductRow[] {
 export async function addGeneratedProducts(db: Database, count: number): Promise<number> {
   const rows = generatedProducts(count);
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(products).values(rows.slice(start, start + 500));
+    await db.transaction((tx) => insertProducts(tx, rows.slice(start, start + 500)));
   }
   await db.execute(sql`analyze products`);
+  await db.execute(sql`analyze product_variants`);
   return rows.length;
 }
 

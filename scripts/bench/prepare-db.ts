@@ -3,8 +3,8 @@
 // checkout of the load test takes a unit. With a count (`--catalogue N`), adds that many generated products first
 // (generated-catalogue.ts). Prints the product's id as JSON on stdout.
 import { openDatabase } from '../../apps/api/src/db/client';
-import { products } from '../../apps/api/src/db/schema';
 import { seedDemoData } from '../../apps/api/src/db/seed';
+import { insertProduct } from '../../apps/api/src/modules/variants/variants.service';
 import { addGeneratedProducts } from './generated-catalogue';
 
 const BENCH_STOCK = 1_000_000;
@@ -18,18 +18,15 @@ const database = await openDatabase({ dataDir });
 await database.migrate();
 await seedDemoData(database.db);
 const generated = generatedCount > 0 ? await addGeneratedProducts(database.db, generatedCount) : 0;
-const [product] = await database.db
-  .insert(products)
-  .values({
-    name: 'Bench test cable',
-    description: 'A product for the load test: plenty of stock, so every checkout of the benchmark can succeed.',
-    category: 'accessories',
-    priceToea: 1_500,
-    condition: 'New',
-    status: 'active',
-    stock: BENCH_STOCK,
-    image: '/images/products/anker-65w-usb-c-fast-charger.svg',
-  })
-  .returning({ id: products.id });
+const product = await insertProduct(database.db, {
+  name: 'Bench test cable',
+  description: 'A product for the load test: plenty of stock, so every checkout of the benchmark can succeed.',
+  category: 'accessories',
+  priceToea: 1_500,
+  condition: 'New',
+  status: 'active',
+  stock: BENCH_STOCK,
+  image: '/images/products/anker-65w-usb-c-fast-charger.svg',
+});
 await database.close();
-process.stdout.write(`${JSON.stringify({ benchProductId: product!.id, stock: BENCH_STOCK, generated })}\n`);
+process.stdout.write(`${JSON.stringify({ benchProductId: product.id, stock: BENCH_STOCK, generated })}\n`);

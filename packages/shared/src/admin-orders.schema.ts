@@ -213,6 +213,8 @@ export const refundMessages = {
 
 export const refundLineSchema = z.object({
   productId: z.number().int().positive(),
+  /** The line's variant (issue 30); left out, the order's line of that product (a product without options). */
+  variantId: z.number().int().positive().optional(),
   quantity: z.number().int().min(1, 'Refund at least one unit.').max(100_000),
 });
 
@@ -263,10 +265,13 @@ export const orderRefundsSchema = z.object({
   refunded: z.number().int(),
   /** Toea that can still be refunded. */
   refundable: z.number().int(),
-  /** Per product: how many units can still be refunded, and what its units were paid. */
+  /** Per product and variant: how many units can still be refunded, and what its units were paid. */
   lines: z.array(
     z.object({
       productId: z.number().int(),
+      variantId: z.number().int(),
+      /** "256 GB / Black"; '' for a product without options (issue 30). */
+      variantLabel: z.string(),
       productName: z.string(),
       /** Toea: one unit's price on the order. */
       unitPrice: z.number().int(),

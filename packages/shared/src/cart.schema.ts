@@ -13,6 +13,8 @@ const quantity = z
  */
 export const addCartItemSchema = z.object({
   productId: id,
+  /** The variant chosen on the product page (issue 30); left out, the product's first (its one, without options). */
+  variantId: id.optional(),
   quantity: quantity.default(1),
 });
 export type AddCartItemInput = z.infer<typeof addCartItemSchema>;
@@ -28,7 +30,7 @@ export const cartItemIdParamsSchema = z.object({
 /** POST /api/cart/merge: the guest cart kept in the browser, joined to the server cart at sign-in. */
 export const mergeCartSchema = z.object({
   items: z
-    .array(z.object({ productId: id, quantity: quantity.default(1) }))
+    .array(z.object({ productId: id, variantId: id.optional(), quantity: quantity.default(1) }))
     .max(100, 'A cart can merge at most 100 items.'),
 });
 export type MergeCartInput = z.infer<typeof mergeCartSchema>;
@@ -36,6 +38,9 @@ export type MergeCartInput = z.infer<typeof mergeCartSchema>;
 export const cartLineSchema = z.object({
   cartItemId: z.number().int(),
   productId: z.number().int(),
+  /** The variant in the cart (issue 30) and its values ("256 GB / Black"; '' for a product without options). */
+  variantId: z.number().int(),
+  variantLabel: z.string(),
   name: z.string(),
   description: z.string(),
   image: z.string().nullable(),

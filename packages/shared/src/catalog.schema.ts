@@ -35,6 +35,25 @@ export const productSchema = z.object({
   galleryImages: z.array(z.string()),
   reserved: z.boolean().describe('no stock on hand, every unit held by unpaid checkouts: shown "Reserved"'),
   reservedUntil: z.string().nullable().describe('while reserved: when the first hold ends (ISO time)'),
+  options: z
+    .array(z.object({ name: z.string(), values: z.array(z.string()) }))
+    .optional()
+    .describe('GET /api/products/{id} only (issue 30): the options in the owner’s order; [] without options'),
+  variants: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        values: z.array(z.string()),
+        sku: z.string(),
+        price: z.number().int().describe('toea'),
+        originalPrice: z.number().int().nullable().describe('toea'),
+        stock: z.number().int(),
+        reserved: z.boolean(),
+        image: z.string().nullable(),
+      }),
+    )
+    .optional()
+    .describe('GET /api/products/{id} only (issue 30): the variants on sale; one without options'),
 });
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

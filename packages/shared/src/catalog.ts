@@ -1,4 +1,5 @@
 import { discountPercentFor } from './product-discount';
+import type { ProductOption, ProductVariantChoice } from './variants';
 
 /**
  * The five categories a new shop starts with (migration 0033 seeds them). The shop's categories are the owner's
@@ -73,6 +74,10 @@ export interface Product {
   reserved: boolean;
   /** While `reserved`: when the first of those holds ends (ISO time), or null when no end is set. */
   reservedUntil: string | null;
+  /** The product page's answer only (issue 30): its options in the owner's order; none without options. */
+  options?: ProductOption[];
+  /** The product page's answer only: its variants on sale, in the owner's order (one, without options). */
+  variants?: ProductVariantChoice[];
 }
 
 /** Products per page of a storefront list (decisions.md "Lists are paged on the server"; decision 014). */

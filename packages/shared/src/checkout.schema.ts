@@ -114,7 +114,8 @@ export const checkoutSourceSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('items'),
     items: z
-      .array(z.object({ productId: id, quantity: quantity.default(1) }))
+      // variantId (issue 30): the variant chosen; left out, the product's first (its one, without options).
+      .array(z.object({ productId: id, variantId: id.optional(), quantity: quantity.default(1) }))
       .min(1, checkoutMessages.noItems)
       .max(100, checkoutMessages.tooManyLines),
   }),

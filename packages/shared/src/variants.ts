@@ -14,6 +14,21 @@ export interface ProductOption {
   values: string[];
 }
 
+/**
+ * A variant as the product page offers it (issue 30): its values (one per option, in the options' order), its
+ * SKU, prices (toea), units on hand, whether they are all held by unpaid checkouts ("Reserved") and its own picture.
+ */
+export interface ProductVariantChoice {
+  id: number;
+  values: string[];
+  sku: string;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  reserved: boolean;
+  image: string | null;
+}
+
 /** A variant's choice: one value for each of the product's options, in the options' order. */
 export type VariantValues = readonly string[];
 
@@ -154,4 +169,6 @@ export const variantMessages = {
   unknownValue: (name: string, value: string) => `"${value}" is not a value of "${name}".`,
   combinationTwice: (label: string) => `The combination ${label} is given twice.`,
   skuTwice: (sku: string) => `The SKU ${sku} is given to two variants.`,
+  skuTaken: (sku: string) => `The SKU ${sku} is already used by another product or variant.`,
+  variantGone: 'This variant was removed by someone else; reload to see the product as it is.',
 } as const;

@@ -153,6 +153,41 @@ describe('upgrading a shop of an earlier release', () => {
         "select conname, convalidated from pg_constraint where conrelid = 'products'::regclass and contype in ('c', 'f') and conname like 'products_category%'",
       );
       expect(constraints).toEqual([{ conname: 'products_category_fk', convalidated: true }]);
+      // 0036 (issue 30): every product (archived ones too) has one variant without options, carrying its SKU,
+      // prices, stock, low-stock line, picture and archived time; every cart line, order line and stock movement of
+      // a product is on that variant, the order line with no variant label and the product's SKU.
+      if (!before.has('product_variants')) {
+        expect(await rows(handle, 'select id from product_options')).toEqual([]);
+        expect(await rows(handle, 'select variant_id from variant_option_values')).toEqual([]);
+        const variants = await rows<Record<string, unknown>>(
+          handle,
+          `select p.id as product, count(v.id)::int as variants,
+             bool_and(v.sku = p.sku and v.price_toea = p.price_toea
+               and v.original_price_toea is not distinct from p.original_price_toea and v.stock = p.stock
+               and v.low_stock_threshold = p.low_stock_threshold and v.image is not distinct from p.image
+               and v.archived_at is not distinct from p.archived_at) as same
+           from products p left join product_variants v on v.product_id = p.id group by p.id order by p.id`,
+        );
+        expect(variants.length).toBe(after.get('products')!.rows.size);
+        for (const variant of variants) {
+          expect(variant).toEqual({ product: variant.product, variants: 1, same: true });
+        }
+        for (const table of ['cart_items', 'order_items', 'stock_movements']) {
+          const [lines] = await rows<{ n: number; on_its_variant: number }>(
+            handle,
+            `select count(*)::int as n, count(*) filter (where v.product_id = t.product_id)::int as on_its_variant
+             from ${table} t left join product_variants v on v.id = t.variant_id`,
+          );
+          expect({ table, ...lines }).toEqual({ table, n: is[table]?.rows ?? 0, on_its_variant: lines!.n });
+        }
+        expect(
+          await rows(
+            handle,
+            `select count(*)::int as n from order_items i join products p on p.id = i.product_id
+             where i.variant_label <> '' or i.variant_sku <> p.sku`,
+          ),
+        ).toEqual([{ n: 0 }]);
+      }
       // 0034 (issue 30): no discount codes or uses yet, and the shop's settings (when it had saved any) take the
       // member rule's default, the better of the member price and a code. (A release that had codes keeps them.)
       if (before.has('discount_codes')) return;

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { products } from '../db/schema';
 import { seedDemoData } from '../db/seed';
+import { insertProduct } from '../modules/variants/variants.service';
 
 /** Units of the checkout product: every checkout of the suite takes one (the demo products have a handful). */
 const checkoutStock = 1_000_000;
@@ -46,25 +46,22 @@ export async function createShopDatabase(): Promise<ShopDatabase> {
   const handle = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
   await handle.migrate();
   await seedDemoData(handle.db);
-  const [product] = await handle.db
-    .insert(products)
-    .values({
-      name: 'Resilience test cable',
-      description: 'A product for the resilience suite: plenty of stock, so that every checkout can succeed.',
-      category: 'accessories',
-      priceToea: 1_500,
-      condition: 'New',
-      status: 'active',
-      stock: checkoutStock,
-      image: '/images/products/anker-65w-usb-c-fast-charger.svg',
-    })
-    .returning({ id: products.id });
+  const product = await insertProduct(handle.db, {
+    name: 'Resilience test cable',
+    description: 'A product for the resilience suite: plenty of stock, so that every checkout can succeed.',
+    category: 'accessories',
+    priceToea: 1_500,
+    condition: 'New',
+    status: 'active',
+    stock: checkoutStock,
+    image: '/images/products/anker-65w-usb-c-fast-charger.svg',
+  });
   await handle.close();
 
   return {
     kind: serverUrl ? 'postgres' : 'pglite',
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    checkoutProductId: product!.id,
+    checkoutProductId: product.id,
     async query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
       if (databaseUrl)
         return withClient(databaseUrl, async (client) => (await client.query(sql, params)).rows as Row[]);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { type NewProductRow, type OrderRow, orders, products } from '../db/schema';
+import { insertProduct } from '../modules/variants/variants.service';
+import { type NewProductRow, type OrderRow, orders, products, productVariants } from '../db/schema';
 
 let sequence = 0;
 
@@ -15,20 +16,15 @@ export async function createProduct(
   const overrides: Partial<NewProductRow> = status === 'sold' ? { ...rest, stock: 0 } : { ...rest, status };
   if (overrides.status === undefined) delete overrides.status;
   sequence += 1;
-  const [row] = await db
-    .insert(products)
-    .values({
-      name: `Test product ${sequence}`,
-      description: 'A product made by a test factory.',
-      category: 'phones',
-      priceToea: 10_000,
-      stock: 5,
-      image: '/images/products/test.svg',
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  return row;
+  return insertProduct(db, {
+    name: `Test product ${sequence}`,
+    description: 'A product made by a test factory.',
+    category: 'phones',
+    priceToea: 10_000,
+    stock: 5,
+    image: '/images/products/test.svg',
+    ...overrides,
+  });
 }
 
 /** A product's stock on hand now. */
@@ -42,4 +38,19 @@ export async function orderRow(db: Database, id: number): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw new Error(`no order ${id}`);
   return row;
+}
+
+/**
+ * Sets a product's figures behind the shop's back (a test's "the price fell to 0", "it sold out elsewhere"): on the
+ * product and on its implicit variant, which sells it (issue 30), as an admin edit would.
+ */
+export async function setProductFigures(
+  db: Database,
+  productId: number,
+  figures: Partial<Pick<NewProductRow, 'priceToea' | 'originalPriceToea' | 'stock' | 'lowStockThreshold'>>,
+) {
+  await db.transaction(async (tx) => {
+    await tx.update(products).set(figures).where(eq(products.id, productId));
+    await tx.update(productVariants).set(figures).where(eq(productVariants.productId, productId));
+  });
 }

@@ -54,8 +54,11 @@ export const orderRefunds = pgTable(
     kind: text('kind', { enum: ['card', 'recorded'] }).notNull(),
     status: text('status', { enum: orderRefundStatusValues }).notNull(),
     reason: text('reason').notNull(),
-    /** The refunded lines ({ productId, quantity }); empty for a refund of an amount. */
-    lines: jsonb('lines').$type<{ productId: number; quantity: number }[]>().notNull().default([]),
+    /**
+     * The refunded lines ({ productId, variantId, quantity }; refunds made before variants, issue 30, have no
+     * variantId: the order's line of that product); empty for a refund of an amount.
+     */
+    lines: jsonb('lines').$type<{ productId: number; variantId?: number; quantity: number }[]>().notNull().default([]),
     restocked: boolean('restocked').notNull().default(false),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     providerRefundId: text('provider_refund_id'),

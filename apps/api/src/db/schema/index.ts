@@ -21,3 +21,4 @@ export * from './outbox';
 export * from './invoices';
 export * from './seo';
 export * from './backoffice';
+export * from './variants';

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 
 import { users } from './accounts';
 import { products } from './catalog';
 import { pickupPoints } from './delivery';
+import { productVariants } from './variants';
 import { emailOutbox } from './mail';
 
 /** Kept in step with `orderPaymentStatuses` and `shippingStatuses` in packages/shared/src/checkout.schema.ts. */
@@ -175,9 +176,17 @@ export const orderItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    /** The variant sold (issue 30, 0036): archived, never deleted, once an order refers to it. */
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
     /** The name and image when the order was placed. */
     productName: text('product_name').notNull(),
     productImage: text('product_image'),
+    /** The variant's values when the order was placed ("256 GB / Black"); '' for a product without options. */
+    variantLabel: text('variant_label').notNull().default(''),
+    /** The variant's SKU when the order was placed (lines placed before 0036: the product's SKU then). */
+    variantSku: text('variant_sku').notNull(),
     quantity: integer('quantity').notNull(),
     /** What the shopper paid for one unit (the member price when it applied). */
     unitPriceToea: integer('unit_price_toea').notNull(),
@@ -192,6 +201,7 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(table.orderId),
     // The inventory's units held and sold per product (modules/stock).
     index('order_items_product_idx').on(table.productId),
+    index('order_items_variant_idx').on(table.variantId),
   ],
 );
 

@@ -4,6 +4,7 @@ import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { users } from './accounts';
 import { products } from './catalog';
 import { orders } from './orders';
+import { productVariants } from './variants';
 
 /**
  * Every change of a product's units on hand (issue 18), written in the same transaction as the change by
@@ -16,6 +17,10 @@ export const stockMovements = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    /** The variant whose units moved (issue 30, 0036); stockBefore and stockAfter are that variant's figures. */
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
     /** Signed: units added (restock, returned) or taken (held by a checkout). 0 when a hold becomes a sale. */
     change: integer('change').notNull(),
     stockBefore: integer('stock_before').notNull(),
@@ -42,6 +47,7 @@ export const stockMovements = pgTable(
     ),
     check('stock_movements_note_check', sql`char_length(${table.note}) <= ${sql.raw(String(MAX_RESTOCK_NOTE))}`),
     index('stock_movements_product_idx').on(table.productId, table.id),
+    index('stock_movements_variant_idx').on(table.variantId, table.id),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { products } from '../schema';
+import { insertProducts } from '../../modules/variants/variants.service';
 import { seedProducts } from './catalog-data';
 
 /** Loads the demo catalogue once, on the first start of an empty database. Returns whether it seeded. */
@@ -8,7 +9,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products);
     if (count > 0) return false;
-    await tx.insert(products).values(
+    await insertProducts(
+      tx,
       seedProducts.map((product, index) => ({
         id: index + 1,
         name: product.name,
@@ -32,8 +34,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // Ids were given explicitly; move the identity past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
     // The stock log starts with each product's opening figure (issue 18).
-    await tx.execute(sql`insert into stock_movements (product_id, change, stock_before, stock_after, reason, actor_name)
-      select id, stock, 0, stock, 'created', 'Demo catalogue' from products where not is_membership`);
+    await tx.execute(sql`insert into stock_movements (product_id, variant_id, change, stock_before, stock_after, reason, actor_name)
+      select p.id, v.id, v.stock, 0, v.stock, 'created', 'Demo catalogue'
+      from products p join product_variants v on v.product_id = p.id where not p.is_membership`);
     return true;
   });
 }

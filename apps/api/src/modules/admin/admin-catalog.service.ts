@@ -53,6 +53,7 @@ import {
   stockFigures,
   stockLevelCondition,
 } from '../stock/stock.service';
+import { insertProduct, mirrorImplicitVariant } from '../variants/variants.service';
 
 const notArchived = isNull(products.archivedAt);
 
@@ -706,6 +707,7 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
                   .update(products)
                   .set({ ...values, version: sql`${products.version} + 1`, updatedAt: at })
                   .where(eq(products.id, existing.id));
+                await mirrorImplicitVariant(tx, existing.id, at);
                 if (stock !== existing.stock) {
                   const moved = await setStockTo(tx, { productId: existing.id, stock, reason: 'import', actor, at });
                   if (!moved.ok) throw new AppError('CONFLICT', stockMessages.tooMuch);
@@ -719,11 +721,7 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
                 }
                 updated += 1;
               } else {
-                const [inserted] = await tx
-                  .insert(products)
-                  .values({ ...values, stock: 0, createdAt: at, updatedAt: at })
-                  .returning({ id: products.id });
-                if (!inserted) throw new Error('products insert returned nothing');
+                const inserted = await insertProduct(tx, { ...values, stock: 0, createdAt: at, updatedAt: at });
                 if (stock > 0)
                   await changeStock(tx, { productId: inserted.id, change: stock, reason: 'import', actor, at });
                 created += 1;

@@ -16,6 +16,7 @@ import {
   mapProductWriteViolation,
   settledPrices,
 } from './admin-catalog.service';
+import { archiveVariants, insertProduct, mirrorImplicitVariant } from '../variants/variants.service';
 
 const notArchived = isNull(products.archivedAt);
 
@@ -156,29 +157,25 @@ export function createAdminProductsService(
       return write(async () => {
         const row = await mapProductWriteViolation(body.category, () =>
           db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(products)
-              .values({
-                name: input.name,
-                // Left out, the database gives the next BLM-000123.
-                ...(input.sku ? { sku: input.sku } : {}),
-                description: input.description,
-                category: input.category,
-                ...prices,
-                condition: input.condition,
-                status: input.status,
-                // Put on the shelf by changeStock below, so the log starts with the figure the admin typed.
-                stock: 0,
-                lowStockThreshold: input.lowStockThreshold,
-                isHot: input.isHot,
-                isAuction: input.isAuction,
-                isTopPick: input.isTopPick,
-                isExclusive: input.isExclusive,
-                image: input.image,
-                galleryImages: input.secondaryImages,
-              })
-              .returning();
-            if (!row) throw new Error('products insert returned nothing');
+            const row = await insertProduct(tx, {
+              name: input.name,
+              // Left out, the database gives the next BLM-000123.
+              ...(input.sku ? { sku: input.sku } : {}),
+              description: input.description,
+              category: input.category,
+              ...prices,
+              condition: input.condition,
+              status: input.status,
+              // Put on the shelf by changeStock below, so the log starts with the figure the admin typed.
+              stock: 0,
+              lowStockThreshold: input.lowStockThreshold,
+              isHot: input.isHot,
+              isAuction: input.isAuction,
+              isTopPick: input.isTopPick,
+              isExclusive: input.isExclusive,
+              image: input.image,
+              galleryImages: input.secondaryImages,
+            });
             const result = await changeStock(tx, {
               productId: row.id,
               change: input.stock,
@@ -254,6 +251,7 @@ export function createAdminProductsService(
               if (!current) throw notFound(productMessages.notFound);
               throw new AppError('CONFLICT', stockMessages.staleEdit, { version: current.version });
             }
+            await mirrorImplicitVariant(tx, id, at);
             if (input.stockChange !== 0) {
               const result = await changeStock(tx, {
                 productId: id,
@@ -300,8 +298,9 @@ export function createAdminProductsService(
             .update(products)
             .set({ archivedAt: new Date(), updatedAt: new Date() })
             .where(and(eq(products.id, id), notArchived))
-            .returning({ id: products.id, name: products.name, sku: products.sku });
+            .returning({ id: products.id, name: products.name, sku: products.sku, archivedAt: products.archivedAt });
           if (!row) throw notFound(productMessages.notFound);
+          await archiveVariants(tx, id, row.archivedAt ?? new Date());
           await recordActivity(tx, {
             actor: actorOfCaller(admin),
             action: 'product.deleted',

@@ -3,6 +3,7 @@ import { orderStateOf } from '../order-lifecycle/order-states';
 import { randomUUID } from 'node:crypto';
 import {
   formatKina,
+  nameWithVariant,
   type CreateRefundInput,
   type OrderRefund,
   type OrderRefunds,
@@ -124,16 +125,34 @@ export async function recordCancellationRefund(
   deps.mailer.wake();
 }
 
-/** Units of refunds that went back on the shelf (a later cancellation must not return them twice). */
+/**
+ * Units of refunds that went back on the shelf, per variant (a later cancellation must not return them twice). A
+ * refund line stored before variants (issue 30) names its product only: it is that product's line on the order.
+ */
 export async function restockedUnits(executor: DbExecutor, orderId: number): Promise<Map<number, number>> {
   const rows = await executor
     .select({ lines: orderRefunds.lines })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.restocked, true), ne(orderRefunds.status, 'failed')));
   const units = new Map<number, number>();
-  for (const row of rows)
-    for (const line of row.lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  if (rows.length === 0) return units;
+  const variantOf = await lineVariantsOf(executor, orderId);
+  for (const row of rows) {
+    for (const line of row.lines) {
+      const variantId = line.variantId ?? variantOf(line.productId);
+      if (variantId !== undefined) units.set(variantId, (units.get(variantId) ?? 0) + line.quantity);
+    }
+  }
   return units;
+}
+
+/** The order's variant of each product, for refund lines stored before variants (one line per product then). */
+async function lineVariantsOf(
+  executor: DbExecutor,
+  orderId: number,
+): Promise<(productId: number) => number | undefined> {
+  const items = await readOrderItems(executor, orderId);
+  return (productId) => items.find((item) => item.productId === productId)?.variantId;
 }
 
 const toRefund = (row: OrderRefundRow): OrderRefund => ({
@@ -158,20 +177,23 @@ async function refundState(executor: DbExecutor, order: OrderRow): Promise<Order
   const paid = paidToea(order);
   const endedWithMoney = endedUnpaidWithMoney(order);
   const refundable = order.paymentStatus === 'paid' || endedWithMoney ? Math.max(0, paid - refunded) : 0;
+  // One line per variant (issue 30).
   const lines = new Map<number, OrderRefunds['lines'][number]>();
   for (const item of items) {
     if (item.isMembership) continue; // a Premium year is withdrawn by cancelling, not by a line refund
     if (endedWithMoney) continue; // its units went back when it ended: only its money is refunded
     // What the line was paid: its price less a discount code's share (issue 30).
     const paidForLine = item.unitPriceToea * item.quantity - item.discountToea;
-    const line = lines.get(item.productId);
+    const line = lines.get(item.variantId);
     if (line) {
       line.refundable += item.quantity;
       line.paid += paidForLine;
       line.units += item.quantity;
     } else
-      lines.set(item.productId, {
+      lines.set(item.variantId, {
         productId: item.productId,
+        variantId: item.variantId,
+        variantLabel: item.variantLabel,
         productName: item.productName,
         unitPrice: item.unitPriceToea,
         paid: paidForLine,
@@ -179,9 +201,10 @@ async function refundState(executor: DbExecutor, order: OrderRow): Promise<Order
         refundable: item.quantity,
       });
   }
+  const variantOf = (productId: number) => items.find((item) => item.productId === productId)?.variantId;
   for (const row of active) {
     for (const refundedLine of row.lines) {
-      const line = lines.get(refundedLine.productId);
+      const line = lines.get(refundedLine.variantId ?? variantOf(refundedLine.productId) ?? 0);
       if (line) line.refundable -= refundedLine.quantity;
     }
   }
@@ -277,25 +300,34 @@ export function createRefundsService(
           ]);
         }
         let amount = input.amount ?? 0;
-        const lines: { productId: number; quantity: number }[] = [];
+        const lines: { productId: number; variantId: number; quantity: number }[] = [];
         if (input.lines && input.lines.length > 0) {
+          // By variant (issue 30); a line without one is the order's line of that product.
           const wanted = new Map<number, number>();
-          for (const line of input.lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
-          amount = 0;
-          for (const [productId, quantity] of wanted) {
-            const line = state.lines.find((candidate) => candidate.productId === productId);
-            if (!line) {
+          for (const line of input.lines) {
+            const variantId =
+              line.variantId ?? state.lines.find((candidate) => candidate.productId === line.productId)?.variantId;
+            const known = state.lines.find(
+              (candidate) => candidate.variantId === variantId && candidate.productId === line.productId,
+            );
+            if (!known) {
               throw new AppError('VALIDATION', refundMessages.lineUnknown, undefined, [
                 { path: 'lines', message: refundMessages.lineUnknown },
               ]);
             }
+            wanted.set(known.variantId, (wanted.get(known.variantId) ?? 0) + line.quantity);
+          }
+          amount = 0;
+          for (const [variantId, quantity] of wanted) {
+            const line = state.lines.find((candidate) => candidate.variantId === variantId)!;
             if (quantity > line.refundable) {
-              const message = refundMessages.lineTooMany(line.productName, line.refundable);
+              const name = nameWithVariant(line.productName, line.variantLabel);
+              const message = refundMessages.lineTooMany(name, line.refundable);
               throw new AppError('VALIDATION', message, undefined, [{ path: 'lines', message }]);
             }
             // Units of a line with a discount code's share are refunded at what they were paid.
             amount += quantity === line.units ? line.paid : Math.round((line.paid * quantity) / line.units);
-            lines.push({ productId, quantity });
+            lines.push({ productId: line.productId, variantId, quantity });
           }
           // Lines of a discounted order may add up to more than is left: the rest is refunded.
           amount = Math.min(amount, state.refundable);

@@ -31,6 +31,7 @@ import { assertCanBuyPremium, createMembershipService, noMembership } from '../m
 import { heldProducts } from '../orders/order-holds';
 import { quoteDelivery } from '../delivery/delivery.service';
 import { checkCode, quotedCode } from '../discount-codes/code-checkout';
+import { chosenVariants, type LineVariant, throughVariant, variantsByIds } from '../variants/variant-lookup';
 
 type SkipReason = MergeCartResponse['skipped'][number]['reason'];
 
@@ -88,6 +89,7 @@ function toLine(
   row: ProductRow,
   membership: MembershipState,
   heldUntil: Date | null | undefined,
+  variant: Pick<LineVariant, 'id' | 'label'>,
 ): CartLine {
   const product = toProduct(row, heldUntil);
   const available = isPurchasable(row);
@@ -100,6 +102,8 @@ function toLine(
   return {
     cartItemId,
     productId: product.id,
+    variantId: variant.id,
+    variantLabel: variant.label,
     name: product.name,
     description: product.description,
     image: product.image,
@@ -127,6 +131,21 @@ function reservedUntil(executor: DbExecutor, rows: readonly ProductRow[]): Promi
   );
 }
 
+/** Cart rows read through their variants (issue 30): each line's product as its variant sells it. */
+async function throughLineVariants<T extends { item: { variantId: number }; product: ProductRow }>(
+  executor: DbExecutor,
+  rows: readonly T[],
+): Promise<(T & { variant: LineVariant })[]> {
+  const variants = await variantsByIds(
+    executor,
+    rows.map((row) => row.item.variantId),
+  );
+  return rows.map((row) => {
+    const variant = variants.get(row.item.variantId)!;
+    return { ...row, variant, product: throughVariant(row.product, variant) };
+  });
+}
+
 /** The totals of priced lines (the shared cart rule): only available lines count. */
 function summaryOf(
   lines: readonly Pick<CartLine, 'unitPrice' | 'originalPrice' | 'quantity' | 'status'>[],
@@ -149,6 +168,8 @@ function summaryOf(
 function missingProductLine(productId: number, quantity: number): Omit<CartLine, 'cartItemId'> {
   return {
     productId,
+    variantId: 0,
+    variantLabel: '',
     name: '',
     description: '',
     image: null,
@@ -172,15 +193,19 @@ function missingProductLine(productId: number, quantity: number): Omit<CartLine,
 async function quoteCode(
   db: Database,
   user: SessionUser | null,
-  lines: readonly Pick<CartLine, 'productId' | 'category' | 'quantity' | 'unitPrice' | 'isMembership'>[],
+  lines: readonly Pick<CartLine, 'productId' | 'variantId' | 'category' | 'quantity' | 'unitPrice' | 'isMembership'>[],
   delivery: { shipping: number; delivered: boolean },
   discount: { code: string; rule: MemberCodeRule; now: Date },
 ): Promise<{ quoted: QuotedCode; applied: number }> {
-  const ids = [...new Set(lines.map((line) => line.productId))];
-  const rows = ids.length
-    ? await db.select({ id: products.id, price: products.priceToea }).from(products).where(inArray(products.id, ids))
-    : [];
-  const regular = new Map(rows.map((row) => [row.id, row.price]));
+  // The shelf price of each line's variant (issue 30), which the member rule weighs the code against.
+  const variants = await variantsByIds(
+    db,
+    lines.map((line) => line.variantId),
+  );
+  const regularOf = (line: (typeof lines)[number]) => {
+    const variant = variants.get(line.variantId);
+    return variant && variant.productId === line.productId ? variant.priceToea : undefined;
+  };
   const check = await checkCode(
     db,
     discount.code,
@@ -189,7 +214,7 @@ async function quoteCode(
         productId: line.productId,
         category: line.category,
         quantity: line.quantity,
-        regularUnitPrice: regular.get(line.productId) ?? line.unitPrice,
+        regularUnitPrice: regularOf(line) ?? line.unitPrice,
         unitPrice: line.unitPrice,
         isMembership: line.isMembership,
       })),
@@ -220,11 +245,14 @@ export function createCartService(db: Database) {
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.id));
+    const lines = await throughLineVariants(executor, rows);
     const held = await reservedUntil(
       executor,
-      rows.map((r) => r.product),
+      lines.map((r) => r.product),
     );
-    const items = rows.map((r) => toLine(r.item.id, r.item.quantity, r.product, membership, held.get(r.product.id)));
+    const items = lines.map((r) =>
+      toLine(r.item.id, r.item.quantity, r.product, membership, held.get(r.product.id), r.variant),
+    );
     return { items, isMember: membership.isMember, discountRate: membership.discountRate, summary: summaryOf(items) };
   }
 
@@ -236,7 +264,8 @@ export function createCartService(db: Database) {
       .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
     // Another shopper's line is answered exactly like a missing one.
     if (!row) throw notFound(cartMessages.itemNotFound);
-    return row;
+    const [line] = await throughLineVariants(executor, [row]);
+    return line!;
   }
 
   /**
@@ -247,18 +276,37 @@ export function createCartService(db: Database) {
   async function viewItems(
     executor: DbExecutor,
     membership: MembershipState,
-    items: readonly { productId: number; quantity: number }[],
+    items: readonly { productId: number; variantId?: number; quantity: number }[],
   ): Promise<(Omit<CartLine, 'cartItemId'> & { cartItemId: null })[]> {
-    const wanted = new Map<number, number>();
-    for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
-    const ids = [...wanted.keys()];
+    // One line per product and variant (the same one sent twice counts once).
+    const wanted = new Map<string, { productId: number; variantId?: number; quantity: number }>();
+    for (const item of items) {
+      const key = `${item.productId}:${item.variantId ?? ''}`;
+      const line = wanted.get(key);
+      wanted.set(key, { ...item, quantity: (line?.quantity ?? 0) + item.quantity });
+    }
+    const asked = [...wanted.values()];
+    const ids = [...new Set(asked.map((item) => item.productId))];
     const rows = ids.length ? await executor.select().from(products).where(inArray(products.id, ids)) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const held = await reservedUntil(executor, rows);
-    return [...wanted].map(([productId, quantity]) => {
-      const row = byId.get(productId);
-      if (!row) return { ...missingProductLine(productId, quantity), cartItemId: null };
-      return { ...toLine(0, quantity, row, membership, held.get(productId)), cartItemId: null };
+    const variants = await chosenVariants(executor, asked);
+    const seen = asked.map((item, index) => {
+      const row = byId.get(item.productId);
+      const variant = variants[index];
+      return row && variant ? { ...item, row: throughVariant(row, variant), variant } : { ...item, row: undefined };
+    });
+    const held = await reservedUntil(
+      executor,
+      seen.flatMap((item) => (item.row ? [item.row] : [])),
+    );
+    return seen.map((item) => {
+      if (!item.row || !('variant' in item) || !item.variant) {
+        return { ...missingProductLine(item.productId, item.quantity), cartItemId: null };
+      }
+      return {
+        ...toLine(0, item.quantity, item.row, membership, held.get(item.productId), item.variant),
+        cartItemId: null,
+      };
     });
   }
 
@@ -333,17 +381,19 @@ export function createCartService(db: Database) {
     /** Adds a product; one already in the cart is not an error but answers `alreadyInCart`. */
     async addItem(userId: number, input: AddCartItemInput) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(products).where(eq(products.id, input.productId));
+        const [product] = await tx.select().from(products).where(eq(products.id, input.productId));
+        const [variant] = await chosenVariants(tx, [input]);
+        const row = product && variant ? throughVariant(product, variant) : undefined;
         const membership = await createMembershipService(tx).getState(userId);
         const reason = refusal(row, membership);
-        if (reason || !row) throw refusalError(reason ?? 'not-found');
+        if (reason || !row || !variant) throw refusalError(reason ?? 'not-found');
         if (row.isMembership) assertCanBuyPremium(membership);
         const max = maxQuantityOf(toProduct(row));
         if (input.quantity > max) throw quantityError(max, row);
         const inserted = await tx
           .insert(cartItems)
-          .values({ userId, productId: row.id, quantity: input.quantity })
-          .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId] })
+          .values({ userId, productId: row.id, variantId: variant.id, quantity: input.quantity })
+          .onConflictDoNothing({ target: [cartItems.userId, cartItems.variantId] })
           .returning({ id: cartItems.id });
         const alreadyInCart = inserted.length === 0;
         return {
@@ -394,19 +444,27 @@ export function createCartService(db: Database) {
      */
     async merge(userId: number, input: MergeCartInput): Promise<MergeCartResponse> {
       return db.transaction(async (tx) => {
-        const wanted = new Map<number, number>();
-        for (const item of input.items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
-        const ids = [...wanted.keys()];
+        // One line per product and variant (issue 30): the same one sent twice counts once.
+        const wanted = new Map<string, { productId: number; variantId?: number; quantity: number }>();
+        for (const item of input.items) {
+          const key = `${item.productId}:${item.variantId ?? ''}`;
+          wanted.set(key, { ...item, quantity: (wanted.get(key)?.quantity ?? 0) + item.quantity });
+        }
+        const asked = [...wanted.values()];
+        const ids = [...new Set(asked.map((item) => item.productId))];
         const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
         const byId = new Map(rows.map((row) => [row.id, row]));
+        const variants = await chosenVariants(tx, asked);
         const membership = await createMembershipService(tx).getState(userId);
 
         const merged: MergeCartResponse['merged'] = [];
         const skipped: MergeCartResponse['skipped'] = [];
-        for (const [productId, guestQuantity] of wanted) {
-          const row = byId.get(productId);
+        for (const [index, { productId, quantity: guestQuantity }] of asked.entries()) {
+          const product = byId.get(productId);
+          const variant = variants[index];
+          const row = product && variant ? throughVariant(product, variant) : undefined;
           const reason = refusal(row, membership);
-          if (reason || !row) {
+          if (reason || !row || !variant) {
             skipped.push({ productId, reason: reason ?? 'not-found' });
             continue;
           }
@@ -414,9 +472,9 @@ export function createCartService(db: Database) {
           const quantity = Math.min(guestQuantity, max);
           const [line] = await tx
             .insert(cartItems)
-            .values({ userId, productId, quantity })
+            .values({ userId, productId, variantId: variant.id, quantity })
             .onConflictDoUpdate({
-              target: [cartItems.userId, cartItems.productId],
+              target: [cartItems.userId, cartItems.variantId],
               set: {
                 quantity: sql`least(greatest(${cartItems.quantity}, excluded.quantity), ${max})`,
                 updatedAt: new Date(),

@@ -1,9 +1,7 @@
 import type { Cart, MergeCartResponse } from '@bilum/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema';
 import { makeMember, type SignedIn, signedInShopper } from '../../test/accounts';
-import { createProduct } from '../../test/factories';
+import { createProduct, setProductFigures } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -75,6 +73,9 @@ describe('server cart', () => {
       {
         cartItemId: expect.any(Number),
         productId: phone.id,
+        // The product's one variant (issue 30): no options, no label.
+        variantId: expect.any(Number),
+        variantLabel: '',
         name: 'Cart phone',
         description: phone.description,
         image: phone.image,
@@ -157,7 +158,7 @@ describe('server cart', () => {
     // A product whose price is set to zero after it was added is left out of the totals and cannot be stepped.
     const later = await createProduct(ctx.db, { priceToea: 5_000, stock: 3 });
     const { cart } = await add(shopper, later.id);
-    await ctx.db.update(products).set({ priceToea: 0 }).where(eq(products.id, later.id));
+    await setProductFigures(ctx.db, later.id, { priceToea: 0 });
     const now = await cartOf(shopper);
     expect(now.items.map((l) => [l.productId, l.status])).toEqual([[later.id, 'sold']]);
     expect(now.summary).toMatchObject({ itemCount: 0, total: 0 });
@@ -235,7 +236,7 @@ describe('server cart', () => {
     const sells = await createProduct(ctx.db, { priceToea: 7_000, stock: 1 });
     await add(shopper, keeps.id);
     await add(shopper, sells.id);
-    await ctx.db.update(products).set({ stock: 0 }).where(eq(products.id, sells.id));
+    await setProductFigures(ctx.db, sells.id, { stock: 0 });
 
     const cart = await cartOf(shopper);
     expect(cart.items.map((l) => [l.productId, l.status])).toEqual([

@@ -16,15 +16,21 @@ export async function takeOrderedCartLines(tx: DbExecutor, userId: number, produ
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
 }
 
+/** Removes every shopper's cart lines of these variants (the owner left them out of their product: issue 30). */
+export async function dropVariantCartLines(tx: DbExecutor, variantIds: number[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await tx.delete(cartItems).where(inArray(cartItems.variantId, variantIds));
+}
+
 /**
  * Puts an unpaid order's lines back into its shopper's cart. Merged, never duplicated: a product the shopper has
- * put in the cart again since keeps one line, with the larger of the two quantities (never the sum: the order's
+ * put in the cart again since keeps one line of each variant, with the larger of the two quantities (never the sum: the order's
  * units were not bought twice). A product that no longer exists is left out.
  */
 export async function returnOrderedCartLines(
   tx: DbExecutor,
   userId: number,
-  lines: { productId: number; quantity: number; isMembership: boolean }[],
+  lines: { productId: number; variantId: number; quantity: number; isMembership: boolean }[],
   at: Date,
 ): Promise<void> {
   if (lines.length === 0) return;
@@ -43,6 +49,7 @@ export async function returnOrderedCartLines(
     .map((line) => ({
       userId,
       productId: line.productId,
+      variantId: line.variantId,
       quantity: Math.min(line.quantity, line.isMembership ? MEMBERSHIP_MAX_QUANTITY : MAX_UNITS_PER_PRODUCT),
       updatedAt: at,
     }));
@@ -51,7 +58,7 @@ export async function returnOrderedCartLines(
     .insert(cartItems)
     .values(values)
     .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
+      target: [cartItems.userId, cartItems.variantId],
       set: { quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)`, updatedAt: at },
     });
 }

@@ -15,7 +15,8 @@ import { markCacheChanged } from '../../db/change-feed';
 import type { DbExecutor } from '../../db/client';
 import { type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../errors';
-import { heldProducts } from '../orders/order-holds';
+import { heldProducts, heldVariants } from '../orders/order-holds';
+import { productChoice } from '../variants/variant-lookup';
 import { type BodyEncoding, compressOnce } from '../../compress';
 
 /**
@@ -364,7 +365,9 @@ export function createCatalogService(db: DbExecutor) {
         .where(and(eq(products.id, id), visible));
       if (!row) throw notFound(productMessages.notFound);
       const held = row.stock <= 0 ? await heldProducts(db, [row.id]) : new Map<number, Date | null>();
-      return toProduct(row, held.get(row.id));
+      // Its options and variants (issue 30), for the page's chooser.
+      const choice = await productChoice(db, row.id, (ids) => heldVariants(db, ids));
+      return { ...toProduct(row, held.get(row.id)), ...choice };
     },
 
     /**

@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mail.service';
 import { placeOrderRow, transition } from '../order-lifecycle/order-lifecycle';
 import { newTrackingCode, sha256 } from '../orders/order-codes';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
+import { defaultVariant } from '../variants/variant-lookup';
 
 /**
  * Premium bought by card on /membership-payment is a sale like any other (issue 27, decision 024): when the
@@ -69,11 +70,14 @@ export async function recordPremiumCardSale(
   });
   // Recorded already (never: the membership record completes once).
   if (!order) return undefined;
+  const variant = await defaultVariant(tx, product.id);
   const [item] = await tx
     .insert(orderItems)
     .values({
       orderId: order.id,
       productId: product.id,
+      variantId: variant.id,
+      variantSku: variant.sku,
       productName: product.name,
       productImage: product.image,
       quantity: 1,

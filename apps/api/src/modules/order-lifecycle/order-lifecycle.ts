@@ -70,7 +70,7 @@ export type StockEffect =
   | {
       kind: 'restock-lines';
       actor: StockActor;
-      lines: readonly { productId: number; quantity: number }[];
+      lines: readonly { productId: number; variantId?: number; quantity: number }[];
     };
 
 export interface TransitionInput {
@@ -109,6 +109,7 @@ async function retakeStock(tx: DbExecutor, orderId: number, at: Date): Promise<b
       for (const item of items) {
         const taken = await changeStock(savepoint, {
           productId: item.productId,
+          variantId: item.variantId,
           change: -item.quantity,
           reason: 'order-paid',
           actor: stockActors.payment,
@@ -159,6 +160,8 @@ async function applyStock(
       for (const line of effect.lines) {
         const input = {
           productId: line.productId,
+          // A refund line made before variants (issue 30) has none: the product's one variant.
+          variantId: line.variantId,
           change: line.quantity,
           reason: 'order-refunded' as const,
           actor: effect.actor,
@@ -284,20 +287,21 @@ export async function placeOrderRow(
 export async function holdOrderUnits(
   tx: DbExecutor,
   orderId: number,
-  lines: readonly { productId: number; quantity: number; isMembership: boolean }[],
+  lines: readonly { productId: number; variantId: number; quantity: number; isMembership: boolean }[],
   at: Date,
-): Promise<{ productId: number; stock: number } | null> {
+): Promise<{ productId: number; variantId: number; stock: number } | null> {
   for (const line of lines) {
     if (line.isMembership) continue;
     const taken = await changeStock(tx, {
       productId: line.productId,
+      variantId: line.variantId,
       change: -line.quantity,
       reason: 'order-placed',
       actor: stockActors.checkout,
       orderId,
       at,
     });
-    if (!taken.ok) return { productId: line.productId, stock: taken.stock };
+    if (!taken.ok) return { productId: line.productId, variantId: line.variantId, stock: taken.stock };
   }
   return null;
 }

@@ -15,7 +15,7 @@ import {
   refreshPayment,
   runDocumentJobs,
 } from '../../test/checkout';
-import { createProduct } from '../../test/factories';
+import { createProduct, setProductFigures } from '../../test/factories';
 import { createMembershipService } from '../membership/membership.service';
 import { testCardNumbers } from '../payments/test-cards';
 
@@ -451,7 +451,7 @@ describe('reconciliation', () => {
         cancelReason: 'hold-expired',
       })
       .where(eq(orders.id, placed.order.id));
-    await lost.db.update(products).set({ stock: 2 }).where(eq(products.id, product.id));
+    await setProductFigures(lost.db, product.id, { stock: 2 });
     await lost.simulator.confirmIntent(placed.payment.intentId, { card: card() });
 
     const result = await refreshPayment(lost, placed);

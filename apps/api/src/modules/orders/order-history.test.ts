@@ -6,6 +6,7 @@ import { type NewOrderRow, orderItems, orders } from '../../db/schema';
 import { type SignedIn, signedInShopper } from '../../test/accounts';
 import { createProduct } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { defaultVariant } from '../variants/variant-lookup';
 
 let ctx: TestContext;
 
@@ -42,9 +43,12 @@ async function placeOrder(
     .returning();
   if (!row) throw new Error('insert returned nothing');
   for (const line of lines) {
+    const variant = await defaultVariant(db, line.productId);
     await db.insert(orderItems).values({
       orderId: row.id,
       productId: line.productId,
+      variantId: variant.id,
+      variantSku: variant.sku,
       productName: `Product ${line.productId}`,
       productImage: line.image === undefined ? '/images/products/test.svg' : line.image,
       quantity: line.quantity,

@@ -8,7 +8,7 @@ import {
 } from '@bilum/shared';
 import { and, count, eq, inArray, min, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { orderItems, type OrderRow, orders, products } from '../../db/schema';
+import { orderItems, type OrderRow, orders, productVariants } from '../../db/schema';
 import { AppError } from '../../errors';
 import { returnOrderedCartLines } from '../cart/order-cart-lines';
 import { transition } from '../order-lifecycle/order-lifecycle';
@@ -62,7 +62,12 @@ export async function releaseHeldOrder(
   // A card order's lines never left the cart (they go when it is paid: payment-completion.ts).
   if (order.source === 'cart' && order.userId !== null && order.paymentMethod !== 'card') {
     const lines = await tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity, isMembership: orderItems.isMembership })
+      .select({
+        productId: orderItems.productId,
+        variantId: orderItems.variantId,
+        quantity: orderItems.quantity,
+        isMembership: orderItems.isMembership,
+      })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
     await returnOrderedCartLines(tx, order.userId, lines, at);
@@ -191,7 +196,7 @@ async function heldByPayLater(tx: DbExecutor, condition: SQL): Promise<{ units: 
 
 /** A bank-transfer or pickup order about to be placed: its lines and its total. */
 export interface PayLaterOrder {
-  lines: readonly { productId: number; name: string; quantity: number; isMembership: boolean }[];
+  lines: readonly { productId: number; variantId: number; name: string; quantity: number; isMembership: boolean }[];
   totalToea: number;
 }
 
@@ -230,40 +235,45 @@ export async function assertHoldsWithinCaps(
       throw holdRefused(checkoutMessages.holdPerAddress, { cap: 'per-address' });
     }
   }
-  const stockLines = order.lines.filter((line) => !line.isMembership).sort((a, b) => a.productId - b.productId);
+  // The share is of each variant's units (issue 30): the last unit of one colour is as scarce as a product's.
+  const stockLines = order.lines.filter((line) => !line.isMembership).sort((a, b) => a.variantId - b.variantId);
   if (stockLines.length === 0) return;
-  // One placing at a time per product (in id order: no circle), so two shoppers never both take the last share.
+  // One placing at a time per variant (in id order: no circle), so two shoppers never both take the last share.
   for (const line of stockLines) {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:holds:product:${line.productId}`}, 0))`,
+      sql`select pg_advisory_xact_lock(hashtextextended(${`bilum:holds:variant:${line.variantId}`}, 0))`,
     );
   }
-  const ids = stockLines.map((line) => line.productId);
+  const ids = stockLines.map((line) => line.variantId);
   const onHand = new Map(
-    (await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids))).map(
-      (row) => [row.id, row.stock],
-    ),
+    (
+      await tx
+        .select({ id: productVariants.id, stock: productVariants.stock })
+        .from(productVariants)
+        .where(inArray(productVariants.id, ids))
+    ).map((row) => [row.id, row.stock]),
   );
   const heldRows = await tx
     .select({
-      productId: orderItems.productId,
+      variantId: orderItems.variantId,
       held: sql<string | number | null>`coalesce(sum(${orderItems.quantity}), 0)`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(holdingStock, inArray(orderItems.productId, ids)))
-    .groupBy(orderItems.productId);
-  const held = new Map(heldRows.map((row) => [row.productId, Number(row.held ?? 0)]));
+    .where(and(holdingStock, inArray(orderItems.variantId, ids)))
+    .groupBy(orderItems.variantId);
+  const held = new Map(heldRows.map((row) => [row.variantId, Number(row.held ?? 0)]));
   for (const line of stockLines) {
     const holdable = holdableUnits({
-      onHand: onHand.get(line.productId) ?? 0,
-      held: held.get(line.productId) ?? 0,
+      onHand: onHand.get(line.variantId) ?? 0,
+      held: held.get(line.variantId) ?? 0,
       sharePercent: caps.holdStockSharePercent,
     });
     if (line.quantity > holdable) {
       throw holdRefused(checkoutMessages.holdStockShare(line.name, holdable), {
         cap: 'stock-share',
         productId: line.productId,
+        variantId: line.variantId,
         quantityAvailable: holdable,
       });
     }
@@ -279,6 +289,21 @@ export async function hasOpenPremiumOrder(tx: DbExecutor, userId: number): Promi
     .where(and(holdingStock, eq(orders.userId, userId), eq(orderItems.isMembership, true)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The variants (issue 30) that unpaid orders hold units of, each with the time its first hold ends (null: no end):
+ * a product page shows a variant with no stock on hand but a hold as "Reserved".
+ */
+export async function heldVariants(db: DbExecutor, variantIds: readonly number[]): Promise<Map<number, Date | null>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ variantId: orderItems.variantId, until: min(orders.holdExpiresAt) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(holdingStock, eq(orderItems.isMembership, false), inArray(orderItems.variantId, [...variantIds])))
+    .groupBy(orderItems.variantId);
+  return new Map(rows.map((row) => [row.variantId, row.until]));
 }
 
 /**

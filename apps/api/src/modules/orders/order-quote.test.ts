@@ -15,7 +15,7 @@ import {
   placeOrder,
   postOrder,
 } from '../../test/checkout';
-import { createProduct } from '../../test/factories';
+import { createProduct, setProductFigures } from '../../test/factories';
 import { transition } from '../order-lifecycle/order-lifecycle';
 
 /*
@@ -135,7 +135,7 @@ describe('an unpaid order is paid at its quote (issue 27, seam 2)', () => {
 
   it('a price raised after placing: the order is charged the placed price', async () => {
     const { anna, bag, placed } = await annasOrder();
-    await ctx.db.update(products).set({ priceToea: 19_900 }).where(eq(products.id, bag.id));
+    await setProductFigures(ctx.db, bag.id, { priceToea: 19_900 });
     const paid = await payOrder(ctx, placed, { card: card(), expectedTotalToea: 18_900 }, anna.cookie);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().status).toBe('succeeded');

@@ -14,6 +14,7 @@ import {
   isSoldOut,
   MAX_UNITS_PER_PRODUCT,
   MEMBERSHIP_MAX_QUANTITY,
+  nameWithVariant,
   type MembershipState,
   type MemberCodeRule,
   memberPrice,
@@ -49,6 +50,7 @@ import { hasValidPrice } from '../cart/cart.service';
 import { takeOrderedCartLines } from '../cart/order-cart-lines';
 import { toProduct } from '../catalog/catalog.service';
 import { stockActors } from '../stock/stock.service';
+import { chosenVariants, type LineVariant, throughVariant } from '../variants/variant-lookup';
 import { holdCodeUse, holdOrderUnits, noteOrder, placeOrderRow, transition } from '../order-lifecycle/order-lifecycle';
 import { checkCode } from '../discount-codes/code-checkout';
 import type { Mailer } from '../mail/mail.service';
@@ -123,7 +125,9 @@ export interface OrderCaller {
 export const holdMs = checkoutHoldMinutes * 60_000;
 
 interface PricedLine extends CartTotalLine {
+  /** The product as its variant sells it (throughVariant: the variant's prices and stock). */
   product: ProductRow;
+  variant: LineVariant;
   quantity: number;
 }
 
@@ -157,12 +161,17 @@ function outOfStock(product: Pick<ProductRow, 'id' | 'name'>, quantityAvailable:
 }
 
 /** The price this shopper pays, as the cart shows it (cart.service.ts): the member price when it applies. */
-function priceLine(product: ProductRow, quantity: number, membership: MembershipState): PricedLine {
+function priceLine(
+  product: ProductRow,
+  variant: LineVariant,
+  quantity: number,
+  membership: MembershipState,
+): PricedLine {
   const p = toProduct(product);
   const unitPrice = membership.isMember ? memberPrice(p.price, membership.discountRate, p.isMembership) : p.price;
   const listed = p.originalPrice !== null && p.originalPrice > p.price ? p.originalPrice : null;
   const originalPrice = unitPrice < p.price ? (listed ?? p.price) : p.originalPrice;
-  return { product, quantity, unitPrice, originalPrice, available: true };
+  return { product, variant, quantity, unitPrice, originalPrice, available: true };
 }
 
 /** 409 PRICE_CHANGED for an order not yet placed: its quote is the lines as priced now. */
@@ -329,16 +338,20 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       if (!user) throw new AppError('UNAUTHENTICATED', checkoutMessages.signInForCart, { reason: 'signed-out' });
       const ids = [...new Set(source.cartItemIds)];
       const lines = await tx
-        .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+        .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
         .from(cartItems)
         .where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, ids)));
       // Another shopper's line is answered exactly like a missing one.
       if (lines.length !== ids.length) throw notFound(cartMessages.itemNotFound);
       return lines;
     }
-    const wanted = new Map<number, number>();
-    for (const item of source.items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
-    return [...wanted].map(([productId, quantity]) => ({ productId, quantity }));
+    // One line per product and variant (issue 30): the same one sent on several lines counts once.
+    const wanted = new Map<string, { productId: number; variantId?: number; quantity: number }>();
+    for (const item of source.items) {
+      const key = `${item.productId}:${item.variantId ?? ''}`;
+      wanted.set(key, { ...item, quantity: (wanted.get(key)?.quantity ?? 0) + item.quantity });
+    }
+    return [...wanted.values()];
   }
 
   /** Applies the shop's rules to each line and prices it; refuses what this shopper cannot buy. */
@@ -347,13 +360,17 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
     const ids = requested.map((line) => line.productId);
     const rows = await tx.select().from(products).where(inArray(products.id, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const variants = await chosenVariants(tx, requested);
     const membership = user ? await createMembershipService(tx).getState(user.id, now()) : noMembership;
     const fromCart = body.source.type === 'cart';
     const lines: PricedLine[] = [];
     const cap = (row: ProductRow) => (row.isMembership ? MEMBERSHIP_MAX_QUANTITY : MAX_UNITS_PER_PRODUCT);
-    for (const { productId, quantity } of requested) {
-      const row = byId.get(productId);
-      if (!row || row.archivedAt !== null) throw notFound(productMessages.notFound);
+    for (const [index, { productId, quantity }] of requested.entries()) {
+      const product = byId.get(productId);
+      const variant = variants[index];
+      if (!product || product.archivedAt !== null || !variant) throw notFound(productMessages.notFound);
+      // The product as the chosen variant sells it: its price, its stock (issue 30).
+      const row = throughVariant(product, variant);
       // The spec's invalid product (price not positive): "Action Blocked", as at add-to-cart; never a K0 order.
       if (!hasValidPrice(row)) throw new AppError('CONFLICT', productMessages.actionBlocked);
       const soldOut = row.status === 'inactive' || isSoldOut(toProduct(row));
@@ -385,7 +402,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
       }
       // A cart line counts for no more than is on hand and one order may take, as the cart's stepper shows it.
       const units = fromCart && !row.isMembership ? Math.min(quantity, row.stock, cap(row)) : quantity;
-      lines.push(priceLine(row, units, membership));
+      lines.push(priceLine(row, variant, units, membership));
     }
     if (lines.length === 0) throw new AppError('OUT_OF_STOCK', checkoutMessages.noPurchasableItems);
     return lines;
@@ -500,7 +517,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           {
             lines: lines.map((line) => ({
               productId: line.product.id,
-              name: line.product.name,
+              variantId: line.variant.id,
+              name: nameWithVariant(line.product.name, line.variant.label),
               quantity: line.quantity,
               isMembership: line.product.isMembership,
             })),
@@ -558,12 +576,13 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         order.id,
         lines.map((line) => ({
           productId: line.product.id,
+          variantId: line.variant.id,
           quantity: line.quantity,
           isMembership: line.product.isMembership,
         })),
         placedAt,
       );
-      const shortLine = short && lines.find((line) => line.product.id === short.productId);
+      const shortLine = short && lines.find((line) => line.variant.id === short.variantId);
       if (short && shortLine) throw outOfStock(shortLine.product, short.stock);
       const items = await tx
         .insert(orderItems)
@@ -571,6 +590,9 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
           lines.map((line, index) => ({
             orderId: order.id,
             productId: line.product.id,
+            variantId: line.variant.id,
+            variantLabel: line.variant.label,
+            variantSku: line.variant.sku,
             productName: line.product.name,
             productImage: line.product.image,
             quantity: line.quantity,

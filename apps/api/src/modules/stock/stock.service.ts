@@ -9,7 +9,8 @@ import {
 } from '@bilum/shared';
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { orderItems, orders, products, stockMovements } from '../../db/schema';
+import { orderItems, orders, products, productVariants, stockMovements } from '../../db/schema';
+import { defaultVariant } from '../variants/variant-lookup';
 import { emitEvent } from '../webhooks/webhook-events';
 
 /** Who or what changed the stock, as the movement log shows it. */
@@ -32,6 +33,8 @@ export function adminActor(admin: Pick<SessionUser, 'email' | 'fullName'> & { id
 
 export interface StockChange {
   productId: number;
+  /** The variant whose units move (issue 30); left out, the product's default variant (its one, without options). */
+  variantId?: number;
   /** Units added (positive) or taken (negative); 0 records an event (a hold becoming a sale) without a change. */
   change: number;
   reason: StockMovementReason;
@@ -55,52 +58,72 @@ export type StockChangeResult =
  */
 export async function changeStock(tx: DbExecutor, input: StockChange): Promise<StockChangeResult> {
   const { productId, change, at } = input;
+  // The product's row lock first (decision 042): every change of a product's units, whichever variant, waits for
+  // the one before it, so the log's before/after figures follow one order and two writers never deadlock.
+  const [product] = await tx
+    .select({ isMembership: products.isMembership, name: products.name })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!product) return { ok: false, stock: 0 };
+  const variantId = input.variantId ?? (await defaultVariant(tx, productId)).id;
+  const variantStock = async () => {
+    const [row] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+    return row?.stock;
+  };
+  const refused = async (): Promise<StockChangeResult> => ({ ok: false, stock: (await variantStock()) ?? 0 });
   let after: number | undefined;
   if (change === 0) {
-    // Locked like a change, so the log's before/after figures follow one order per product.
-    const [row] = await tx
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update');
-    after = row?.stock;
+    after = await variantStock();
   } else {
     const [row] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${change}`, updatedAt: at })
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${change}`, updatedAt: at })
       .where(
         and(
-          eq(products.id, productId),
-          change < 0 ? sql`${products.stock} + ${change} >= 0` : sql`${products.stock} + ${change} <= ${MAX_STOCK}`,
+          eq(productVariants.id, variantId),
+          eq(productVariants.productId, productId),
+          change < 0
+            ? sql`${productVariants.stock} + ${change} >= 0`
+            : sql`${productVariants.stock} + ${change} <= ${MAX_STOCK}`,
         ),
       )
       .returning({
-        stock: products.stock,
-        lowStockThreshold: products.lowStockThreshold,
-        isMembership: products.isMembership,
-        name: products.name,
-        sku: products.sku,
+        stock: productVariants.stock,
+        lowStockThreshold: productVariants.lowStockThreshold,
+        sku: productVariants.sku,
+        archivedAt: productVariants.archivedAt,
       });
-    after = row?.stock;
+    if (!row) return refused();
+    after = row.stock;
+    // The product's total is the sum of its live variants: units returned to a variant the owner has since left
+    // out stay on that variant (its log shows them), not on the product.
+    if (row.archivedAt === null) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${change}`, updatedAt: at })
+        .where(eq(products.id, productId));
+    }
     // Outgoing webhook (decision 017): the change that takes the units on hand to or below the low-stock line.
-    if (row && !row.isMembership && row.stock - change > row.lowStockThreshold && row.stock <= row.lowStockThreshold) {
+    if (!product.isMembership && row.stock - change > row.lowStockThreshold && row.stock <= row.lowStockThreshold) {
       await emitEvent(tx, 'stock.low', {
         productId,
         sku: row.sku,
-        name: row.name,
+        name: product.name,
         stock: row.stock,
         lowStockThreshold: row.lowStockThreshold,
         reason: input.reason,
       });
     }
   }
-  if (after === undefined) {
-    const [row] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-    return { ok: false, stock: row?.stock ?? 0 };
-  }
+  if (after === undefined) return refused();
   const before = after - change;
   await tx.insert(stockMovements).values({
     productId,
+    variantId,
     change,
     stockBefore: before,
     stockAfter: after,
@@ -116,21 +139,27 @@ export async function changeStock(tx: DbExecutor, input: StockChange): Promise<S
 }
 
 /**
- * Sets the units on hand to a figure (a CSV import's count): the row is locked, then the difference goes through
- * changeStock, so a checkout in between is waited for rather than overwritten.
+ * Sets a variant's units on hand to a figure (a CSV import's count): the product's row is locked, then the
+ * difference goes through changeStock, so a checkout in between is waited for rather than overwritten.
  */
 export async function setStockTo(
   tx: DbExecutor,
   input: Omit<StockChange, 'change'> & { stock: number },
 ): Promise<StockChangeResult> {
-  const [row] = await tx
-    .select({ stock: products.stock })
+  const [locked] = await tx
+    .select({ id: products.id })
     .from(products)
     .where(eq(products.id, input.productId))
     .for('update');
+  if (!locked) return { ok: false, stock: 0 };
+  const variantId = input.variantId ?? (await defaultVariant(tx, input.productId)).id;
+  const [row] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
   if (!row) return { ok: false, stock: 0 };
   const { stock, ...rest } = input;
-  return changeStock(tx, { ...rest, change: stock - row.stock });
+  return changeStock(tx, { ...rest, variantId, change: stock - row.stock });
 }
 
 /**
@@ -144,20 +173,21 @@ export async function returnOrderStock(
     reason: StockMovementReason;
     actor: StockActor;
     at: Date;
-    /** Units per product already back on the shelf (issue 21: refunded and returned), not returned again. */
+    /** Units per variant already back on the shelf (issue 21: refunded and returned), not returned again. */
     alreadyReturned?: Map<number, number>;
   },
 ): Promise<void> {
   const { alreadyReturned, ...change } = input;
   for (const item of await stockItems(tx, input.orderId)) {
-    const skip = Math.min(item.quantity, alreadyReturned?.get(item.productId) ?? 0);
-    alreadyReturned?.set(item.productId, (alreadyReturned.get(item.productId) ?? 0) - skip);
+    const skip = Math.min(item.quantity, alreadyReturned?.get(item.variantId) ?? 0);
+    alreadyReturned?.set(item.variantId, (alreadyReturned.get(item.variantId) ?? 0) - skip);
     const quantity = item.quantity - skip;
     if (quantity <= 0) continue;
     // Adding back what the order took: within MAX_STOCK unless an admin filled the shelf meanwhile, then capped.
-    const result = await changeStock(tx, { ...change, productId: item.productId, change: quantity });
+    const line = { productId: item.productId, variantId: item.variantId };
+    const result = await changeStock(tx, { ...change, ...line, change: quantity });
     if (!result.ok) {
-      await changeStock(tx, { ...change, productId: item.productId, change: MAX_STOCK - result.stock });
+      await changeStock(tx, { ...change, ...line, change: MAX_STOCK - result.stock });
     }
   }
 }
@@ -167,6 +197,7 @@ export async function recordOrderSold(tx: DbExecutor, input: { orderId: number; 
   for (const item of await stockItems(tx, input.orderId)) {
     await changeStock(tx, {
       productId: item.productId,
+      variantId: item.variantId,
       change: 0,
       reason: 'order-paid',
       actor: stockActors.payment,
@@ -179,7 +210,7 @@ export async function recordOrderSold(tx: DbExecutor, input: { orderId: number; 
 /** An order's physical lines (the membership is not stock). */
 export function stockItems(tx: DbExecutor, orderId: number) {
   return tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isMembership, false)))
     .orderBy(orderItems.id);

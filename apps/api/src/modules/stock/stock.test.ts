@@ -15,6 +15,7 @@ import {
   placeOrder,
   postOrder,
 } from '../../test/checkout';
+import { defaultVariant } from '../variants/variant-lookup';
 
 let ctx: CheckoutTestContext;
 let admin: SignedIn;
@@ -273,6 +274,7 @@ describe('stock on hand in the admin', () => {
     const product = await addProduct({ stock: 1 });
     const row = {
       productId: product.id,
+      variantId: (await defaultVariant(ctx.db, product.id)).id,
       change: 0,
       stockBefore: 1,
       stockAfter: 1,

@@ -11,6 +11,8 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 function line(overrides: Partial<CartLine>) {
   return fromServerLine({
     cartItemId: 1,
+    variantId: 100,
+    variantLabel: '',
     productId: 10,
     name: 'Phone',
     description: 'A phone',

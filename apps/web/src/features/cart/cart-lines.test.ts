@@ -15,6 +15,8 @@ import {
 function serverLine(overrides: Partial<CartLine>): CartLine {
   return {
     cartItemId: 1,
+    variantId: 100,
+    variantLabel: '',
     productId: 10,
     name: 'Samsung Galaxy A15',
     description: 'Phone',

@@ -44,6 +44,8 @@ const cart: Cart = {
   items: [
     {
       cartItemId: 1,
+      variantId: 100,
+      variantLabel: '',
       productId: 10,
       name: 'itel A70',
       description: 'Budget smartphone',

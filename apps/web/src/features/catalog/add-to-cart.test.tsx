@@ -95,6 +95,8 @@ describe('useAddToCart for a signed-in shopper', () => {
     items: [
       {
         cartItemId: 40,
+        variantId: 4000,
+        variantLabel: '',
         productId,
         name: 'itel A70',
         description: '',

@@ -6,6 +6,8 @@ import { handCartToCheckout } from './cart-checkout';
 function line(overrides: Partial<CartLine>): CartLine {
   return {
     cartItemId: 1,
+    variantId: 100,
+    variantLabel: '',
     productId: 41,
     name: 'Samsung Galaxy A05 64GB',
     description: 'A phone.',

@@ -1,4 +1,4 @@
-import { type AdminOrder, formatKina, parseKina, refundMessages } from '@bilum/shared';
+import { type AdminOrder, formatKina, nameWithVariant, parseKina, refundMessages } from '@bilum/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -38,8 +38,13 @@ export function OrderRefundsPanel({ order }: { order: AdminOrder }) {
     if (reason.trim() === '') return setError(refundMessages.reasonRequired);
     let body;
     if (chosen === 'lines') {
-      const lines = Object.entries(quantities)
-        .map(([productId, quantity]) => ({ productId: Number(productId), quantity: Number(quantity) }))
+      // Keyed by variant (issue 30): two variants of one product are two lines.
+      const lines = state.lines
+        .map((line) => ({
+          productId: line.productId,
+          variantId: line.variantId,
+          quantity: Number(quantities[line.variantId] ?? ''),
+        }))
         .filter((line) => Number.isInteger(line.quantity) && line.quantity > 0);
       if (lines.length === 0) return setError(refundMessages.linesOrAmount);
       body = { lines, restock, reason: reason.trim(), requestId };
@@ -118,20 +123,21 @@ export function OrderRefundsPanel({ order }: { order: AdminOrder }) {
             <>
               <ul className="flex flex-col gap-2">
                 {state.lines.map((line) => (
-                  <li key={line.productId} className="flex items-center justify-between gap-3 text-sm">
-                    <label htmlFor={`${id}-line-${line.productId}`} className="min-w-0 flex-1 break-words">
-                      {line.productName} ({formatKina(Math.round(line.paid / line.units))} each, {line.refundable} left)
+                  <li key={line.variantId} className="flex items-center justify-between gap-3 text-sm">
+                    <label htmlFor={`${id}-line-${line.variantId}`} className="min-w-0 flex-1 break-words">
+                      {nameWithVariant(line.productName, line.variantLabel)} (
+                      {formatKina(Math.round(line.paid / line.units))} each, {line.refundable} left)
                     </label>
                     <input
-                      id={`${id}-line-${line.productId}`}
+                      id={`${id}-line-${line.variantId}`}
                       type="number"
                       inputMode="numeric"
                       min={0}
                       max={line.refundable}
                       disabled={line.refundable === 0}
-                      value={quantities[line.productId] ?? ''}
+                      value={quantities[line.variantId] ?? ''}
                       placeholder="0"
-                      onChange={(event) => setQuantities({ ...quantities, [line.productId]: event.target.value })}
+                      onChange={(event) => setQuantities({ ...quantities, [line.variantId]: event.target.value })}
                       className={`${inputBaseClass} w-20 shrink-0`}
                     />
                   </li>
