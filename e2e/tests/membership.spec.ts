@@ -176,9 +176,11 @@ test('a signed-out visitor is sent to sign in from the membership page and sees 
   page,
 }) => {
   // The toast lasts four seconds from the moment the app runs: wait for the response only, not for the page's
-  // load event, which a busy machine can hold back longer than the toast stays (CI missed it so).
+  // load event, which a busy machine can hold back longer than the toast stays (CI missed it so). On a slow machine
+  // the app itself took ten seconds to start and ask for the session (seen in CI and here, with a second journey
+  // loading beside it), so the toast is looked for until 20 s after the response.
   await page.goto('/membership-payment', { waitUntil: 'commit' });
-  await expect(page.getByText('Please log in to subscribe to membership.')).toBeVisible();
+  await expect(page.getByText('Please log in to subscribe to membership.')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmembership-payment$/);
 
   await page.goto('/profile');
