@@ -122,6 +122,9 @@ test('an admin adds a product with an uploaded picture, finds it on the storefro
 test('a picture over 20 MB is refused at once with the limit, and the form keeps its fields empty', async ({
   page,
 }) => {
+  // Handing a 20 MB file to the browser goes through Playwright's protocol as text: on a slow machine that alone
+  // took most of the usual 30 s (CI timed out twice after the sign-in), before the shop had anything to refuse.
+  test.setTimeout(90_000);
   await signInAsAdmin(page);
   await page.goto('/product-entry');
   await expect(page.getByRole('heading', { name: 'Add New Product', level: 1 })).toBeVisible();
