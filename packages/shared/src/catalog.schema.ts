@@ -100,6 +100,13 @@ export const productListItemSchema = productSchema.extend({
     .int()
     .nullable()
     .describe('toea: the member price this session pays (signed-in active Premium member), else null'),
+  priceFrom: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'toea: the lowest price of the variants on sale when their prices differ (the card says "from"; equal to price), else null',
+    ),
 });
 
 /** GET /api/products: one page of the list for the session's shopper. */

@@ -105,6 +105,11 @@ export interface ProductListItem extends Product {
    * `price`); null for guests, non-members and when it is no lower. Cards show it with `price` struck through.
    */
   memberPrice: number | null;
+  /**
+   * toea: set when the product's variants on sale have different prices (issue 30): the lowest of them, which is
+   * `price` (the card says "from K…", and the price sort and bands go by it); null when they all cost the same.
+   */
+  priceFrom: number | null;
 }
 
 /** One page of a storefront list, with how many products match in all. */

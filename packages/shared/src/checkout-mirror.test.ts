@@ -12,13 +12,16 @@ const full: CheckoutMirror = {
   guestSingleItem: { productId: 4, quantity: 1, cartItemId: null },
   signedInItems: [
     { productId: 41, quantity: 2, cartItemId: 7 },
-    { productId: 51, quantity: 1, cartItemId: 9 },
+    { productId: 51, quantity: 1, cartItemId: 9, variantId: 512 },
   ],
   guestSelected: [],
   attempt: {
     audience: 'member',
     kind: 'all',
-    lines: [{ productId: 41, quantity: 2, cartItemId: 7 }],
+    lines: [
+      { productId: 41, quantity: 2, cartItemId: 7 },
+      { productId: 41, quantity: 1, cartItemId: null, variantId: 413 },
+    ],
     code: 'WANTOK-10',
   },
   confirmation: {

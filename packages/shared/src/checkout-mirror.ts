@@ -13,6 +13,8 @@ export interface MirroredLine {
   quantity: number;
   /** The signed-in cart's line, or null. */
   cartItemId: number | null;
+  /** The variant chosen (issue 30); absent for the product's first (a line handed over before variants). */
+  variantId?: number;
 }
 
 export interface CheckoutMirror {
@@ -71,7 +73,8 @@ function decodeText(text: string): string | null {
   }
 }
 
-const formatLine = (line: MirroredLine) => `${line.productId}.${line.quantity}.${line.cartItemId ?? 0}`;
+const formatLine = (line: MirroredLine) =>
+  `${line.productId}.${line.quantity}.${line.cartItemId ?? 0}${line.variantId === undefined ? '' : `.${line.variantId}`}`;
 const formatLines = (lines: readonly MirroredLine[]) => (lines.length === 0 ? 'none' : lines.map(formatLine).join('-'));
 
 const kindCodes = { single: 's', all: 'a', cart: 'c' } as const;
@@ -104,13 +107,16 @@ const id = (text: string | undefined) => {
 };
 
 function parseLine(text: string): MirroredLine | null {
-  const match = /^(\d{1,10})\.(\d{1,4})\.(\d{1,10})$/.exec(text);
+  const match = /^(\d{1,10})\.(\d{1,4})\.(\d{1,10})(?:\.(\d{1,10}))?$/.exec(text);
   if (!match) return null;
   const productId = id(match[1]);
   const quantity = Number(match[2]);
   const cartItem = Number(match[3]);
+  const variantId = match[4] === undefined ? null : id(match[4]);
   if (productId === null || quantity < 1 || cartItem > 2_147_483_647) return null;
-  return { productId, quantity, cartItemId: cartItem === 0 ? null : cartItem };
+  if (match[4] !== undefined && variantId === null) return null;
+  const line = { productId, quantity, cartItemId: cartItem === 0 ? null : cartItem };
+  return variantId === null ? line : { ...line, variantId };
 }
 
 function parseLines(text: string): MirroredLine[] | null {

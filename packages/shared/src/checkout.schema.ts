@@ -170,8 +170,11 @@ export type CheckoutQuoteInput = z.input<typeof checkoutQuoteSchema>;
 
 export const checkoutQuoteLineSchema = z.object({
   productId: z.number().int(),
+  /** The variant priced (issue 30): the one asked for, or the product's first. */
+  variantId: z.number().int(),
   /** The server-cart line (source 'cart'); null for items. */
   cartItemId: z.number().int().nullable(),
+  /** The product's name with its variant ("Galaxy A55 – 256 GB / Black"). */
   name: z.string(),
   image: z.string().nullable(),
   isMembership: z.boolean(),
@@ -206,6 +209,8 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteResponseSchema>;
 
 export const orderLineSchema = z.object({
   productId: z.number().int(),
+  /** The variant sold (issue 30). */
+  variantId: z.number().int(),
   name: z.string(),
   image: z.string().nullable(),
   quantity: z.number().int(),

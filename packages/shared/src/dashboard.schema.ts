@@ -50,8 +50,15 @@ export const dashboardSchema = z.object({
   topProducts: z.array(
     z.object({ productId: z.number().int(), name: z.string(), units: z.number().int(), total: z.number().int() }),
   ),
+  /** Variants at or below their low-stock line (issue 30), named with their variant ("Galaxy A55 – 256 GB / Black"). */
   lowStock: z.array(
-    z.object({ productId: z.number().int(), name: z.string(), stock: z.number().int(), threshold: z.number().int() }),
+    z.object({
+      productId: z.number().int(),
+      variantId: z.number().int(),
+      name: z.string(),
+      stock: z.number().int(),
+      threshold: z.number().int(),
+    }),
   ),
   awaitingPayment: z.number().int(),
   awaitingDispatch: z.number().int(),

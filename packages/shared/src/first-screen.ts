@@ -51,11 +51,14 @@ export interface FirstScreenAnswer {
 export interface GuestCartEntry {
   productId: number;
   quantity: number;
+  /** The variant chosen (issue 30); absent for a line saved before variants (the product's first). */
+  variantId?: number;
 }
 
 /**
  * The guest cart lives in the browser's storage (the spec's `guestCartItems`); the app mirrors its products and
  * quantities into this cookie, "1.2-5.1" (product 1 twice, product 5 once), so the server can render /guest-cart.
+ * A line with its variant reads "product.quantity.variant" ("7.1.12-7.1.13": two variants of product 7).
  */
 export const guestCartCookie = 'bilum_guest_cart';
 const maxGuestCartEntries = 100;
@@ -63,21 +66,25 @@ const maxGuestCartEntries = 100;
 export function formatGuestCartCookie(entries: readonly GuestCartEntry[]): string {
   return entries
     .slice(0, maxGuestCartEntries)
-    .map((entry) => `${entry.productId}.${entry.quantity}`)
+    .map((entry) => `${entry.productId}.${entry.quantity}${entry.variantId === undefined ? '' : `.${entry.variantId}`}`)
     .join('-');
 }
 
 /** The entries of a cookie value; [] for anything that is not exactly such a list. */
 export function parseGuestCartCookie(value: string | undefined): GuestCartEntry[] {
-  if (!value || !/^\d{1,10}\.\d{1,4}(?:-\d{1,10}\.\d{1,4}){0,99}$/.test(value)) return [];
-  const entries = value.split('-').map((pair) => {
-    const [productId = 0, quantity = 0] = pair.split('.').map(Number);
-    return { productId, quantity };
+  const entryPattern = String.raw`\d{1,10}\.\d{1,4}(?:\.\d{1,10})?`;
+  if (!value || !new RegExp(`^${entryPattern}(?:-${entryPattern}){0,99}$`).test(value)) return [];
+  const entries = value.split('-').map((entry) => {
+    const [productId = 0, quantity = 0, variantId] = entry.split('.').map(Number);
+    return variantId === undefined ? { productId, quantity } : { productId, quantity, variantId };
   });
+  const isId = (id: number) => id >= 1 && id <= 2_147_483_647;
   const valid = entries.every(
-    ({ productId, quantity }) => productId >= 1 && productId <= 2_147_483_647 && quantity >= 1,
+    ({ productId, quantity, variantId }) =>
+      isId(productId) && quantity >= 1 && (variantId === undefined || isId(variantId)),
   );
-  return valid && new Set(entries.map((entry) => entry.productId)).size === entries.length ? entries : [];
+  const keys = new Set(entries.map((entry) => `${entry.productId}:${entry.variantId ?? ''}`));
+  return valid && keys.size === entries.length ? entries : [];
 }
 
 export interface FirstScreenRenderer {

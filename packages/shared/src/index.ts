@@ -35,6 +35,7 @@ export * from './books';
 export * from './order-quote';
 export * from './discount-codes';
 export * from './variants';
+export * from './variant-product';
 // Schemas (zod): for the API and for forms in lazily loaded pages.
 export * from './errors';
 export * from './catalog.schema';

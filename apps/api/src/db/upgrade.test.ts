@@ -36,12 +36,27 @@ const intendedChanges: IntendedChange[] = [
     applies: (before, after) => before.status === 'sold' && after.status === 'active' && after.stock === 0,
   },
   {
+    table: 'products',
+    columns: ['search_document'],
+    migration: '0037_variant_search',
+    why: 'the search document holds the SKU and the variants’ words too (issue 30): every word it had, and more',
+    applies: (before, after) => {
+      const now = new Set(lexemes(after.search_document));
+      return lexemes(before.search_document).every((word) => now.has(word));
+    },
+  },
+  {
     table: 'cache_versions',
     columns: ['version'],
     migration: 'any that changes the catalogue or settings',
     why: 'the change triggers of 0008 count every change, so every instance drops its cached copy',
   },
 ];
+
+/** The words of a tsvector as text ("'galaxy':1 'a55':2,5"). */
+function lexemes(document: unknown): string[] {
+  return [...String(document).matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!);
+}
 
 const handles: DatabaseHandle[] = [];
 const folders: string[] = [];
@@ -188,6 +203,33 @@ describe('upgrading a shop of an earlier release', () => {
           ),
         ).toEqual([{ n: 0 }]);
       }
+      // 0037 (issue 30): no product of an earlier release has options, so none says "from" and none has variant
+      // words; every search document (made again) holds the name, description and SKU, under its GIN index.
+      if (!before.has('product_options')) {
+        expect(
+          await rows(
+            handle,
+            `select count(*)::int as n from products where variant_words <> '' or variant_prices_differ`,
+          ),
+        ).toEqual([{ n: 0 }]);
+      }
+      expect(
+        await rows(
+          handle,
+          `select count(*)::int as n from products where search_document is distinct from
+             to_tsvector('simple'::regconfig, name || ' ' || description || ' ' || sku || ' ' || variant_words)`,
+        ),
+      ).toEqual([{ n: 0 }]);
+      expect(
+        await rows(
+          handle,
+          `select count(*)::int as n from products
+           where not search_document @@ plainto_tsquery('simple'::regconfig, sku)`,
+        ),
+      ).toEqual([{ n: 0 }]);
+      expect(
+        await rows(handle, `select indexdef from pg_indexes where indexname = 'products_search_document_idx'`),
+      ).toEqual([{ indexdef: expect.stringMatching(/USING gin \(search_document\)$/) }]);
       // 0034 (issue 30): no discount codes or uses yet, and the shop's settings (when it had saved any) take the
       // member rule's default, the better of the member price and a code. (A release that had codes keeps them.)
       if (before.has('discount_codes')) return;
@@ -293,6 +335,21 @@ describe('upgrading a shop of an earlier release', () => {
             (entry) => entry.code === 'WANTOK10',
           );
           expect(wantok).toMatchObject({ usesCounted: 1 });
+        }
+
+        // The storefront's search finds a product by its SKU (issue 30, 0037), as by a word of its name.
+        const [listed] = await rows<{ id: number; sku: string; name: string }>(
+          handle,
+          `select id, sku, name from products where archived_at is null and status = 'active' and not is_membership
+           order by id limit 1`,
+        );
+        if (listed) {
+          for (const q of [listed.sku, listed.name.split(' ')[0]!]) {
+            const search = await app.inject({ url: `/api/products?q=${encodeURIComponent(q)}&pageSize=60` });
+            expect(search.statusCode, search.body).toBe(200);
+            const found = (search.json() as { items: { id: number }[] }).items.map((item) => item.id);
+            expect(found, q).toContain(listed.id);
+          }
         }
 
         // Pictures uploaded by that release are served as they were stored (their bytes stay in their row; later

@@ -17,7 +17,7 @@ import type { StorageSnapshot } from '../lib/browser-storage';
 import { type CategoriesAnswer, categoriesKey, categoriesOf } from '../lib/categories';
 import { checkoutStorageKeys, guestCartStorageKeys, toCheckoutLine } from '../lib/checkout-handoff';
 import { GUEST_CART_KEY } from '../lib/guest-cart';
-import { type LocalCartItem, toLocalCartItem } from '../lib/local-cart-item';
+import { type LocalCartItem, toVariantCartItem } from '../lib/local-cart-item';
 import type { CheckoutAttempt, ConfirmationHandoff } from '../features/checkout/checkout-attempt';
 import { sessionKey } from '../lib/session';
 
@@ -68,20 +68,30 @@ const oneProduct: Seeder = async ({ id }, data) => {
  * The guest cart the browser mirrors into its cookie, each line with its product (null where it is gone from the
  * catalogue); none for a request with a session (the shopper may be signed in: their cart is on the server).
  */
-async function guestCartLines(data: FirstScreenData) {
+async function guestCartLines(data: FirstScreenData): Promise<GuestCartLine[]> {
   const entries = data.guestCart();
   if (entries.length === 0 || data.hasSession()) return [];
   const products = await Promise.all(entries.map((entry) => data.product(entry.productId)));
-  return entries.map((entry, index) => ({ quantity: entry.quantity, product: products[index] ?? null }));
+  return entries.map((entry, index) => ({
+    quantity: entry.quantity,
+    ...(entry.variantId !== undefined ? { variantId: entry.variantId } : {}),
+    product: products[index] ?? null,
+  }));
+}
+
+interface GuestCartLine {
+  product: Product | null;
+  quantity: number;
+  variantId?: number;
 }
 
 /** A line of the guest cart whose product the catalogue still has. */
-function isFound(line: { product: Product | null; quantity: number }): line is { product: Product; quantity: number } {
+function isFound(line: GuestCartLine): line is GuestCartLine & { product: Product } {
   return line.product !== null;
 }
 
-const cartItem = ({ product, quantity }: { product: Product; quantity: number }): LocalCartItem => ({
-  ...toLocalCartItem(product),
+const cartItem = ({ product, quantity, variantId }: GuestCartLine & { product: Product }): LocalCartItem => ({
+  ...toVariantCartItem(product, variantId),
   quantity,
 });
 
@@ -199,7 +209,7 @@ export async function storageFromCookies(data: FirstScreenData): Promise<Storage
   const products = new Map(await Promise.all(ids.map(async (id) => [id, await data.product(id)] as const)));
   if ([...products.values()].some((product) => product === null)) return null;
   const item = (line: MirroredLine): LocalCartItem => ({
-    ...toLocalCartItem(products.get(line.productId)!),
+    ...toVariantCartItem(products.get(line.productId)!, line.variantId),
     quantity: line.quantity,
     ...(line.cartItemId !== null ? { cart_item_id: line.cartItemId } : {}),
   });

@@ -48,7 +48,11 @@ export async function mergeGuestCartAfterSignIn(client: QueryClient): Promise<Me
   try {
     const result = await mergeIntoServerCart(
       client,
-      items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+      items.map((item) => ({
+        productId: item.product_id,
+        quantity: item.quantity,
+        ...(item.variant_id !== undefined ? { variantId: item.variant_id } : {}),
+      })),
     );
     writeGuestCart([]);
     const message = describeMerge(result, items);

@@ -67,10 +67,14 @@ export const guestCartStorageKeys = {
 /** One line handed to checkout: enough to ask the server for an order and to show a preview before it answers. */
 export interface CheckoutLineRef {
   productId: number;
+  /** The variant chosen (issue 30); null for a line handed over before variants (the server sells the first). */
+  variantId: number | null;
   quantity: number;
   /** The server cart line, when the line came from the signed-in cart. */
   cartItemId: number | null;
+  /** The product's name; `variantLabel` names its variant ("256 GB / Black"), shown after it (`nameWithVariant`). */
   name: string;
+  variantLabel?: string;
   image: string | null;
   /** toea, as the shopper last saw it; only a preview until the server's order answer arrives. */
   previewPrice: number;
@@ -80,7 +84,13 @@ export interface CheckoutLineRef {
 
 /** What POST /api/orders is asked to buy. */
 export type CheckoutItemsSource =
-  { type: 'cart'; cartItemIds: number[] } | { type: 'items'; items: { productId: number; quantity: number }[] };
+  | { type: 'cart'; cartItemIds: number[] }
+  | { type: 'items'; items: { productId: number; variantId?: number; quantity: number }[] };
+
+/** One key per product and variant, to match a handed-over line with the server's lines. */
+export function checkoutLineKey(line: { productId: number; variantId: number | null }): string {
+  return `${line.productId}:${line.variantId ?? ''}`;
+}
 
 export interface CheckoutSelection {
   /** 'single' (Buy It Now), 'all' (the selected cart lines) or 'cart' (a guest's whole stored cart). */
@@ -110,11 +120,17 @@ export function toCheckoutLine(value: unknown): CheckoutLineRef | null {
   if (productId === null) return null;
   const isMembership = item.isMembership === true;
   if (item.product_status === 'sold' && !isMembership) return null;
+  const name =
+    typeof item.product_name === 'string' ? item.product_name : typeof item.name === 'string' ? item.name : '';
   return {
     productId,
+    variantId: positiveInt(item.variant_id) ?? positiveInt(item.variantId),
     quantity: positiveInt(item.quantity) ?? 1,
     cartItemId: positiveInt(item.cart_item_id),
-    name: typeof item.product_name === 'string' ? item.product_name : typeof item.name === 'string' ? item.name : '',
+    name,
+    ...(typeof item.variant_label === 'string' && item.variant_label !== ''
+      ? { variantLabel: item.variant_label }
+      : {}),
     image: typeof item.image === 'string' ? item.image : null,
     previewPrice: toeaOrNull(item.price) ?? 0,
     previewOriginalPrice: toeaOrNull(item.originalPrice),
@@ -247,7 +263,14 @@ export function checkoutItemsSource(selection: Pick<CheckoutSelection, 'kind' | 
   if (selection.kind === 'all' && cartItemIds.length > 0 && cartItemIds.every((id) => id !== null)) {
     return { type: 'cart', cartItemIds: cartItemIds as number[] };
   }
-  return { type: 'items', items: selection.lines.map(({ productId, quantity }) => ({ productId, quantity })) };
+  return {
+    type: 'items',
+    items: selection.lines.map(({ productId, variantId, quantity }) => ({
+      productId,
+      ...(variantId !== null ? { variantId } : {}),
+      quantity,
+    })),
+  };
 }
 
 /** After a paid order: the guest cart, its selection and the checkout handoff are gone. */
@@ -288,7 +311,7 @@ export function clearSignedInCheckoutStorage(session: KeyValueStorage | undefine
  * which checkout has already read).
  */
 export function dropFromCheckoutHandoff(
-  productId: number,
+  dropped: Pick<CheckoutLineRef, 'productId' | 'variantId'>,
   audience: 'guest' | 'member',
   session: KeyValueStorage | undefined = sessionStore(),
 ): boolean {
@@ -298,9 +321,10 @@ export function dropFromCheckoutHandoff(
   try {
     const list: unknown = JSON.parse(text);
     if (!Array.isArray(list)) return false;
-    const kept = list.filter(
-      (item) => toCheckoutLine({ ...(item as object), product_status: undefined })?.productId !== productId,
-    );
+    const kept = list.filter((item) => {
+      const line = toCheckoutLine({ ...(item as object), product_status: undefined });
+      return !line || checkoutLineKey(line) !== checkoutLineKey(dropped);
+    });
     session?.setItem(key, JSON.stringify(kept));
     return true;
   } catch {

@@ -6,7 +6,7 @@ import {
   sessionStore,
   writeMirrorCookie,
 } from './browser-storage';
-import { checkoutStorageKeys, guestCartStorageKeys, readStoredLines } from './checkout-handoff';
+import { type CheckoutLineRef, checkoutStorageKeys, guestCartStorageKeys, readStoredLines } from './checkout-handoff';
 
 /**
  * The browser's side of the checkout mirror (packages/shared/src/checkout-mirror.ts): after every write to a
@@ -40,10 +40,11 @@ function parsed(session: KeyValueStorage | undefined, key: string): unknown {
   }
 }
 
-const toMirrored = ({ productId, quantity, cartItemId }: MirroredLine): MirroredLine => ({
+const toMirrored = ({ productId, quantity, cartItemId, variantId }: CheckoutLineRef): MirroredLine => ({
   productId,
   quantity,
   cartItemId,
+  ...(variantId !== null ? { variantId } : {}),
 });
 
 /**
@@ -70,12 +71,13 @@ function attemptOf(value: unknown): CheckoutMirror['attempt'] {
   if ((audience !== 'guest' && audience !== 'member') || (kind !== 'single' && kind !== 'all' && kind !== 'cart'))
     return null;
   if (!Array.isArray(selection?.lines)) return null;
-  const lines = (selection.lines as Partial<MirroredLine>[]).map((line) =>
+  const lines = (selection.lines as Partial<CheckoutLineRef>[]).map((line) =>
     positive(line?.productId) && positive(line.quantity)
       ? {
           productId: line.productId,
           quantity: line.quantity,
           cartItemId: positive(line.cartItemId) ? line.cartItemId : null,
+          ...(positive(line.variantId) ? { variantId: line.variantId } : {}),
         }
       : null,
   );

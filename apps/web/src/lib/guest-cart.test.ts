@@ -70,6 +70,15 @@ describe('reading the saved guest cart', () => {
     expect(parseGuestCart(JSON.stringify([phone, { ...phone, quantity: 3 }])).items).toEqual([phone]);
   });
 
+  it('keeps two variants of one product as two lines, each with its variant (issue 30)', () => {
+    const black = { ...phone, variant_id: 61, variant_label: '256 GB / Black' };
+    const blue = { ...phone, variant_id: 62, variant_label: '128 GB / Blue' };
+    expect(parseGuestCart(JSON.stringify([black, blue, { ...black, quantity: 4 }])).items).toEqual([black, blue]);
+    writeGuestCart([black, { ...blue, quantity: 2 }]);
+    expect(document.cookie).toContain('bilum_guest_cart=6.1.61-6.2.62');
+    writeGuestCart([]);
+  });
+
   it('treats storage that cannot be read as an empty cart rather than failing', () => {
     const blocked = {
       ...fullStorage,

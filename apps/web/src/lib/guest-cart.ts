@@ -2,7 +2,7 @@ import { cartScreenMessages, formatGuestCartCookie, guestCartCookie } from '@bil
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { type KeyValueStorage, localStore, writeMirrorCookie } from './browser-storage';
-import type { LocalCartItem } from './local-cart-item';
+import { type LocalCartItem, localLineKey } from './local-cart-item';
 
 /**
  * The guest cart kept in the browser under the spec's key. Convenience data only: the cart page reads the
@@ -51,10 +51,17 @@ function toItem(value: unknown): LocalCartItem | null {
     isMembership: item.isMembership === true,
     quantity: positiveInt(item.quantity) ?? 1,
     ...(item.product_status === 'sold' ? { product_status: 'sold' as const } : {}),
+    ...variantOf(item),
   };
 }
 
-/** Reads a saved guest cart: nothing saved is an empty cart; a product saved twice is kept once. */
+/** A saved line's variant (issue 30): its id and name, or nothing for a line saved before variants. */
+function variantOf(item: Record<string, unknown>): Pick<LocalCartItem, 'variant_id' | 'variant_label'> {
+  const variantId = positiveInt(item.variant_id);
+  return variantId === null ? {} : { variant_id: variantId, variant_label: text(item.variant_label) };
+}
+
+/** Reads a saved guest cart: nothing saved is an empty cart; a product (and variant) saved twice is kept once. */
 export function parseGuestCart(saved: string | null): GuestCartRead {
   if (saved === null || saved === '') return { items: [], unreadable: false };
   let data: unknown;
@@ -66,10 +73,10 @@ export function parseGuestCart(saved: string | null): GuestCartRead {
   if (!Array.isArray(data)) return { items: [], unreadable: true };
   const items = data.map(toItem);
   if (items.some((item) => item === null)) return { items: [], unreadable: true };
-  const byProduct = new Map<number, LocalCartItem>();
+  const byLine = new Map<string, LocalCartItem>();
   for (const item of items as LocalCartItem[])
-    if (!byProduct.has(item.product_id)) byProduct.set(item.product_id, item);
-  return { items: [...byProduct.values()], unreadable: false };
+    if (!byLine.has(localLineKey(item))) byLine.set(localLineKey(item), item);
+  return { items: [...byLine.values()], unreadable: false };
 }
 
 function savedText(storage: KeyValueStorage | undefined): string | null {
@@ -119,7 +126,13 @@ export function mirrorGuestCartCookie(
   items: readonly LocalCartItem[],
   doc: Document | undefined = globalThis.document,
 ) {
-  const value = formatGuestCartCookie(items.map((item) => ({ productId: item.product_id, quantity: item.quantity })));
+  const value = formatGuestCartCookie(
+    items.map((item) => ({
+      productId: item.product_id,
+      quantity: item.quantity,
+      ...(item.variant_id !== undefined ? { variantId: item.variant_id } : {}),
+    })),
+  );
   writeMirrorCookie(guestCartCookie, value, 60 * 60 * 24 * 365, doc);
 }
 

@@ -1,4 +1,5 @@
-import type { Product } from '@bilum/shared';
+import type { Product, ProductVariantChoice } from '@bilum/shared';
+import { productAsVariant, variantLabel } from '@bilum/shared';
 
 /**
  * The spec's local cart item, as kept in browser storage (`guestCartItems`, `guestCartItem`,
@@ -23,12 +24,40 @@ export interface LocalCartItem {
   product_status?: 'available' | 'sold';
   /** The server cart line, for items a signed-in shopper takes from /cart to checkout. */
   cart_item_id?: number;
+  /** The variant chosen (issue 30); missing on a line saved before variants (the product's first is sold). */
+  variant_id?: number;
+  /** The variant's name ("256 GB / Black"); '' or missing for a product without options. */
+  variant_label?: string;
 }
 
-/** The cart line for one unit of a product at the price the shopper sees. */
-export function toLocalCartItem(product: Product, shownPrice: number = product.price): LocalCartItem {
+/** One key per product and variant: the same product in two variants is two lines of a cart. */
+export function localLineKey(item: Pick<LocalCartItem, 'product_id' | 'variant_id'>): string {
+  return `${item.product_id}:${item.variant_id ?? ''}`;
+}
+
+/** The same line: the same product and variant (a line saved before variants is its product's first variant). */
+export function sameLocalLine(
+  item: Pick<LocalCartItem, 'product_id' | 'variant_id'>,
+  productId: number,
+  variantId: number | undefined,
+  firstVariantId?: number,
+): boolean {
+  if (item.product_id !== productId) return false;
+  return (item.variant_id ?? firstVariantId) === variantId;
+}
+
+/**
+ * The cart line for one unit of a product at the price the shopper sees; with `variant`, of that variant (the
+ * product as the variant sells it: `productAsVariant`).
+ */
+export function toLocalCartItem(
+  product: Product,
+  shownPrice: number = product.price,
+  variant?: Pick<ProductVariantChoice, 'id' | 'values'>,
+): LocalCartItem {
   const isMemberPrice = shownPrice < product.price;
   return {
+    ...(variant ? { variant_id: variant.id, variant_label: variantLabel(variant.values) } : {}),
     id: product.id,
     product_id: product.id,
     product_name: product.name,
@@ -42,6 +71,17 @@ export function toLocalCartItem(product: Product, shownPrice: number = product.p
     isMembership: product.isMembership,
     quantity: 1,
   };
+}
+
+/**
+ * The cart line for a product's variant (`variantId`; a line without one is of the product's first variant and
+ * names none), at the variant's price: the server's first screens rebuild the browser's storage with it.
+ */
+export function toVariantCartItem(product: Product, variantId: number | undefined): LocalCartItem {
+  if (variantId === undefined) return toLocalCartItem(product);
+  const variant = product.variants?.find((each) => each.id === variantId);
+  const sold = productAsVariant(product, variant);
+  return variant ? toLocalCartItem(sold, sold.price, variant) : { ...toLocalCartItem(product), variant_id: variantId };
 }
 
 /** What a cart line (server or view) carries that the local cart item needs. */
@@ -58,6 +98,8 @@ export interface CartLineFields {
   image: string | null;
   isMembership: boolean;
   quantity: number;
+  variantId?: number;
+  variantLabel?: string;
 }
 
 /** A cart line in the spec's local cart item shape, for the checkout handoff (`cartItemsForCheckout`). */
@@ -77,5 +119,6 @@ export function cartLineToLocalItem(line: CartLineFields, available: boolean): L
     quantity: line.quantity,
     product_status: available ? 'available' : 'sold',
     ...(line.cartItemId !== null ? { cart_item_id: line.cartItemId } : {}),
+    ...(line.variantId !== undefined ? { variant_id: line.variantId, variant_label: line.variantLabel ?? '' } : {}),
   };
 }

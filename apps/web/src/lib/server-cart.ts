@@ -31,9 +31,10 @@ export function useServerCart(options: ServerCartOptions = {}) {
   });
 }
 
-/** POST /api/cart/items: only the product and the quantity; the server prices the line. */
-export async function addToServerCart(client: QueryClient, productId: number, quantity = 1) {
-  const result = await api<AddCartItemResponse>('/cart/items', { method: 'POST', body: { productId, quantity } });
+/** POST /api/cart/items: only the product, its variant and the quantity; the server prices the line. */
+export async function addToServerCart(client: QueryClient, productId: number, quantity = 1, variantId?: number) {
+  const body = { productId, quantity, ...(variantId !== undefined ? { variantId } : {}) };
+  const result = await api<AddCartItemResponse>('/cart/items', { method: 'POST', body });
   client.setQueryData(serverCartKey, result.cart);
   return result;
 }

@@ -44,7 +44,7 @@ export function fakeData(
       const matching = catalogue.filter((product) => category === 'all' || product.category === category);
       const items = matching
         .slice((page - 1) * pageSize, page * pageSize)
-        .map((product) => ({ ...product, memberPrice: null }));
+        .map((product) => ({ ...product, memberPrice: null, priceFrom: null }));
       const pageCount = Math.ceil(matching.length / pageSize);
       return { items, total: matching.length, page, pageSize, pageCount };
     }),

@@ -58,13 +58,27 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The storefront search's document (decision 014): the words of the name and description, parsed with the
-     * 'simple' configuration (no stemming, no stop words: names and model numbers stay as typed). Stored, so the
-     * search reads it instead of parsing every row's text again (4x faster on PGlite at 10,000 products).
+     * Its live variants' prices differ (issue 30, decision 042): the cards say "from" the product's price, which is
+     * the cheapest live variant's. Written with the prices by setProductVariants (migration 0037).
+     */
+    variantPricesDiffer: boolean('variant_prices_differ').notNull().default(false),
+    /**
+     * The words of its live variants for the search (issue 30, migration 0037): their SKUs and option values
+     * ("VAR-1 VAR-2 128 GB 256 GB Black Blue"); '' without options, where the one variant's SKU is the product's.
+     * Written by setProductVariants; a generated column cannot read the variants' tables.
+     */
+    variantWords: text('variant_words').notNull().default(''),
+    /**
+     * The storefront search's document (decision 014): the words of the name, description, SKU and variants
+     * (issue 30), parsed with the 'simple' configuration (no stemming, no stop words: names, model numbers and
+     * SKUs stay as typed). Stored, so the search reads it instead of parsing every row's text again (4x faster on
+     * PGlite at 10,000 products).
      */
     searchDocument: tsvector('search_document')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, name || ' ' || description)`),
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, name || ' ' || description || ' ' || sku || ' ' || variant_words)`,
+      ),
   },
   (table) => [
     // The category by its slug (issue 30, migration 0033): a renamed slug carries its products along; a category

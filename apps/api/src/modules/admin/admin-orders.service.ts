@@ -36,6 +36,7 @@ import { releaseHeldOrder, replacingOrderId } from '../orders/order-holds';
 import { refundCancelledOrder } from '../orders/order-refund';
 import { orderAddress } from '../orders/order-address';
 import { readOrderItems, type OrdersDeps } from '../orders/orders.service';
+import { orderLineName } from '../orders/order-line-name';
 import { adminActor } from '../stock/stock.service';
 import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
 import { orderStatusEmail, type PremiumWithdrawal } from './admin-orders.emails';
@@ -158,7 +159,8 @@ function toAdminOrder(
     invoiceProblem,
     items: items.map((item) => ({
       productId: item.productId,
-      productName: item.productName,
+      // The variant named (issue 30): "Galaxy A55 – 256 GB / Black".
+      productName: orderLineName(item),
       productImage: item.productImage,
       quantity: item.quantity,
       unitPrice: item.unitPriceToea,

@@ -2,13 +2,15 @@ import {
   type BookUnits,
   bookFigures,
   type Dashboard,
+  nameWithVariant,
   portMoresbyDay,
   portMoresbyPeriodStarts,
   type RefundProblem,
 } from '@bilum/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { orderItems, orderRefunds, orders, products } from '../../db/schema';
+import { orderItems, orderRefunds, orders, products, productVariants } from '../../db/schema';
+import { variantsByIds } from '../variants/variant-lookup';
 import { booksBetween } from './books';
 import { paidToea } from './refunds.service';
 
@@ -84,6 +86,42 @@ async function refundProblems(db: DbExecutor, since: Date): Promise<RefundProble
 }
 
 /**
+ * Variants at or below their own low-stock line (issue 30, decision 042: stock and its alert are the variant's),
+ * each named as its order lines are ("Galaxy A55 – 256 GB / Black"; a product without options by its name alone),
+ * fewest units first. Best sellers stay per product: they rank what sells, a product's variants together.
+ */
+async function lowStock(db: DbExecutor): Promise<Dashboard['lowStock']> {
+  const rows = await db
+    .select({
+      productId: products.id,
+      variantId: productVariants.id,
+      productName: products.name,
+      stock: productVariants.stock,
+      threshold: productVariants.lowStockThreshold,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        isNull(productVariants.archivedAt),
+        eq(products.isMembership, false),
+        ne(products.status, 'inactive'),
+        lte(productVariants.stock, productVariants.lowStockThreshold),
+      ),
+    )
+    .orderBy(asc(productVariants.stock), asc(products.id), asc(productVariants.position), asc(productVariants.id))
+    .limit(10);
+  const variants = await variantsByIds(
+    db,
+    rows.map((row) => row.variantId),
+  );
+  return rows.map(({ productName, ...row }) => ({
+    ...row,
+    name: nameWithVariant(productName, variants.get(row.variantId)?.label ?? ''),
+  }));
+}
+
+/**
  * The day's numbers (issue 21, decision 018), net of refunds since issue 27: gross sales on the day they were paid,
  * refunds on the day they were made, net and the GST in the net, per period and per Port Moresby day; top products
  * by units sold less units refunded in the 30 days. The books of the orders touching the window are read a page at
@@ -138,23 +176,7 @@ export function createDashboardService(deps: { db: Database; now: () => Date }) 
       }
 
       const [low, [awaiting], problems] = await Promise.all([
-        db
-          .select({
-            productId: products.id,
-            name: products.name,
-            stock: products.stock,
-            threshold: products.lowStockThreshold,
-          })
-          .from(products)
-          .where(
-            and(
-              eq(products.isMembership, false),
-              ne(products.status, 'inactive'),
-              lte(products.stock, products.lowStockThreshold),
-            ),
-          )
-          .orderBy(asc(products.stock), asc(products.id))
-          .limit(10),
+        lowStock(db),
         db
           .select({
             payment: sql<number>`count(*) filter (where ${orders.paymentMethod} <> 'card' and ${orders.paymentStatus} = 'pending' and ${orders.stockState} = 'held')::int`,

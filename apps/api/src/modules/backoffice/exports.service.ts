@@ -11,6 +11,7 @@ import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberships, orderItems, orders, users } from '../../db/schema';
+import { orderLineName } from '../orders/order-line-name';
 import { booksBetween, booksOf } from './books';
 
 /**
@@ -127,7 +128,8 @@ export function createExportsService(deps: { db: Database }) {
           String(item.orderId),
           portMoresbyTime(placedAt),
           String(item.productId),
-          cell(item.productName),
+          // The variant named in the product cell (issue 30): "Galaxy A55 – 256 GB / Black".
+          cell(orderLineName(item)),
           String(item.quantity),
           toKinaDecimal(item.unitPriceToea),
           toKinaDecimal(item.unitPriceToea * item.quantity),

@@ -3,6 +3,7 @@ import type { OrderItemRow, OrderRefundRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
 import { orderStateOf } from '../order-lifecycle/order-states';
 import { orderEmail, trackingLink } from '../orders/order-emails';
+import { orderLineName } from '../orders/order-line-name';
 
 /**
  * The shopper's e-mail about a refund (issue 27): how much, how the money comes back and when, and what is left of
@@ -24,10 +25,15 @@ export function refundEmail(input: {
   const { order, refund, settings } = input;
   const amount = formatKina(refund.amountToea);
   const link = trackingLink(input.shopUrl, order.trackingCode);
-  const names = new Map(input.items.map((item) => [item.productId, item.productName]));
-  const lines = refund.lines.flatMap((line) =>
-    names.has(line.productId) ? [`${line.quantity} x ${names.get(line.productId)}`] : [],
-  );
+  // A refunded line names its variant (issue 30); a refund made before variants names its product's line.
+  const lineOf = (line: { productId: number; variantId?: number }) =>
+    input.items.find((item) =>
+      line.variantId === undefined ? item.productId === line.productId : item.variantId === line.variantId,
+    );
+  const lines = refund.lines.flatMap((line) => {
+    const item = lineOf(line);
+    return item ? [`${line.quantity} x ${orderLineName(item)}`] : [];
+  });
   const cardEnding = order.cardLast4 && order.cardLast4 !== 'N/A' ? ` (ending ${order.cardLast4})` : '';
   const how =
     refund.kind === 'card'

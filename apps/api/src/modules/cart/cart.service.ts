@@ -20,6 +20,7 @@ import {
   productMessages,
   type QuotedCode,
   type SessionUser,
+  nameWithVariant,
 } from '@bilum/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -28,7 +29,7 @@ import { cartItems, type ProductRow, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { toProduct } from '../catalog/catalog.service';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
-import { heldProducts } from '../orders/order-holds';
+import { heldVariants } from '../orders/order-holds';
 import { quoteDelivery } from '../delivery/delivery.service';
 import { checkCode, quotedCode } from '../discount-codes/code-checkout';
 import { chosenVariants, type LineVariant, throughVariant, variantsByIds } from '../variants/variant-lookup';
@@ -121,13 +122,18 @@ function toLine(
 }
 
 /**
- * The one lookup of held units for cart lines and quotes: for the products among `rows` with nothing on hand, when
- * the first unpaid checkout holding their units ends (toLine's `heldUntil`: "Reserved" rather than sold out).
+ * The one lookup of held units for cart lines and quotes: for the variants among `lines` with nothing on hand
+ * (each line's row is its product as its variant sells it), when the first unpaid checkout holding their units
+ * ends (toLine's `heldUntil`: "Reserved" rather than sold out). Per variant (issue 30): a hold on the 256 GB does
+ * not make the sold-out 128 GB "Reserved".
  */
-function reservedUntil(executor: DbExecutor, rows: readonly ProductRow[]): Promise<Map<number, Date | null>> {
-  return heldProducts(
+function reservedUntil(
+  executor: DbExecutor,
+  lines: readonly { row: ProductRow; variant: { id: number } }[],
+): Promise<Map<number, Date | null>> {
+  return heldVariants(
     executor,
-    rows.filter((row) => row.stock <= 0).map((row) => row.id),
+    lines.filter((line) => line.row.stock <= 0).map((line) => line.variant.id),
   );
 }
 
@@ -248,10 +254,10 @@ export function createCartService(db: Database) {
     const lines = await throughLineVariants(executor, rows);
     const held = await reservedUntil(
       executor,
-      lines.map((r) => r.product),
+      lines.map((r) => ({ row: r.product, variant: r.variant })),
     );
     const items = lines.map((r) =>
-      toLine(r.item.id, r.item.quantity, r.product, membership, held.get(r.product.id), r.variant),
+      toLine(r.item.id, r.item.quantity, r.product, membership, held.get(r.variant.id), r.variant),
     );
     return { items, isMember: membership.isMember, discountRate: membership.discountRate, summary: summaryOf(items) };
   }
@@ -297,14 +303,14 @@ export function createCartService(db: Database) {
     });
     const held = await reservedUntil(
       executor,
-      seen.flatMap((item) => (item.row ? [item.row] : [])),
+      seen.flatMap((item) => (item.row && 'variant' in item ? [{ row: item.row, variant: item.variant }] : [])),
     );
     return seen.map((item) => {
       if (!item.row || !('variant' in item) || !item.variant) {
         return { ...missingProductLine(item.productId, item.quantity), cartItemId: null };
       }
       return {
-        ...toLine(0, item.quantity, item.row, membership, held.get(item.productId), item.variant),
+        ...toLine(0, item.quantity, item.row, membership, held.get(item.variant.id), item.variant),
         cartItemId: null,
       };
     });
@@ -363,8 +369,9 @@ export function createCartService(db: Database) {
         },
         lines: lines.map((line) => ({
           productId: line.productId,
+          variantId: line.variantId,
           cartItemId: line.cartItemId,
-          name: line.name,
+          name: nameWithVariant(line.name, line.variantLabel),
           image: line.image,
           isMembership: line.isMembership,
           status: line.status,

@@ -23,7 +23,7 @@ import { type BodyEncoding, compressOnce } from '../../compress';
  * A product as the shop shows it. `heldUntil`: the product's entry in `heldProducts` (unpaid orders hold units of
  * it, the first until then), or undefined when none does; with no stock on hand the product is then "Reserved".
  */
-export function toProduct(row: Omit<ProductRow, 'searchDocument'>, heldUntil?: Date | null): Product {
+export function toProduct(row: Omit<ProductRow, 'searchDocument' | 'variantWords'>, heldUntil?: Date | null): Product {
   const reserved = heldUntil !== undefined && row.stock <= 0 && row.status === 'active' && !row.isMembership;
   return {
     id: row.id,
@@ -56,9 +56,9 @@ const visible = and(isNull(products.archivedAt), ne(products.status, 'inactive')
  */
 const listed = and(visible, eq(products.isMembership, false));
 
-/** A product's columns but the search document: a list page reads only what it shows. */
-const { searchDocument: _searchDocument, ...shownColumns } = getTableColumns(products);
-type ShownRow = Omit<ProductRow, 'searchDocument'>;
+/** A product's columns but the search's (its document and variant words): a list page reads only what it shows. */
+const { searchDocument: _searchDocument, variantWords: _variantWords, ...shownColumns } = getTableColumns(products);
+type ShownRow = Omit<ProductRow, 'searchDocument' | 'variantWords'>;
 
 /**
  * Who a list is priced for (decision 014): everyone who pays the normal price shares one answer; an active
@@ -79,7 +79,8 @@ const audienceKey = (audience: ListAudience) =>
 /**
  * The price the audience pays, in SQL: `memberPrice` of packages/shared/src/pricing.ts (Math.round(price x
  * (1 - rate)), the membership product never discounted) in double precision like JavaScript's numbers, so both
- * give the same toea (tested in catalog-list.test.ts).
+ * give the same toea (tested in catalog-list.test.ts). The list's price sorts and bands use it: for a product with
+ * variants that is its "from" price, the cheapest live variant's, which the product row keeps (decision 042).
  */
 export function payingPriceSql(audience: ListAudience): SQL<number> {
   if (audience.kind === 'guest') return sql<number>`${products.priceToea}`;
@@ -292,6 +293,8 @@ export function createCatalogService(db: DbExecutor) {
     const items = listedRows.map(({ row, pays }) => ({
       ...toProduct(row, held.get(row.id)),
       memberPrice: audience.kind === 'member' && pays < row.priceToea ? pays : null,
+      // "from K…" (issue 30): the product's price is its cheapest live variant's, and the others cost more.
+      priceFrom: row.variantPricesDiffer ? row.priceToea : null,
     }));
     return {
       items,

@@ -9,14 +9,15 @@ import {
 } from '@bilum/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { invoiceSettings, orderItems, type OrderRow, orders, products } from '../../db/schema';
+import { invoiceSettings, orderItems, type OrderRow, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Actor, changedFields, recordActivity } from '../audit/audit.service';
 import { orderAddress } from '../orders/order-address';
+import { orderLineName } from '../orders/order-line-name';
 
 const SETTINGS_ROW_ID = 1;
 
-/** An order line with the product's SKU, as invoices and packing slips print it. */
+/** An order line as invoices and packing slips print it: named with its variant, and the variant's SKU. */
 interface DocumentLine {
   name: string;
   sku: string | null;
@@ -25,17 +26,22 @@ interface DocumentLine {
 }
 
 async function documentLines(executor: DbExecutor, orderId: number): Promise<DocumentLine[]> {
-  return executor
+  const rows = await executor
     .select({
-      name: orderItems.productName,
-      sku: products.sku,
+      productName: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
+      // The SKU of the variant sold, as it was when the order was placed (issue 30): what the packer picks.
+      sku: orderItems.variantSku,
       quantity: orderItems.quantity,
       unitPriceToea: orderItems.unitPriceToea,
     })
     .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
+  return rows.map(({ productName, variantLabel, ...line }) => ({
+    ...line,
+    name: orderLineName({ productName, variantLabel }),
+  }));
 }
 
 function deliveryOf(order: OrderRow): Invoice['delivery'] {

@@ -2,6 +2,7 @@ import { formatInvoiceNumber, formatKina, type ShopSettings } from '@bilum/share
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/mail.service';
 import { orderAddress } from './order-address';
+import { orderLineName } from './order-line-name';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -14,10 +15,10 @@ export function invoiceLink(shopUrl: string, trackingCode: string): string {
   return `${shopUrl}/invoice?tracking_code=${encodeURIComponent(trackingCode)}`;
 }
 
-/** The order's lines, one a line: "2 x Samsung Galaxy A15: K898.00". */
+/** The order's lines, one a line, a variant named: "2 x Samsung Galaxy A15: K898.00", "1 x Galaxy A55 – Black: …". */
 export function orderLinesText(items: readonly OrderItemRow[]): string {
   return items
-    .map((item) => `${item.quantity} x ${item.productName}: ${formatKina(item.unitPriceToea * item.quantity)}`)
+    .map((item) => `${item.quantity} x ${orderLineName(item)}: ${formatKina(item.unitPriceToea * item.quantity)}`)
     .join('\n');
 }
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type OrderRow, orderItems, orders } from '../../db/schema';
 import { iso, orderPaymentInfo } from '../payment-methods/payment-placement';
+import { orderLineName } from './order-line-name';
 
 /** What the shopper still has to pay for an order awaiting payment, and by when (issue 27). */
 function stillToPay(order: OrderRow): Pick<MyOrder, 'amountDue' | 'payBy'> {
@@ -72,7 +73,7 @@ export function createOrderHistoryService(db: DbExecutor) {
         const list = itemsByOrder.get(item.orderId) ?? [];
         list.push({
           productId: item.productId,
-          name: item.productName,
+          name: orderLineName(item),
           image: item.productImage,
           quantity: item.quantity,
           unitPrice: item.unitPriceToea,

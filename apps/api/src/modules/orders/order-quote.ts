@@ -20,6 +20,8 @@ import { memberCodeRuleIn } from '../settings/settings.service';
 import { createMembershipService, noMembership } from '../membership/membership.service';
 import { transition } from '../order-lifecycle/order-lifecycle';
 import { type LifecycleActor, orderStateOf, orderTransitions } from '../order-lifecycle/order-states';
+import { orderLineName } from './order-line-name';
+import { variantsByIds } from '../variants/variant-lookup';
 
 /*
  * An unpaid order's quote (issue 27 seam 2, decision 022): recomputed by the shared rule (order-quote.ts in
@@ -48,6 +50,17 @@ async function quoteOf(
   const ids = [...new Set(items.map((item) => item.productId))];
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
+  // Issue 30: a line is priced today at its own variant's prices (the product row's are its cheapest variant's);
+  // a variant the owner has since left out (archived) is no longer sold, like an archived product.
+  const variants = await variantsByIds(
+    tx,
+    items.map((item) => item.variantId),
+  );
+  const onSale = (item: OrderItemRow) => {
+    const product = byId.get(item.productId);
+    const variant = variants.get(item.variantId);
+    return product && product.archivedAt === null && variant && variant.archivedAt === null ? variant : undefined;
+  };
   const membership =
     order.userId !== null && order.orderType === 'registered'
       ? await createMembershipService(tx).getState(order.userId, at)
@@ -58,18 +71,18 @@ async function quoteOf(
   const zone = delivered ? zoneForProvince(await readZones(tx), order.province) : null;
   const quote = quoteOrder({
     lines: items.map((item) => {
-      const product = byId.get(item.productId);
-      const priced = product && product.archivedAt === null && product.priceToea > 0;
+      const variant = onSale(item);
+      const priced = variant && variant.priceToea > 0;
       return {
         id: item.id,
         productId: item.productId,
-        name: item.productName,
+        name: orderLineName(item),
         quantity: item.quantity,
         placedUnitPrice: item.unitPriceToea,
         placedOriginalPrice: item.originalPriceToea,
         isMembership: item.isMembership,
-        todayPrice: priced ? product.priceToea : null,
-        todayOriginalPrice: priced ? product.originalPriceToea : null,
+        todayPrice: priced ? variant.priceToea : null,
+        todayOriginalPrice: priced ? variant.originalPriceToea : null,
       };
     }),
     placedShipping: order.shippingToea,
@@ -96,13 +109,15 @@ async function quoteOf(
     ? priceWithCode(terms, {
         lines: quote.lines.map((line, index) => {
           const product = byId.get(line.productId);
+          const item = items[index];
+          const variant = item && onSale(item);
           return {
             productId: line.productId,
             category: product?.category ?? '',
             quantity: line.quantity,
-            regularUnitPrice: product && product.archivedAt === null ? product.priceToea : line.unitPrice,
+            regularUnitPrice: variant ? variant.priceToea : line.unitPrice,
             unitPrice: line.unitPrice,
-            isMembership: items[index]?.isMembership ?? false,
+            isMembership: item?.isMembership ?? false,
           };
         }),
         shipping: quote.shipping,

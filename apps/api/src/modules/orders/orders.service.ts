@@ -55,6 +55,7 @@ import { holdCodeUse, holdOrderUnits, noteOrder, placeOrderRow, transition } fro
 import { checkCode } from '../discount-codes/code-checkout';
 import type { Mailer } from '../mail/mail.service';
 import { isMembershipOnly } from './order-emails';
+import { orderLineName } from './order-line-name';
 import { assertCanBuyPremium, createMembershipService, noMembership } from '../membership/membership.service';
 import type { ConfiguredPaymentProvider } from '../payments/create-payment-provider';
 import type { PaymentIntent } from '../payments/payment-provider';
@@ -187,7 +188,7 @@ function newOrderPriceChanged(
     quote: {
       lines: lines.map((line, index) => ({
         productId: line.product.id,
-        name: line.product.name,
+        name: nameWithVariant(line.product.name, line.variant.label),
         quantity: line.quantity,
         unitPrice: line.unitPrice,
         originalPrice: line.originalPrice,
@@ -218,7 +219,8 @@ export function toCheckoutOrder(order: OrderRow, items: OrderItemRow[]): Checkou
     shippingStatus: order.shippingStatus,
     lines: items.map((item) => ({
       productId: item.productId,
-      name: item.productName,
+      variantId: item.variantId,
+      name: orderLineName(item),
       image: item.productImage,
       quantity: item.quantity,
       unitPrice: item.unitPriceToea,
@@ -913,7 +915,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
         estimatedDelivery: iso(order.estimatedDeliveryAt),
         items: items.map((item) => ({
           productId: item.productId,
-          name: item.productName,
+          name: orderLineName(item),
           image: item.productImage,
           quantity: item.quantity,
           unitPrice: item.unitPriceToea,

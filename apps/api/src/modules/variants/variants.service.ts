@@ -63,6 +63,8 @@ export async function insertProduct(tx: DbExecutor, row: NewProductRow): Promise
  * After an admin write to a product without options (its form, the CSV import, deleting it): its implicit variant
  * takes the product's SKU, prices, low-stock line, picture and archived time again. (Stock is not copied: it moves
  * through changeStock, variant and product together.) A product with options keeps its variants as they are.
+ * Nothing else is written for the lists: without options the product's variant words stay '' (its search document
+ * holds its own SKU, the implicit variant's) and its prices cannot differ.
  */
 export async function mirrorImplicitVariant(tx: DbExecutor, productId: number, at: Date): Promise<void> {
   await tx.execute(sql`
@@ -100,8 +102,9 @@ export interface WrittenVariant {
  *   sequence when none is given);
  * - a live variant left out is archived: its units leave the shelf first (logged), and shoppers' carts drop it;
  * - stock moves through changeStock (logged as `reason` by `actor`), so the product's total stays the sum;
- * - the product takes the cheapest live variant's prices (its cards and sorts say "from"), and with no options its
- *   one variant's SKU, low-stock line and picture as well.
+ * - the product takes the cheapest live variant's prices (its cards, price sort and price bands go by this "from"
+ *   price), notes whether the others' differ (the cards then say "from K…") and takes its variants' SKUs and
+ *   values for the search; with no options, its one variant's SKU, low-stock line and picture as well.
  * A SKU another live variant has is refused (409 on the variant's SKU field).
  */
 export async function setProductVariants(
@@ -208,7 +211,8 @@ export async function setProductVariants(
     written.push({ id, values: variant.values, sku, stock: variant.stock });
   }
 
-  // The product's own figures: the cheapest live variant's prices; without options, its one variant's fields.
+  // The product's own figures: the cheapest live variant's prices, whether the others differ ("from" on the cards)
+  // and the variants' words for the search; without options, its one variant's fields.
   const cheapest = [...input.variants].sort((a, b) => a.price - b.price)[0]!;
   const only = input.options.length === 0 ? input.variants[0] : undefined;
   await tx
@@ -217,6 +221,8 @@ export async function setProductVariants(
       priceToea: cheapest.price,
       originalPriceToea: cheapest.originalPrice,
       discountPercentage: discountPercentFor(cheapest.originalPrice, cheapest.price),
+      variantPricesDiffer: input.variants.some((variant) => variant.price !== cheapest.price),
+      variantWords: only ? '' : variantWords(input, written),
       ...(only ? { sku: written[0]!.sku, lowStockThreshold: only.lowStockThreshold } : {}),
       ...(only?.image ? { image: only.image } : {}),
       version: sql`${products.version} + 1`,
@@ -224,6 +230,18 @@ export async function setProductVariants(
     })
     .where(eq(products.id, productId));
   return written;
+}
+
+/**
+ * The words a product with options is found by besides its name, description and SKU (the search document,
+ * migration 0037): its live variants' SKUs, then the option values some live variant has, in the options' order
+ * ("256 GB", "Blue"). A value no variant is sold in finds nothing.
+ */
+function variantWords(input: ProductVariants, written: readonly WrittenVariant[]): string {
+  const values = input.options.flatMap((option, index) =>
+    option.values.filter((value) => input.variants.some((variant) => variant.values[index] === value)),
+  );
+  return [...written.map((variant) => variant.sku), ...values].join(' ');
 }
 
 /** 409 on the variant's SKU field when a live variant of another product, or another of this one, has it. */

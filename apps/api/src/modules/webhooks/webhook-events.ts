@@ -3,6 +3,7 @@ import type { WebhookEvent, WebhookEventType } from '@bilum/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type OrderItemRow, type OrderRow, outboxJobs, webhookEndpoints } from '../../db/schema';
+import { orderLineName } from '../orders/order-line-name';
 
 /**
  * Records an event for every active endpoint that wants it, in the caller's transaction (decision 017): the
@@ -29,10 +30,18 @@ export async function emitEvent(tx: DbExecutor, type: WebhookEventType, data: un
   return event.id;
 }
 
-/** The order as a webhook shows it: what a courier, point of sale or accountant needs (amounts in toea). */
+/**
+ * The order as a webhook shows it: what a courier, point of sale or accountant needs (amounts in toea). A line's
+ * `name` names its variant as every document does ("Galaxy A55 – 256 GB / Black"), so a receiver that prints it
+ * picks the right one; `variantId`, `variantLabel` ('' for a product without options) and `sku` are the variant's
+ * own (issue 30).
+ */
 export function orderEventData(
   order: OrderRow,
-  items: readonly Pick<OrderItemRow, 'productId' | 'productName' | 'quantity' | 'unitPriceToea'>[] = [],
+  items: readonly Pick<
+    OrderItemRow,
+    'productId' | 'productName' | 'variantId' | 'variantLabel' | 'variantSku' | 'quantity' | 'unitPriceToea'
+  >[] = [],
 ) {
   return {
     orderId: order.id,
@@ -59,7 +68,10 @@ export function orderEventData(
           },
     items: items.map((item) => ({
       productId: item.productId,
-      name: item.productName,
+      variantId: item.variantId,
+      name: orderLineName(item),
+      variantLabel: item.variantLabel,
+      sku: item.variantSku,
       quantity: item.quantity,
       unitPriceToea: item.unitPriceToea,
     })),

@@ -41,7 +41,7 @@ export default function CartPage() {
   const updateQuantity = useUpdateQuantity();
   const removeLine = useRemoveLine();
   const clearCart = useClearCart();
-  const [pendingLineKey, setPendingLineKey] = useState<number | null>(null);
+  const [pendingLineKey, setPendingLineKey] = useState<string | null>(null);
   const lines = useMemo(() => (cart.data?.items ?? []).map(fromServerLine), [cart.data]);
   // The fee to the saved delivery details, as soon as the shop knows them (issue 27).
   const delivery = useSavedDeliveryEstimate(isSignedIn, isMember || Boolean(cart.data?.isMember));

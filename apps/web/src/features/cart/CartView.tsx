@@ -46,7 +46,7 @@ export interface CartViewProps {
   /** The quantity stepper (server cart only). */
   onQuantity?: (line: CartViewLine, quantity: number) => void;
   /** The line whose quantity is being saved. */
-  pendingLineKey?: number | null;
+  pendingLineKey?: string | null;
   /** Extra words under a line (e.g. "sign in to buy Premium"). */
   lineNote?: (line: CartViewLine) => ReactNode;
   onCheckout: (items: LocalCartItem[]) => void;
@@ -62,7 +62,7 @@ type Confirm = { kind: 'remove'; line: CartViewLine } | { kind: 'clear' } | null
 export function CartView(props: CartViewProps) {
   const { lines, canSelect = isSelectable } = props;
   const [search, setSearch] = useState('');
-  const [unticked, setUnticked] = useState<Set<number>>(() => new Set());
+  const [unticked, setUnticked] = useState<Set<string>>(() => new Set());
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
 
@@ -77,7 +77,7 @@ export function CartView(props: CartViewProps) {
   // Only goods are delivered: a cart ticked down to the membership has no delivery fee.
   const selectedHasGoods = lines.some((line) => line.available && selected.has(line.key) && !line.isMembership);
 
-  const toggle = (key: number) =>
+  const toggle = (key: string) =>
     setUnticked((current) => {
       const next = new Set(current);
       if (next.has(key)) next.delete(key);
@@ -221,7 +221,7 @@ function SelectAllBar({
   onClear,
 }: {
   shown: CartViewLine[];
-  selected: ReadonlySet<number>;
+  selected: ReadonlySet<string>;
   selectedCount: number;
   selectableCount: number;
   canSelect: (line: CartViewLine) => boolean;

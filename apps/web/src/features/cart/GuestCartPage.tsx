@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/states';
 import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
 import { readGuestCart, saveGuestCart, useGuestCart } from '../../lib/guest-cart';
+import { localLineKey } from '../../lib/local-cart-item';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGuestCartProducts } from './cart.api';
@@ -33,14 +34,14 @@ export default function GuestCartPage() {
   const { isSignedIn, isLoading } = useSession();
   const items = useGuestCart();
   const navigate = useNavigate();
-  const products = useGuestCartProducts(items.map((item) => item.product_id));
+  const products = useGuestCartProducts([...new Set(items.map((item) => item.product_id))]);
   const lines = useMemo(
     () => items.map((item) => fromGuestItem(item, products.get(item.product_id))),
     [items, products],
   );
 
   const remove = useCallback((line: CartViewLine) => {
-    const next = readGuestCart().items.filter((item) => item.product_id !== line.productId);
+    const next = readGuestCart().items.filter((item) => localLineKey(item) !== line.key);
     if (!saveGuestCart(next)) return false;
     toast.success(`${line.name} was removed from your cart.`);
     return true;

@@ -1,4 +1,4 @@
-import { cartScreenMessages, cartTimings, formatKina } from '@bilum/shared';
+import { cartScreenMessages, cartTimings, formatKina, nameWithVariant } from '@bilum/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CartIcon } from '../../components/ui/action-icons';
@@ -38,7 +38,7 @@ function GuestCartLink() {
   const items = useGuestCart();
   // The products as the shop has them now (shared with /guest-cart's reads): a line sold since it was added is
   // not counted.
-  const products = useGuestCartProducts(items.map((item) => item.product_id));
+  const products = useGuestCartProducts([...new Set(items.map((item) => item.product_id))]);
   const count = buyableUnits(
     items.map((item) => fromGuestItem(item, products.get(item.product_id))),
     guestCanSelect,
@@ -138,7 +138,7 @@ function CartDropdown() {
                     className="size-12 shrink-0 rounded-md"
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{line.name}</p>
+                    <p className="truncate text-sm font-medium">{nameWithVariant(line.name, line.variantLabel)}</p>
                     <p className="text-xs text-muted">
                       {line.status !== 'available'
                         ? line.status === 'reserved'

@@ -59,7 +59,7 @@ const lines: CartViewLine[] = [phone, laptop, soldTruck];
 
 describe('cart selection', () => {
   it('starts with every available line ticked and never ticks a sold-out line', () => {
-    expect([...selectedKeys(lines, new Set())]).toEqual([1, 2]);
+    expect([...selectedKeys(lines, new Set())]).toEqual(['line:1', 'line:2']);
   });
 
   it('totals only the ticked, available lines (the totals follow the checkboxes)', () => {
@@ -69,26 +69,26 @@ describe('cart selection', () => {
       savings: 5_000,
       total: 445_000,
     });
-    expect(selectionSummary(lines, selectedKeys(lines, new Set([2])))).toMatchObject({
+    expect(selectionSummary(lines, selectedKeys(lines, new Set(['line:2'])))).toMatchObject({
       itemCount: 1,
       subtotal: 50_000,
       total: 45_000,
     });
     // Even if a sold line were somehow ticked, it is not counted.
-    expect(selectionSummary(lines, new Set([3])).total).toBe(0);
+    expect(selectionSummary(lines, new Set(['line:3'])).total).toBe(0);
   });
 
   it('select all unticks everything when all is ticked, and ticks everything otherwise', () => {
     const none = toggleAll(lines, new Set());
     expect(selectedKeys(lines, none).size).toBe(0);
-    const all = toggleAll(lines, new Set([2]));
-    expect([...selectedKeys(lines, all)]).toEqual([1, 2]);
+    const all = toggleAll(lines, new Set(['line:2']));
+    expect([...selectedKeys(lines, all)]).toEqual(['line:1', 'line:2']);
   });
 
   it('keeps a shopper’s choice when the cart is read again and ticks lines that arrive later', () => {
-    const unticked = new Set([2]);
+    const unticked = new Set(['line:2']);
     const refreshed = [...lines, fromServerLine(serverLine({ cartItemId: 4, productId: 13 }))];
-    expect([...selectedKeys(refreshed, unticked)]).toEqual([1, 4]);
+    expect([...selectedKeys(refreshed, unticked)]).toEqual(['line:1', 'line:4']);
   });
 });
 
@@ -102,7 +102,7 @@ describe('cart search', () => {
 
 describe('the checkout handoff from the cart', () => {
   it('hands over only the ticked available lines, with their cart item ids, for checkout to read', () => {
-    const items = checkoutItems(lines, new Set([2, 3]));
+    const items = checkoutItems(lines, new Set(['line:2', 'line:3']));
     expect(items).toEqual([expect.objectContaining({ product_id: 11, quantity: 2, cart_item_id: 2 })]);
     sessionStorage.clear();
     expect(startSelectedItemsCheckout(items, true)).toBe(true);
@@ -113,7 +113,7 @@ describe('the checkout handoff from the cart', () => {
 
   it('stores a guest’s selection under guestCartItemsForCheckout', () => {
     sessionStorage.clear();
-    startSelectedItemsCheckout(checkoutItems([phone], new Set([1])), false);
+    startSelectedItemsCheckout(checkoutItems([phone], new Set(['line:1'])), false);
     expect(JSON.parse(sessionStorage.getItem('guestCartItemsForCheckout') ?? '[]')).toHaveLength(1);
     expect(sessionStorage.getItem('cartItemsForCheckout')).toBeNull();
   });

@@ -1,13 +1,27 @@
-import { type CartLine, type CartSummary, cartSummary, isReserved, isSoldOut, type Product } from '@bilum/shared';
-import { cartLineToLocalItem, type LocalCartItem } from '../../lib/local-cart-item';
+import {
+  type CartLine,
+  type CartSummary,
+  cartSummary,
+  isReserved,
+  isSoldOut,
+  nameWithVariant,
+  type Product,
+  productAsVariant,
+} from '@bilum/shared';
+import { cartLineToLocalItem, type LocalCartItem, localLineKey } from '../../lib/local-cart-item';
 
 /** One line as both cart pages show it (prices in toea). */
 export interface CartViewLine {
-  /** Stable key for selection: the server line id, or the product id in the guest cart. */
-  key: number;
+  /** Stable key for selection: the server line id, or the product and variant in the guest cart. */
+  key: string;
   productId: number;
   cartItemId: number | null;
+  /** As the shopper reads it: the product's name with its variant ("Galaxy A55 – 256 GB / Black"). */
   name: string;
+  /** The product's own name and the variant's (issue 30), for the checkout hand-off. */
+  productName: string;
+  variantId?: number;
+  variantLabel: string;
   description: string;
   image: string | null;
   category: string;
@@ -28,10 +42,13 @@ export interface CartViewLine {
 
 export function fromServerLine(line: CartLine): CartViewLine {
   return {
-    key: line.cartItemId,
+    key: `line:${line.cartItemId}`,
     productId: line.productId,
     cartItemId: line.cartItemId,
-    name: line.name,
+    name: nameWithVariant(line.name, line.variantLabel),
+    productName: line.name,
+    variantId: line.variantId,
+    variantLabel: line.variantLabel,
     description: line.description,
     image: line.image,
     category: line.category,
@@ -49,14 +66,20 @@ export function fromServerLine(line: CartLine): CartViewLine {
 
 /**
  * A guest cart item, brought up to date with the product as the shop has it now when that is known: a guest
- * pays the shelf price, and a product sold (or withdrawn, `null`) since it was added is sold out.
+ * pays the shelf price (its variant's), and a product or variant sold (or withdrawn, `null`) since it was added
+ * is sold out.
  */
-export function fromGuestItem(item: LocalCartItem, current?: Product | null): CartViewLine {
+export function fromGuestItem(item: LocalCartItem, product?: Product | null): CartViewLine {
+  const productName = item.product_name || 'Product';
+  const variantLabel = item.variant_label ?? '';
   const base: CartViewLine = {
-    key: item.product_id,
+    key: localLineKey(item),
     productId: item.product_id,
     cartItemId: null,
-    name: item.product_name || 'Product',
+    name: nameWithVariant(productName, variantLabel),
+    productName,
+    ...(item.variant_id !== undefined ? { variantId: item.variant_id } : {}),
+    variantLabel,
     description: item.description,
     image: item.image,
     category: item.category,
@@ -70,11 +93,17 @@ export function fromGuestItem(item: LocalCartItem, current?: Product | null): Ca
     available: item.isMembership || item.product_status !== 'sold',
     reserved: false,
   };
-  if (current === undefined) return base;
-  if (current === null) return { ...base, available: item.isMembership };
+  if (product === undefined) return base;
+  const variants = product?.variants ?? [];
+  // A line saved before variants buys the product's first; a variant the owner has removed is gone.
+  const variant = item.variant_id === undefined ? variants[0] : variants.find((each) => each.id === item.variant_id);
+  if (product === null || (variants.length > 0 && variant === undefined))
+    return { ...base, available: item.isMembership };
+  const current = productAsVariant(product, variant);
   return {
     ...base,
-    name: current.name,
+    name: nameWithVariant(current.name, variantLabel),
+    productName: current.name,
     description: current.description,
     image: current.image,
     isMembership: current.isMembership,
@@ -90,7 +119,7 @@ export function fromGuestItem(item: LocalCartItem, current?: Product | null): Ca
  * Which lines are ticked: every selectable line except those the shopper unticked. Kept as the unticked keys
  * so lines that arrive later (a refresh, another tab) start ticked and a refresh never loses a choice.
  */
-export function selectedKeys(lines: readonly CartViewLine[], unticked: ReadonlySet<number>, canSelect = isSelectable) {
+export function selectedKeys(lines: readonly CartViewLine[], unticked: ReadonlySet<string>, canSelect = isSelectable) {
   return new Set(lines.filter((line) => canSelect(line) && !unticked.has(line.key)).map((line) => line.key));
 }
 
@@ -101,9 +130,9 @@ export function isSelectable(line: CartViewLine): boolean {
 /** Select all over the given (shown) lines: unticks them all when all are ticked, otherwise ticks them all. */
 export function toggleAll(
   shown: readonly CartViewLine[],
-  unticked: ReadonlySet<number>,
+  unticked: ReadonlySet<string>,
   canSelect = isSelectable,
-): Set<number> {
+): Set<string> {
   const selectable = shown.filter(canSelect);
   const allTicked = selectable.length > 0 && selectable.every((line) => !unticked.has(line.key));
   const next = new Set(unticked);
@@ -115,7 +144,7 @@ export function toggleAll(
 }
 
 /** The totals over the ticked, available lines, with the shared cart rule. */
-export function selectionSummary(lines: readonly CartViewLine[], selected: ReadonlySet<number>): CartSummary {
+export function selectionSummary(lines: readonly CartViewLine[], selected: ReadonlySet<string>): CartSummary {
   return cartSummary(
     lines.map((line) => ({
       unitPrice: line.unitPrice,
@@ -142,13 +171,13 @@ export function buyableUnits(lines: readonly CartViewLine[], canBuy = isSelectab
 export function matchesSearch(line: CartViewLine, query: string): boolean {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = `${line.name} ${line.description} ${line.category} ${line.condition}`.toLowerCase();
+  const haystack = `${line.name} ${line.description} ${line.category} ${line.condition}`.toLowerCase(); // name has the variant
   return words.every((word) => haystack.includes(word));
 }
 
 /** The lines checkout takes: ticked and available, in cart order. */
-export function checkoutItems(lines: readonly CartViewLine[], selected: ReadonlySet<number>): LocalCartItem[] {
+export function checkoutItems(lines: readonly CartViewLine[], selected: ReadonlySet<string>): LocalCartItem[] {
   return lines
     .filter((line) => line.available && selected.has(line.key))
-    .map((line) => cartLineToLocalItem(line, line.available));
+    .map((line) => cartLineToLocalItem({ ...line, name: line.productName }, line.available));
 }

@@ -28,7 +28,7 @@ function renderCategory(slug: string, categories: Promise<PublicCategory[]> | Pu
       if (url.startsWith('/api/products')) {
         lists.push(url);
         return Response.json({
-          items: [{ ...testProduct, memberPrice: null }],
+          items: [{ ...testProduct, memberPrice: null, priceFrom: null }],
           total: 1,
           page: 1,
           pageSize: 24,

@@ -11,6 +11,7 @@ const item = (id: number, extra: Partial<ProductListItem> = {}): ProductListItem
   id,
   name: `Phone ${id}`,
   memberPrice: null,
+  priceFrom: null,
   ...extra,
 });
 

@@ -22,6 +22,8 @@ interface ProductCardProps {
 export function ProductCard({ product, detailBase, eagerImage }: ProductCardProps) {
   const discount = discountBadge(product);
   const soldOut = isSoldOut(product);
+  // Variants at different prices (issue 30): "from" the cheapest one's, as the member price of it for a member.
+  const from = product.priceFrom !== null ? 'from ' : '';
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-focus">
       <div className="relative aspect-square overflow-hidden bg-stone-100">
@@ -64,7 +66,10 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
           {product.memberPrice !== null && (
             <span className="w-full text-xs font-semibold text-emerald-700">Member price</span>
           )}
-          <span className="text-base font-bold text-stone-900">{formatKina(product.memberPrice ?? product.price)}</span>
+          <span className="text-base font-bold text-stone-900">
+            {from}
+            {formatKina(product.memberPrice ?? product.priceFrom ?? product.price)}
+          </span>
           {/* As on the product page: a member's price beside the regular one struck, else the sale's original. */}
           {product.memberPrice !== null ? (
             <s className="text-xs text-muted">

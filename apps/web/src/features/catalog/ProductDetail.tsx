@@ -1,12 +1,17 @@
 import {
   catalogMessages,
   formatKina,
+  initialVariant,
   memberPrice,
   PREMIUM_DISCOUNT_RATE,
   type Product,
+  type ProductVariantChoice,
+  productAsVariant,
   productGallery,
+  variantFromParam,
 } from '@bilum/shared';
-import { Link } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { findCategory, useCategories } from '../../lib/categories';
 import { useSession } from '../../lib/session';
@@ -19,6 +24,34 @@ import { ProductGallery } from './ProductGallery';
 import { PurchasePanel } from './PurchasePanel';
 import { SaveButton } from './SaveButton';
 import { ShareButton } from './ShareButton';
+import { VariantChooser } from './VariantChooser';
+
+/**
+ * The variant the page shows (issue 30): the one the address names (`?variant=`, so a shared link opens on it),
+ * else the first that can be bought; choosing another replaces the address's choice without a new history entry.
+ */
+function useChosenVariant(product: Product) {
+  const [params, setParams] = useSearchParams();
+  const variants = useMemo(
+    () =>
+      (product.variants ?? []).map((variant) => ({
+        ...variant,
+        available: product.status === 'active' && variant.stock > 0,
+      })),
+    [product],
+  );
+  const chosen = initialVariant(variants, variantFromParam(params.get('variant')));
+  const choose = (variant: ProductVariantChoice) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('variant', String(variant.id));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return { variants, chosen, choose };
+}
 
 /** The member detail page's hint for shoppers who are not signed in. */
 function SignUpHint({ product }: { product: Product }) {
@@ -45,8 +78,12 @@ interface ProductDetailProps {
 }
 
 /** A loaded product: gallery, labels, price, details, the buy buttons and Share. */
-export function ProductDetail({ product, audience, paths }: ProductDetailProps) {
+export function ProductDetail({ product: offered, audience, paths }: ProductDetailProps) {
   const { isSignedIn } = useSession();
+  const { variants, chosen, choose } = useChosenVariant(offered);
+  // Price, labels, stock, "Reserved", picture and the cart line follow the chosen variant.
+  const product = productAsVariant(offered, chosen);
+  const options = offered.options ?? [];
   const pricing = useShopperPrice(product);
   // A visible category is named and linked; a hidden one has no page (its products stay on sale), so the link
   // leads to every product instead (decision 041).
@@ -66,13 +103,16 @@ export function ProductDetail({ product, audience, paths }: ProductDetailProps) 
         {audience === 'member' ? 'Back to dashboard' : 'Back to shop'}
       </Link>
       <div className="mt-4 grid gap-8 md:grid-cols-2 md:gap-10">
-        <ProductGallery key={product.id} images={productGallery(product)} name={product.name} />
+        <ProductGallery key={`${product.id}:${product.image}`} images={productGallery(product)} name={product.name} />
         <div className="flex min-w-0 flex-col gap-5">
           <div className="space-y-2">
             <ProductBadges product={product} />
             <h1 className="text-2xl font-extrabold leading-tight text-stone-900 sm:text-3xl">{product.name}</h1>
           </div>
           <PriceBlock product={product} pricing={pricing} />
+          {options.length > 0 && chosen && (
+            <VariantChooser options={options} variants={variants} chosen={chosen} onChoose={choose} />
+          )}
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
             <dt className="font-semibold text-stone-600">Category</dt>
             <dd>
@@ -86,7 +126,7 @@ export function ProductDetail({ product, audience, paths }: ProductDetailProps) 
           <p className="whitespace-pre-line leading-relaxed text-stone-700">
             {product.description || catalogMessages.noDescription}
           </p>
-          <PurchasePanel product={product} pricing={pricing} />
+          <PurchasePanel product={product} pricing={pricing} variant={chosen} firstVariantId={variants[0]?.id} />
           <div className="flex flex-wrap gap-2">
             {audience === 'member' && <SaveButton productId={product.id} />}
             <ShareButton title={product.name} text={`${product.name} for ${formatKina(product.price)} at Bilum`} />

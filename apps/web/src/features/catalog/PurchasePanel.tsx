@@ -6,8 +6,11 @@ import {
   isSoldOut,
   type MembershipState,
   membershipMessages,
+  nameWithVariant,
   type Product,
   productMessages,
+  type ProductVariantChoice,
+  variantLabel,
 } from '@bilum/shared';
 import { usePremiumPriceText } from '../../lib/premium-offer';
 import { useState } from 'react';
@@ -68,14 +71,27 @@ function purchaseInvite(
   return null;
 }
 
-/** Buy It Now and Add to Cart, with their dialogs, for the detail pages. */
-export function PurchasePanel({ product, pricing }: { product: Product; pricing: ShopperPrice }) {
+interface PurchasePanelProps {
+  /** The product as the chosen variant sells it (`productAsVariant`). */
+  product: Product;
+  pricing: ShopperPrice;
+  /** The variant chosen (issue 30), and the product's first (a guest line saved before variants holds it). */
+  variant?: ProductVariantChoice | undefined;
+  firstVariantId?: number | undefined;
+}
+
+/** Buy It Now and Add to Cart, with their dialogs, for the detail pages; of the chosen variant. */
+export function PurchasePanel({ product, pricing, variant, firstVariantId }: PurchasePanelProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { isSignedIn, membership } = useSession();
-  const { inCart, add, pending } = useAddToCart(product.id);
+  const { inCart, add, pending } = useAddToCart({
+    productId: product.id,
+    ...(variant ? { variantId: variant.id } : {}),
+    ...(firstVariantId !== undefined ? { firstVariantId } : {}),
+  });
   const [dialog, setDialog] = useState<'buy' | 'added' | null>(null);
-  const item = toLocalCartItem(product, pricing.finalPrice);
+  const item = toLocalCartItem(product, pricing.finalPrice, variant);
 
   const premiumPrice = usePremiumPriceText();
   const invite = purchaseInvite(product, isSignedIn, membership, location.pathname, premiumPrice);
@@ -120,7 +136,12 @@ export function PurchasePanel({ product, pricing }: { product: Product; pricing:
       </div>
       {dialog === 'buy' && <BuyNowDialog open onOpenChange={closeDialog} item={item} />}
       {dialog === 'added' && (
-        <AddedToCartDialog open onOpenChange={closeDialog} productName={product.name} signedIn={isSignedIn} />
+        <AddedToCartDialog
+          open
+          onOpenChange={closeDialog}
+          productName={nameWithVariant(product.name, variant ? variantLabel(variant.values) : '')}
+          signedIn={isSignedIn}
+        />
       )}
     </div>
   );

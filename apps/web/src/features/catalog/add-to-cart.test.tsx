@@ -30,7 +30,7 @@ function renderAddToCart(
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  return { ...renderHook(() => useAddToCart(productId), { wrapper }), fetch, client };
+  return { ...renderHook(() => useAddToCart({ productId }), { wrapper }), fetch, client };
 }
 
 const product = testProduct;

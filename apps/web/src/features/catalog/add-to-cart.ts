@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client';
 import { readGuestCart, saveGuestCart, useGuestCart } from '../../lib/guest-cart';
-import type { LocalCartItem } from '../../lib/local-cart-item';
+import { type LocalCartItem, localLineKey, sameLocalLine } from '../../lib/local-cart-item';
 import { addToServerCart, useServerCart } from '../../lib/server-cart';
 import { useSession } from '../../lib/session';
 
@@ -26,32 +26,50 @@ function toastAddFailure(error: unknown) {
   toast.error(cartScreenMessages.addFailedTitle, { description: message });
 }
 
+/** The product (and variant) a product page sells: the variant chosen, and its product's first variant. */
+export interface CartTarget {
+  productId: number;
+  /** The variant chosen (issue 30); undefined where the page does not know the product's variants. */
+  variantId?: number;
+  /** A guest line saved before variants holds this one. */
+  firstVariantId?: number;
+}
+
 /**
- * Add to Cart for the product pages. Signed-in shoppers use the server cart (only the product id and the
- * quantity are sent; the server prices the line), and the in-cart flag comes from it; guests keep the item in
- * the browser's guest cart (`guestCartItems`).
+ * Add to Cart for the product pages. Signed-in shoppers use the server cart (only the product, its variant and
+ * the quantity are sent; the server prices the line), and the in-cart flag comes from it; guests keep the item
+ * in the browser's guest cart (`guestCartItems`). The same product in another variant is another line.
  */
-export function useAddToCart(productId: number | undefined) {
+export function useAddToCart(target: CartTarget | undefined) {
   const client = useQueryClient();
   const { isSignedIn } = useSession();
   const serverCart = useServerCart();
   const guestCart = useGuestCart();
-  const [answeredInCart, setAnsweredInCart] = useState<number[]>([]);
+  const [answeredInCart, setAnsweredInCart] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
 
   const inCart =
-    productId !== undefined &&
-    (answeredInCart.includes(productId) ||
+    target !== undefined &&
+    (answeredInCart.includes(localLineKey({ product_id: target.productId, variant_id: target.variantId })) ||
       (isSignedIn
-        ? (serverCart.data?.items.some((line) => line.productId === productId) ?? false)
-        : guestCart.some((item) => item.product_id === productId)));
+        ? (serverCart.data?.items.some(
+            (line) =>
+              line.productId === target.productId &&
+              (target.variantId === undefined || line.variantId === target.variantId),
+          ) ?? false)
+        : guestCart.some((item) =>
+            target.variantId === undefined
+              ? item.product_id === target.productId
+              : sameLocalLine(item, target.productId, target.variantId, target.firstVariantId),
+          )));
+  const firstVariantId = target?.firstVariantId;
 
   const add = useCallback(
     async (item: LocalCartItem): Promise<AddResult> => {
-      const markInCart = () => setAnsweredInCart((ids) => [...ids, item.product_id]);
+      const markInCart = () => setAnsweredInCart((keys) => [...keys, localLineKey(item)]);
       if (!isSignedIn) {
         const { items } = readGuestCart();
-        if (items.some((line) => line.product_id === item.product_id)) {
+        if (items.some((line) => sameLocalLine(line, item.product_id, item.variant_id, firstVariantId))) {
           markInCart();
           toast.info(productMessages.alreadyInCart);
           return 'already-in-cart';
@@ -62,7 +80,7 @@ export function useAddToCart(productId: number | undefined) {
       }
       setPending(true);
       try {
-        const result = await addToServerCart(client, item.product_id, 1);
+        const result = await addToServerCart(client, item.product_id, 1, item.variant_id);
         markInCart();
         if (result.alreadyInCart) {
           toast.info(productMessages.alreadyInCart);
@@ -76,7 +94,7 @@ export function useAddToCart(productId: number | undefined) {
         setPending(false);
       }
     },
-    [client, isSignedIn],
+    [client, isSignedIn, firstVariantId],
   );
 
   return { inCart, add, pending };

@@ -15,7 +15,7 @@ import { homeListQuery } from './list-queries';
 import { testProduct } from './test-product';
 
 const page = (at: number, pageCount: number, ids: number[]): ProductListPage => ({
-  items: ids.map((id) => ({ ...testProduct, id, memberPrice: null })),
+  items: ids.map((id) => ({ ...testProduct, id, memberPrice: null, priceFrom: null })),
   total: pageCount * 2,
   page: at,
   pageSize: 2,

@@ -149,7 +149,9 @@ function CheckoutContent() {
 
   // The order (and its payment) is made once the contact details are complete and the server has priced the items.
   const contactJson = contact ? JSON.stringify(contact) : null;
-  const buyKey = priced.purchasable ? JSON.stringify(priced.purchasable.map((l) => [l.productId, l.quantity])) : null;
+  const buyKey = priced.purchasable
+    ? JSON.stringify(priced.purchasable.map((l) => [l.productId, l.variantId, l.quantity]))
+    : null;
   useEffect(() => {
     if (!contact || lines.length === 0 || paid || checkout.returnedFromAuthentication) return;
     if (contactIncomplete || !buyKey || priced.nothingToBuy || !cardOn) return;

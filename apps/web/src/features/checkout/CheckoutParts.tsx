@@ -281,7 +281,7 @@ export function LineChangesNotice({ changes }: { changes: readonly LineChange[] 
       <p className="font-semibold">Your order has changed since you added it to your cart:</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {changes.map((change) => (
-          <li key={change.productId}>
+          <li key={`${change.productId}:${change.variantId ?? ''}`}>
             {change.name}:{' '}
             {change.was !== change.now && (
               <>

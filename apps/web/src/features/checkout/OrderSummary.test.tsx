@@ -57,6 +57,7 @@ describe('the checkout order summary', () => {
     const preview = previewSummaryData([
       {
         productId: 1,
+        variantId: null,
         quantity: 1,
         cartItemId: null,
         name: 'Laptop',

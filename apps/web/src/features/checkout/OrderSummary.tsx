@@ -4,9 +4,9 @@ import { deliveryMessages } from '@bilum/shared/delivery';
 import { Button } from '../../components/ui/button';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { ProductImage } from '../../components/ui/product-image';
-import type { CheckoutLineRef } from '../../lib/checkout-handoff';
+import { type CheckoutLineRef, checkoutLineKey } from '../../lib/checkout-handoff';
 import { shippingNote } from '../../lib/delivery-estimate';
-import type { UnavailableLine } from './checkout-quote';
+import { handedOverName, type UnavailableLine } from './checkout-quote';
 
 export interface SummaryLine {
   key: string;
@@ -33,7 +33,7 @@ export interface SummaryTotals {
 export function orderSummaryData(order: CheckoutOrder): { lines: SummaryLine[]; totals: SummaryTotals } {
   return {
     lines: order.lines.map((line) => ({
-      key: String(line.productId),
+      key: `${line.productId}:${line.variantId}`,
       name: line.name,
       image: line.image,
       quantity: line.quantity,
@@ -50,7 +50,7 @@ export function quoteSummaryData(quote: CheckoutQuote): { lines: SummaryLine[]; 
     lines: quote.lines
       .filter((line) => line.status === 'available')
       .map((line) => ({
-        key: String(line.productId),
+        key: `${line.productId}:${line.variantId}`,
         name: line.name,
         image: line.image,
         quantity: line.quantity,
@@ -80,8 +80,8 @@ export function previewSummaryData(lines: readonly CheckoutLineRef[]): { lines: 
   );
   return {
     lines: lines.map((line) => ({
-      key: String(line.productId),
-      name: line.name || `Product ${line.productId}`,
+      key: checkoutLineKey(line),
+      name: handedOverName(line) || `Product ${line.productId}`,
       image: line.image,
       quantity: line.quantity,
       lineTotal: line.previewPrice * line.quantity,
@@ -117,7 +117,7 @@ interface OrderSummaryProps {
   membership?: { isMember: boolean; discountRate: number };
   /** Lines the server will not sell now: greyed with "SOLD OUT!", outside the totals, with Remove. */
   unavailable?: readonly UnavailableLine[];
-  onRemoveUnavailable?: (productId: number) => void;
+  onRemoveUnavailable?: (line: UnavailableLine) => void;
 }
 
 /**
@@ -162,7 +162,7 @@ export function OrderSummary({
           </li>
         ))}
         {unavailable.map((line) => (
-          <li key={`unavailable-${line.productId}`} className="flex items-center gap-3 py-3">
+          <li key={`unavailable-${checkoutLineKey(line)}`} className="flex items-center gap-3 py-3">
             <LineImage src={line.image} dimmed />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-muted">{line.name}</p>
@@ -175,7 +175,7 @@ export function OrderSummary({
                 size="sm"
                 className="px-2"
                 aria-label={`Remove ${line.name}`}
-                onClick={() => onRemoveUnavailable(line.productId)}
+                onClick={() => onRemoveUnavailable(line)}
               >
                 Remove
               </Button>

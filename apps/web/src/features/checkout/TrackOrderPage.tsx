@@ -266,8 +266,9 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <p className="py-3 text-sm text-stone-600">{trackingMessages.noItems}</p>
       ) : (
         <ul className="divide-y divide-stone-100">
-          {order.items.map((item) => (
-            <li key={item.productId} className="flex items-center gap-3 py-3">
+          {order.items.map((item, index) => (
+            // Two variants of one product are two lines of the same product (issue 30): the line's place keys it.
+            <li key={`${item.productId}-${index}`} className="flex items-center gap-3 py-3">
               <ProductImage
                 src={siteImagePath(item.image)}
                 alt=""

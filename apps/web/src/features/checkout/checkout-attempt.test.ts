@@ -11,6 +11,7 @@ const created = (orderId: number, checkoutToken: string) =>
 
 const line = (productId: number, quantity = 1) => ({
   productId,
+  variantId: null,
   quantity,
   cartItemId: null,
   name: `Item ${productId}`,

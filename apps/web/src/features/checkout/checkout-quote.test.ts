@@ -5,6 +5,7 @@ import { lineChanges, purchasableLines, serverLines, unavailableLines } from './
 
 const handedOver = (productId: number, previewPrice: number, quantity = 1): CheckoutLineRef => ({
   productId,
+  variantId: null,
   quantity,
   cartItemId: null,
   name: `Item ${productId}`,
@@ -21,6 +22,7 @@ const quoted = (
   quantity = 1,
 ): CheckoutQuote['lines'][number] => ({
   productId,
+  variantId: productId * 10,
   cartItemId: null,
   name: `Server item ${productId}`,
   image: null,
@@ -54,7 +56,7 @@ describe('checkout from the server’s view of the lines (issue 17, defect 1)', 
 
   it('lists the sold-out line apart with "SOLD OUT!"', () => {
     expect(unavailableLines(cart, quote)).toEqual([
-      { productId: 1, name: 'Server item 1', image: null, quantity: 1, label: 'SOLD OUT!' },
+      { productId: 1, variantId: null, name: 'Server item 1', image: null, quantity: 1, label: 'SOLD OUT!' },
     ]);
   });
 
@@ -62,6 +64,7 @@ describe('checkout from the server’s view of the lines (issue 17, defect 1)', 
     expect(lineChanges(cart, serverLines(null, quote))).toEqual([
       {
         productId: 2,
+        variantId: null,
         name: 'Server item 2',
         was: 17_900,
         now: 18_900,
@@ -70,5 +73,26 @@ describe('checkout from the server’s view of the lines (issue 17, defect 1)', 
       },
     ]);
     expect(lineChanges([handedOver(2, 18_900, 2)], serverLines(null, quote))).toEqual([]);
+  });
+
+  it('tells two variants of one product apart (issue 30): each line is matched with its own variant', () => {
+    const black = { ...handedOver(5, 120_000), variantId: 51, name: 'Phone – 256 GB / Black' };
+    const blue = { ...handedOver(5, 100_000), variantId: 52, name: 'Phone – 128 GB / Blue' };
+    const variants: CheckoutQuote = {
+      ...quote,
+      lines: [
+        { ...quoted(5, 120_000, 'sold'), variantId: 51, name: 'Phone – 256 GB / Black' },
+        { ...quoted(5, 110_000, 'available'), variantId: 52, name: 'Phone – 128 GB / Blue' },
+      ],
+    };
+    expect(purchasableLines([black, blue], variants)?.map((line) => [line.variantId, line.previewPrice])).toEqual([
+      [52, 110_000],
+    ]);
+    expect(unavailableLines([black, blue], variants).map((line) => [line.variantId, line.name])).toEqual([
+      [51, 'Phone – 256 GB / Black'],
+    ]);
+    expect(lineChanges([black, blue], serverLines(null, variants))).toEqual([
+      expect.objectContaining({ variantId: 52, was: 100_000, now: 110_000 }),
+    ]);
   });
 });

@@ -1,5 +1,18 @@
 import type { CheckoutOrder, CheckoutQuote } from '@bilum/shared/checkout.schema';
+import { nameWithVariant } from '@bilum/shared';
 import type { CheckoutLineRef } from '../../lib/checkout-handoff';
+
+/** The server's line for a handed-over one: the same product and variant (any variant for a line without one). */
+function isServerLineOf(
+  line: Pick<CheckoutLineRef, 'productId' | 'variantId'>,
+  server: { productId: number; variantId?: number },
+): boolean {
+  return server.productId === line.productId && (line.variantId === null || server.variantId === line.variantId);
+}
+
+/** A handed-over line's name as the shopper reads it: the product's with its variant's. */
+export const handedOverName = (line: Pick<CheckoutLineRef, 'name' | 'variantLabel'>) =>
+  nameWithVariant(line.name, line.variantLabel ?? '');
 
 /*
  * Checkout starts from the server's view of the lines (issue 17, defect 1): POST /api/checkout/quote prices the
@@ -10,6 +23,7 @@ import type { CheckoutLineRef } from '../../lib/checkout-handoff';
 /** A line the server will not sell now: greyed "SOLD OUT!" (or "Reserved"), out of the totals and the order. */
 export interface UnavailableLine {
   productId: number;
+  variantId: number | null;
   name: string;
   image: string | null;
   quantity: number;
@@ -19,6 +33,7 @@ export interface UnavailableLine {
 /** A price (or quantity) that is not what the shopper saw in the cart. */
 export interface LineChange {
   productId: number;
+  variantId: number | null;
   name: string;
   /** toea per unit: what the cart showed, and what the order charges. */
   was: number;
@@ -40,9 +55,8 @@ export function purchasableLines(
   quoteFailed = false,
 ): CheckoutLineRef[] | null {
   if (!quote) return quoteFailed ? [...lines] : null;
-  const quoted = quotedByProduct(quote);
   return lines.flatMap((line) => {
-    const server = quoted.get(line.productId);
+    const server = quote.lines.find((each) => isServerLineOf(line, each));
     if (!server || server.status !== 'available' || server.quantity < 1) return [];
     return [{ ...line, quantity: server.quantity, previewPrice: server.unitPrice }];
   });
@@ -54,14 +68,14 @@ export function unavailableLines(
   quote: CheckoutQuote | undefined,
 ): UnavailableLine[] {
   if (!quote) return [];
-  const quoted = quotedByProduct(quote);
   return lines.flatMap((line) => {
-    const server = quoted.get(line.productId);
+    const server = quote.lines.find((each) => isServerLineOf(line, each));
     if (!server || server.status === 'available') return [];
     return [
       {
         productId: line.productId,
-        name: server.name || line.name || `Product ${line.productId}`,
+        variantId: line.variantId,
+        name: server.name || handedOverName(line) || `Product ${line.productId}`,
         image: server.image ?? line.image,
         quantity: line.quantity,
         label: server.status === 'reserved' ? 'Reserved' : 'SOLD OUT!',
@@ -76,11 +90,17 @@ export function unavailableLines(
  */
 export function lineChanges(
   lines: readonly CheckoutLineRef[],
-  server: readonly { productId: number; name: string; unitPrice: number; quantity: number; isMemberPrice?: boolean }[],
+  server: readonly {
+    productId: number;
+    variantId?: number;
+    name: string;
+    unitPrice: number;
+    quantity: number;
+    isMemberPrice?: boolean;
+  }[],
 ): LineChange[] {
-  const byProduct = new Map(server.map((line) => [line.productId, line]));
   return lines.flatMap((line) => {
-    const now = byProduct.get(line.productId);
+    const now = server.find((each) => isServerLineOf(line, each));
     if (!now) return [];
     const priceChanged = now.unitPrice !== line.previewPrice;
     const fewer = now.quantity < line.quantity;
@@ -88,7 +108,8 @@ export function lineChanges(
     return [
       {
         productId: line.productId,
-        name: now.name || line.name,
+        variantId: line.variantId,
+        name: now.name || handedOverName(line),
         was: line.previewPrice,
         now: now.unitPrice,
         memberPrice: priceChanged && now.isMemberPrice === true,
@@ -102,8 +123,4 @@ export function lineChanges(
 export function serverLines(order: CheckoutOrder | null, quote: CheckoutQuote | undefined) {
   if (order) return order.lines;
   return (quote?.lines ?? []).filter((line) => line.status === 'available');
-}
-
-function quotedByProduct(quote: CheckoutQuote) {
-  return new Map(quote.lines.map((line) => [line.productId, line]));
 }

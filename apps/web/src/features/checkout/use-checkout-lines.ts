@@ -1,6 +1,11 @@
 import type { CreateOrderResponse } from '@bilum/shared/checkout.schema';
 import { useCallback, useMemo } from 'react';
-import { checkoutItemsSource, dropFromCheckoutHandoff } from '../../lib/checkout-handoff';
+import {
+  type CheckoutLineRef,
+  checkoutItemsSource,
+  checkoutLineKey,
+  dropFromCheckoutHandoff,
+} from '../../lib/checkout-handoff';
 import { readGuestCart, saveGuestCart } from '../../lib/guest-cart';
 import { type QuoteDestination, useCheckoutQuote } from './checkout.api';
 import { type CheckoutAttempt, saveAttempt } from './checkout-attempt';
@@ -35,11 +40,17 @@ export function useCheckoutLines(
 
   /** Takes a sold-out line out of this checkout (and of the hand-off, so a reload agrees). */
   const removeUnavailable = useCallback(
-    (productId: number) => {
-      const kept = lines.filter((line) => line.productId !== productId);
-      if (!dropFromCheckoutHandoff(productId, attempt.audience) && selection.kind === 'cart') {
+    (dropped: Pick<CheckoutLineRef, 'productId' | 'variantId'>) => {
+      const kept = lines.filter((line) => checkoutLineKey(line) !== checkoutLineKey(dropped));
+      if (!dropFromCheckoutHandoff(dropped, attempt.audience) && selection.kind === 'cart') {
         // A guest's whole stored cart was handed over: the line goes from the cart itself.
-        saveGuestCart(readGuestCart().items.filter((item) => item.product_id !== productId));
+        saveGuestCart(
+          readGuestCart().items.filter(
+            (item) =>
+              checkoutLineKey({ productId: item.product_id, variantId: item.variant_id ?? null }) !==
+              checkoutLineKey(dropped),
+          ),
+        );
       }
       const next = { ...attempt, selection: { ...selection, lines: kept } };
       if (kept.length > 0) saveAttempt(next);

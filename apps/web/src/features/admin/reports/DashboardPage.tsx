@@ -372,7 +372,7 @@ export default function DashboardPage() {
                 ) : (
                   <ul className="flex flex-col gap-1 text-sm">
                     {dashboard.data.lowStock.map((product) => (
-                      <li key={product.productId} className="flex justify-between gap-3">
+                      <li key={product.variantId} className="flex justify-between gap-3">
                         <span className="min-w-0 break-words">{product.name}</span>
                         <span className="shrink-0 text-stone-700">
                           {product.stock} on hand (alert at {product.threshold})
