@@ -36,7 +36,7 @@ test('an owner previews a CSV import, fixes the file, imports it, and finds the 
   await dialog.getByLabel('CSV file').setInputFiles(csvFile(`${header}\n${row('79.20')}\n`));
   await expect(dialog.getByText('1 new, 0 to update, 0 unchanged, 0 with errors.')).toBeVisible();
   await expect(dialog.getByText('discount_percentage: 20')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Import 1 product(s)' }).click();
+  await dialog.getByRole('button', { name: 'Import 1 row(s)' }).click();
   await expect(page.getByText('Import complete: 1 product(s) added, 0 product(s) updated.')).toBeVisible();
   await expect(dialog).toBeHidden();
 

@@ -1,30 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from '../src/accounts';
+import { ensureSolar } from '../src/categories';
 import { gradientPng } from '../src/pictures';
 
 // Issue 30, categories step 2 (decision 041): a category the owner adds is on the storefront at once: in the
 // header's menu at 1280 px and the slide-in menu at 375 px, with its own page and its products.
-
-async function ensureSolar(page: Page) {
-  // A retry (or the variants journey) may meet the Solar of an earlier run: it is kept, and shown.
-  const answer = (await (await page.request.get('/api/admin/categories')).json()) as {
-    categories: { id: number; slug: string; hidden: boolean }[];
-  };
-  const earlier = answer.categories.find((category) => category.slug === 'solar');
-  await page.goto('/categories');
-  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
-  if (earlier) {
-    if (earlier.hidden) {
-      await page.getByRole('button', { name: 'Show Solar' }).click();
-      await expect(page.getByText('Category shown.')).toBeVisible();
-    }
-    return;
-  }
-  await page.getByLabel('Name', { exact: true }).fill('Solar');
-  await page.getByRole('button', { name: 'Add category' }).click();
-  await expect(page.getByText('Category added.')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Categories' }).getByTestId('category-name').last()).toHaveText('Solar');
-}
 
 test('the owner adds the category Solar and a lantern in it; a shopper finds both from the menu at 1280 and 375 px, and by the old address after the owner changes it', async ({
   page,

@@ -28,6 +28,8 @@ import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
 import { createAdminCatalogService } from './modules/admin/admin-catalog.service';
 import { adminProductsRoutes } from './modules/admin/admin-products.routes';
 import { createAdminProductsService } from './modules/admin/admin-products.service';
+import { variantsRoutes } from './modules/variants/variants.routes';
+import { createVariantsAdminService } from './modules/variants/variants-admin.service';
 import { imageServingRoutes, imageUploadRoutes } from './modules/uploads/images.routes';
 import { createImagesService } from './modules/uploads/images.service';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -197,6 +199,8 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
   // Admin (issue 8): every route under /api/admin refuses anyone but an administrator (modules/admin/admin-guard.ts).
   const images = createImagesService(db, config.imageFetch);
   await app.register(adminProductsRoutes(createAdminProductsService(db, catalog, images)), { prefix: '/api' });
+  // A product's options and variants, for the add and edit forms (issue 30, decision 042).
+  await app.register(variantsRoutes(createVariantsAdminService(db, catalog)), { prefix: '/api' });
   await app.register(adminCatalogRoutes(createAdminCatalogService(db, catalog)), { prefix: '/api' });
   await app.register(adminMembersRoutes(createAdminMembersService(db, now)), { prefix: '/api' });
   const adminOrders = createAdminOrdersService({

@@ -26,6 +26,31 @@ export const catalogAdminMessages = {
   keptHiddenWithoutPicture: (row: number, name: string, done: boolean) =>
     `Row ${row}: no picture, so "${name}" ${done ? 'stayed' : 'stays'} hidden; add a picture to show it.`,
   flag: 'Use yes or no.',
+  // Issue 30: the rows of a product with options (one per variant, sharing its product_sku).
+  variantNeedsProductSku: 'A row with options names its product in product_sku (the SKU its rows share).',
+  productSkuWithoutOptions:
+    'A product without options has one row, its SKU in sku: leave product_sku empty, or give the row its options.',
+  optionWithoutValue: (column: string) => `Give the row a value of this option in ${column}.`,
+  valueWithoutOption: (column: string) => `Name the option of this value in ${column}.`,
+  optionsOutOfOrder: 'Fill option1 first, then option2, then option3.',
+  productRowsDiffer: (line: number) =>
+    `A product’s rows share this column: it differs from line ${line}. Leave it empty or repeat it.`,
+  optionNamesDiffer: (line: number) => `The rows of one product name the same options: line ${line} names others.`,
+  optionNamesOfProduct: (names: string) =>
+    `This product’s options are ${names}; rename or add options on its form, not in the file.`,
+  productWithoutOptions:
+    'This product has no options: give it its options on its form, then the file can fill its variants.',
+  productHasOptions:
+    'This product has options: its rows need product_sku and the option columns (export the catalogue to see them).',
+  variantOfAnotherProduct: (name: string) => `This SKU is a variant of “${name}”; one SKU names one variant.`,
+  productSkuOfVariant: 'This SKU is a variant of another product; a product_sku names a product.',
+  combinationTwice: (label: string, line: number) => `The combination ${label} is also on line ${line}.`,
+  combinationTaken: (label: string, sku: string) =>
+    `The product already sells ${label} as ${sku}; give that row the SKU ${sku} to change it.`,
+  importChanged: 'Nothing was imported: a product of the file was changed meanwhile. Preview the file again.',
+  tooManyVariants: (max: number) => `A product has at most ${max} variants.`,
+  tooManyValues: (name: string, max: number) => `The option "${name}" has at most ${max} values.`,
+  optionText: (max: number) => `Option names and values have 1 to ${max} characters.`,
   membershipLocked: 'The Premium membership product can only change its price, text and picture here.',
   premiumUnavailable: 'Premium membership is not on sale at the moment.',
   added: 'Product added successfully!',
@@ -64,8 +89,41 @@ export const catalogCsvColumns = [
   'is_exclusive',
   'image',
   'gallery_images',
+  // Issue 30 (decision 042): one row per variant. A product without options leaves these empty; the rows of a
+  // product with options share its `product_sku` and each names its variant's values.
+  'product_sku',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
 ] as const;
 export type CatalogCsvColumn = (typeof catalogCsvColumns)[number];
+
+/** The option columns of the file: option1_name and option1_value up to option3. */
+export const csvOptionColumns = [
+  ['option1_name', 'option1_value'],
+  ['option2_name', 'option2_value'],
+  ['option3_name', 'option3_value'],
+] as const satisfies readonly (readonly [CatalogCsvColumn, CatalogCsvColumn])[];
+
+/**
+ * The columns a product's rows share (issue 30): its name, text, category, state, flags and gallery. The others
+ * (SKU, prices, stock, threshold, picture) are each variant's own.
+ */
+export const csvProductColumns = [
+  'name',
+  'category',
+  'description',
+  'condition',
+  'status',
+  'is_hot',
+  'is_auction',
+  'is_top_pick',
+  'is_exclusive',
+  'gallery_images',
+] as const satisfies readonly CatalogCsvColumn[];
 
 /** Gallery pictures share one cell, separated by this. */
 export const GALLERY_SEPARATOR = ' | ';

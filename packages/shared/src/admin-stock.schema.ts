@@ -22,6 +22,22 @@ export const lowStockThresholdField = z
   .min(0, stockMessages.threshold)
   .max(MAX_STOCK, stockMessages.threshold);
 
+const rowId = z.number().int().min(1).max(2_147_483_647);
+
+/** One variant of a product with options as the inventory shows it (issue 30): its own stock, threshold and level. */
+export const adminVariantStockSchema = z.object({
+  id: z.number().int(),
+  /** "256 GB / Black": its values in the options' order. */
+  label: z.string(),
+  sku: z.string(),
+  stock: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  held: z.number().int().describe('units of this variant held by unpaid checkouts'),
+  sold: z.number().int().describe('units of this variant sold (paid orders not cancelled)'),
+  stockLevel: z.enum(stockLevels).describe('by the variant’s own threshold'),
+});
+export type AdminVariantStock = z.infer<typeof adminVariantStockSchema>;
+
 /** A product in the admin inventory: the storefront's fields and its stock figures. */
 export const adminProductSchema = productSchema.extend({
   sku: z.string().describe('stock-keeping unit: unique, upper case'),
@@ -29,7 +45,12 @@ export const adminProductSchema = productSchema.extend({
   lowStockThreshold: z.number().int(),
   held: z.number().int().describe('units held by unpaid checkouts'),
   sold: z.number().int().describe('units sold (paid orders not cancelled)'),
-  stockLevel: z.enum(stockLevels),
+  stockLevel: z
+    .enum(stockLevels)
+    .describe('low when any variant is at or below its own threshold (issue 30); out with none on hand'),
+  variantStock: z
+    .array(adminVariantStockSchema)
+    .describe('issue 30: the live variants of a product with options, in the owner’s order; [] without options'),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -54,6 +75,11 @@ export const restockSchema = z.object({
   note: restockNoteField
     .optional()
     .describe(`the supplier, an invoice number…; at most ${MAX_RESTOCK_NOTE} characters`),
+  variantId: rowId
+    .optional()
+    .describe(
+      'issue 30: the variant whose units are added; required for a product with options, left out for one without',
+    ),
 });
 export type RestockInput = z.infer<typeof restockSchema>;
 
@@ -89,6 +115,11 @@ export const stockMovementSchema = z.object({
   orderId: z.number().int().nullable(),
   actor: z.string(),
   at: z.string(),
+  /** The variant whose units moved (issue 30). */
+  variantId: z.number().int(),
+  /** "256 GB / Black"; '' for a product without options (or a variant removed since, then named by its SKU). */
+  variantLabel: z.string(),
+  variantSku: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
@@ -96,6 +127,8 @@ export const stockMovementsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** Movements older than this id (the next page). */
   before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** One variant's movements only (issue 30). */
+  variantId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 
 export const stockMovementsResponseSchema = z.object({

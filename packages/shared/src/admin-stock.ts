@@ -20,6 +20,21 @@ export function stockLevel(product: { stock: number; lowStockThreshold: number; 
   return product.stock <= product.lowStockThreshold ? 'low' : 'in';
 }
 
+/**
+ * A product's level in the inventory (issue 30, decision 042): out with none on hand; low when any of its live
+ * variants is at or below its own threshold (a product whose 256 GB Black has 1 left is low, and so is one with a
+ * variant sold out while others have units); otherwise in. Without variants (a product without options) the
+ * product's own figures, as `stockLevel`.
+ */
+export function productStockLevel(
+  product: { stock: number; lowStockThreshold: number; isMembership: boolean },
+  variants: readonly { stock: number; lowStockThreshold: number }[],
+): StockLevel {
+  if (product.isMembership || variants.length === 0) return stockLevel(product);
+  if (product.stock <= 0) return 'out';
+  return variants.some((variant) => variant.stock <= variant.lowStockThreshold) ? 'low' : 'in';
+}
+
 /** Also the values of `stock_movements.reason` (apps/api/src/db/schema/stock.ts). */
 export const stockMovementReasons = [
   'created',
@@ -80,4 +95,7 @@ export const stockMessages = {
   staleEdit: 'This product was changed by someone else; reload to see the change.',
   statusSoldDerived: 'Status must be Active or Inactive: "Sold" follows the stock (0 on hand).',
   restocked: (name: string, stock: number) => `${name} restocked: ${stock} on hand.`,
+  /** Issue 30: restocking a product with options names one of its variants. */
+  variantRequired: 'Choose which variant to restock: this product has options.',
+  variantNotOfProduct: 'This variant is not one of this product’s (or was removed); reload the inventory.',
 } as const;

@@ -31,13 +31,19 @@ const toea = (message: string) => z.number({ error: message }).int(message).max(
 /** One variant: its values (one per option, in the options' order) and what it sells at and has on hand. */
 export const variantInputSchema = z.object({
   /** The variant's id when editing one that exists; left out for a new combination. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(2_147_483_647).optional(),
   values: z.array(z.string().trim(), { error: m.valuesOfOptions }),
   /** Left out, the shop gives one (BLM-000123). */
   sku: skuField.optional(),
   price: toea(add.price).min(1, add.price).describe('toea'),
   originalPrice: toea(add.originalPrice).min(0, add.originalPrice).nullable().default(null).describe('toea'),
   stock: stockOnHandField,
+  /**
+   * The units the form showed for this variant when it opened. Given, `stock − stockShown` is added to what is on
+   * hand when saved (as the product's edit dialog does), so units sold meanwhile are not lost; left out, `stock` is
+   * set as it is.
+   */
+  stockShown: stockOnHandField.optional(),
   lowStockThreshold: lowStockThresholdField.default(DEFAULT_LOW_STOCK_THRESHOLD),
   /** The variant's own picture, or null for the product's. */
   image: imageField(add.imageRequired).nullable().default(null),
@@ -112,3 +118,26 @@ export const productVariantsSchema = z
   });
 export type ProductVariantsInput = z.input<typeof productVariantsSchema>;
 export type ProductVariants = z.output<typeof productVariantsSchema>;
+
+/** GET and PUT /api/admin/products/{id}/variants: an option as the owner entered it. */
+export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+
+/** A live variant as the admin's forms show it (issue 30), in the owner's order. */
+export const adminVariantSchema = z.object({
+  id: z.number().int(),
+  values: z.array(z.string()).describe('one value of each option, in the options’ order; [] without options'),
+  sku: z.string(),
+  price: z.number().int().describe('toea'),
+  originalPrice: z.number().int().nullable().describe('toea'),
+  stock: z.number().int().describe('units on hand'),
+  lowStockThreshold: z.number().int(),
+  image: z.string().nullable().describe('the variant’s own picture; null shows the product’s'),
+});
+export type AdminVariant = z.infer<typeof adminVariantSchema>;
+
+/** A product's options and live variants (GET and PUT /api/admin/products/{id}/variants). */
+export const adminProductVariantsSchema = z.object({
+  options: z.array(productOptionSchema),
+  variants: z.array(adminVariantSchema),
+});
+export type AdminProductVariants = z.infer<typeof adminProductVariantsSchema>;

@@ -171,4 +171,13 @@ export const variantMessages = {
   skuTwice: (sku: string) => `The SKU ${sku} is given to two variants.`,
   skuTaken: (sku: string) => `The SKU ${sku} is already used by another product or variant.`,
   variantGone: 'This variant was removed by someone else; reload to see the product as it is.',
+  membershipNoOptions: 'The Premium membership product cannot have options; it is sold as one product.',
+  optionWithoutValues: 'Add at least one value to each option, or remove the option.',
+  saved: 'Options and variants saved.',
+  notSaved: 'The product’s other changes were saved, but its options and variants were not.',
+  checkRows: 'Check the options and variants: the fields marked in red need a change.',
+  stockPerVariant: 'This product’s stock is kept per variant: change it under Options and variants.',
+  /** The add form saved the product but not its variants: the owner is taken to it to try again. */
+  addedWithoutVariants:
+    'The product was added, but its options and variants were not saved. Check them and save again.',
 } as const;

@@ -565,6 +565,21 @@ describe('random and hostile input to every route', () => {
       caller: () => admin.cookie,
       body: (n) => `{"contactEmail":"shop@example.pg","phone":"+675 7123 4567","address":"Boroko","deliveryDays":${n}}`,
     },
+    {
+      // Issue 30: a product's options and variants (the id in the path, a variant's id, prices and units).
+      route: { method: 'PUT', url: '/api/admin/products/:id/variants' },
+      caller: () => admin.cookie,
+      url: (n) => `/api/admin/products/${n}/variants`,
+      body: (n) =>
+        `{"options":[{"name":"Size","values":["S"]}],"variants":[{"id":${n},"values":["S"],"price":${n},` +
+        `"originalPrice":${n},"stock":${n},"stockShown":${n},"lowStockThreshold":${n}}]}`,
+    },
+    {
+      route: { method: 'PUT', url: '/api/admin/products/:id/variants' },
+      caller: () => admin.cookie,
+      url: () => `/api/admin/products/${productId}/variants`,
+      body: (n) => `{"variants":[{"id":${n},"values":[],"price":100,"stock":${n},"stockShown":${n}}]}`,
+    },
   ];
 
   it('never answers 5xx to 64-bit numbers in bodies, ids and queries', { timeout: 120_000 }, async () => {

@@ -117,6 +117,9 @@ export const routePolicies: Record<string, Access> = {
   'DELETE /api/admin/products/:id': 'admin',
   'POST /api/admin/products/:id/restock': 'admin',
   'GET /api/admin/products/:id/stock-movements': 'admin',
+  // A product's options and variants (issue 30, decision 042).
+  'GET /api/admin/products/:id/variants': 'admin',
+  'PUT /api/admin/products/:id/variants': 'admin',
   // The catalogue as a file (issue 18): export, and an import previewed before it is committed.
   'GET /api/admin/products/export': 'admin',
   // Categories the owner manages (issue 30).

@@ -2,66 +2,47 @@ import {
   type AdminProduct,
   type AdminProductListQuery,
   type AdminProductListResponse,
+  type AdminVariantStock,
   catalogAdminMessages as messages,
-  catalogCsvColumns,
   categoryMessages,
-  categorySlugPattern,
-  type CatalogCsvColumn,
-  cleanImageUrl,
-  csvCellText,
-  csvFlag,
-  csvSafeCell,
-  discountPercentFor,
-  type FieldIssue,
-  GALLERY_SEPARATOR,
   type ImportPreview,
   type ImportResult,
-  type ImportRow,
   type InventoryPageStats,
-  isImageLocation,
-  MAX_CSV_ROWS,
-  newProductSchema,
-  normaliseSku,
-  parseCsvFlag,
-  parseKinaInput,
-  productConditions,
-  productUpdateSchema,
+  productStockLevel,
   settleProductPrices,
   stockLevel,
-  stockMessages,
-  toKinaDecimal,
 } from '@bilum/shared';
-import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
-import { stringify } from 'csv-stringify/sync';
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { categories, type ProductRow, products } from '../../db/schema';
+import { type ProductRow, products } from '../../db/schema';
 import { AppError, isForeignKeyViolation } from '../../errors';
-import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '../audit/audit.service';
+import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import { categoryExists } from '../categories/categories.service';
 import { toProduct } from '../catalog/catalog.service';
 import { heldProducts } from '../orders/order-holds';
-import { requoteOrdersWithProduct } from '../orders/order-quote';
 import {
   adminActor,
-  changeStock,
-  setStockTo,
   type StockActor,
   type StockFigures,
   stockFigures,
   stockLevelCondition,
+  variantStockFigures,
 } from '../stock/stock.service';
-import { insertProduct, mirrorImplicitVariant } from '../variants/variants.service';
+import { liveVariantsOf } from '../variants/variant-lookup';
+import { catalogCsv, planImport, writeImport } from './catalog-csv';
 
 const notArchived = isNull(products.archivedAt);
 
-/** A product as the inventory shows it: the storefront's fields, its SKU and its stock figures. */
+/**
+ * A product as the inventory shows it: the storefront's fields, its SKU and its stock figures; with options, each
+ * variant's (issue 30), and its level by them.
+ */
 function toAdminProduct(
   row: ProductRow,
   figures: StockFigures | undefined,
   heldUntil: Date | null | undefined,
+  variantStock: AdminVariantStock[],
 ): AdminProduct {
   return {
     ...toProduct(row, heldUntil),
@@ -70,15 +51,54 @@ function toAdminProduct(
     lowStockThreshold: row.lowStockThreshold,
     held: figures?.held ?? 0,
     sold: figures?.sold ?? 0,
-    stockLevel: stockLevel(row),
+    stockLevel: productStockLevel(row, variantStock),
+    variantStock,
   };
+}
+
+/** The live variants of the products with options among `rows`, each with its units held and sold (issue 30). */
+async function variantStockOf(db: DbExecutor, rows: readonly ProductRow[]): Promise<Map<number, AdminVariantStock[]>> {
+  // A product without options has one variant, labelled ''; it is the product's own row.
+  const variants = (
+    await liveVariantsOf(
+      db,
+      rows.map((row) => row.id),
+    )
+  ).filter((variant) => variant.label !== '');
+  const figures = await variantStockFigures(
+    db,
+    variants.map((variant) => variant.id),
+  );
+  const byProduct = new Map<number, AdminVariantStock[]>();
+  for (const variant of variants) {
+    const own = figures.get(variant.id);
+    const list = byProduct.get(variant.productId) ?? [];
+    byProduct.set(variant.productId, list);
+    list.push({
+      id: variant.id,
+      label: variant.label,
+      sku: variant.sku,
+      stock: variant.stock,
+      lowStockThreshold: variant.lowStockThreshold,
+      held: own?.held ?? 0,
+      sold: own?.sold ?? 0,
+      stockLevel: stockLevel({ ...variant, isMembership: false }),
+    });
+  }
+  return byProduct;
 }
 
 /** Rows as the inventory shows them (the list, and the answer to every admin write): one mapping for all. */
 export async function adminProductRows(db: DbExecutor, rows: readonly ProductRow[]): Promise<AdminProduct[]> {
   const ids = rows.map((row) => row.id);
-  const [figures, held] = await Promise.all([stockFigures(db, ids), heldProducts(db, ids)]);
-  return rows.map((row) => toAdminProduct(row, figures.get(row.id), held.get(row.id)));
+  const [figures, held, variants] = await Promise.all([
+    stockFigures(db, ids),
+    heldProducts(db, ids),
+    variantStockOf(db, rows),
+  ]);
+  return rows.map((row) =>
+    toAdminProduct(row, figures.get(row.id), held.get(row.id), row.isMembership ? [] : (variants.get(row.id) ?? [])),
+  );
 }
 
 // ---- Prices and SKUs: the rules every write of a product follows (the admin forms and the CSV import). ----
@@ -125,11 +145,16 @@ const unknownCategory = (slug: string) =>
     { path: 'category', message: categoryMessages.unknown(slug) },
   ]);
 
-/** A unique-index violation (two saves of the same SKU at once): the second one is told, not a 500. */
+/**
+ * A unique-index violation (two saves of the same SKU at once): the second one is told, not a 500. Also a variant's
+ * SKU (issue 30): a product's implicit variant carries its SKU (mirrorImplicitVariant), which another product's
+ * variant may have.
+ */
 export function isSkuViolation(error: unknown): boolean {
+  const skuIndex = /\b(products_sku_unique|product_variants_sku_unique)\b/;
   for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
     const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (constraint === 'products_sku_unique' || /products_sku_unique/.test(message ?? ''))) {
+    if (code === '23505' && skuIndex.test(`${constraint ?? ''} ${message ?? ''}`)) {
       return true;
     }
   }
@@ -222,403 +247,6 @@ async function inventoryStats(db: DbExecutor): Promise<InventoryPageStats> {
   return row ? (Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as never) : zero;
 }
 
-// ---- CSV: the export, and the import's plan (what each row would change), shared by preview and commit. ----
-
-type ProductFields = {
-  sku: string;
-  name: string;
-  category: string;
-  description: string;
-  priceToea: number;
-  originalPriceToea: number | null;
-  discountPercentage: number;
-  condition: string;
-  status: string;
-  stock: number;
-  lowStockThreshold: number;
-  isHot: boolean;
-  isAuction: boolean;
-  isTopPick: boolean;
-  isExclusive: boolean;
-  image: string;
-  galleryImages: string[];
-};
-
-/** The cells of a product as exported (and as an import's changes are shown). */
-function csvCells(fields: ProductFields): Record<CatalogCsvColumn, string> {
-  return {
-    sku: fields.sku,
-    name: fields.name,
-    category: fields.category,
-    description: fields.description,
-    price: toKinaDecimal(fields.priceToea),
-    original_price: fields.originalPriceToea === null ? '' : toKinaDecimal(fields.originalPriceToea),
-    discount_percentage: String(fields.discountPercentage),
-    condition: fields.condition,
-    status: fields.status,
-    stock: String(fields.stock),
-    low_stock_threshold: String(fields.lowStockThreshold),
-    is_hot: csvFlag(fields.isHot),
-    is_auction: csvFlag(fields.isAuction),
-    is_top_pick: csvFlag(fields.isTopPick),
-    is_exclusive: csvFlag(fields.isExclusive),
-    image: fields.image,
-    gallery_images: fields.galleryImages.join(GALLERY_SEPARATOR),
-  };
-}
-
-const fieldsOf = (row: ProductRow): ProductFields => ({
-  sku: row.sku,
-  name: row.name,
-  category: row.category,
-  description: row.description,
-  priceToea: row.priceToea,
-  originalPriceToea: row.originalPriceToea,
-  // Worked out from the prices, whatever an older row stored.
-  discountPercentage: discountPercentFor(row.originalPriceToea, row.priceToea),
-  condition: row.condition,
-  status: row.status,
-  stock: row.stock,
-  lowStockThreshold: row.lowStockThreshold,
-  isHot: row.isHot,
-  isAuction: row.isAuction,
-  isTopPick: row.isTopPick,
-  isExclusive: row.isExclusive,
-  image: row.image ?? '',
-  galleryImages: row.galleryImages,
-});
-
-/** What the membership product may change through a file: its text, prices and pictures, nothing of stock. */
-const membershipEditable = new Set<CatalogCsvColumn>([
-  'sku',
-  'name',
-  'description',
-  'price',
-  'original_price',
-  'discount_percentage',
-  'image',
-  'gallery_images',
-]);
-
-const keptWhenEmpty = new Set<CatalogCsvColumn>([
-  'condition',
-  'status',
-  'low_stock_threshold',
-  'is_hot',
-  'is_auction',
-  'is_top_pick',
-  'is_exclusive',
-]);
-
-const columnLabel: Record<CatalogCsvColumn, string> = Object.fromEntries(
-  catalogCsvColumns.map((column) => [column, column]),
-) as Record<CatalogCsvColumn, string>;
-
-interface PlannedRow {
-  row: ImportRow;
-  existing: ProductRow | null;
-  fields: ProductFields | null;
-}
-
-interface ImportPlan {
-  preview: ImportPreview;
-  rows: PlannedRow[];
-}
-
-/** Reads the file into header + records; a file that is not CSV is a file error, not a 500. */
-function readCsv(text: string): { columns: string[]; records: string[][] } | { error: string } {
-  try {
-    const records = parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_quotes: false,
-      trim: false,
-      max_record_size: 100_000,
-      to_line: MAX_CSV_ROWS + 2,
-    }) as string[][];
-    const [header = [], ...rest] = records;
-    return { columns: header.map((name) => name.trim().toLowerCase()), records: rest };
-  } catch (error) {
-    return { error: messages.csvUnreadable(error instanceof Error ? error.message.split('\n')[0]! : 'unknown') };
-  }
-}
-
-/** The image cell: a picture stored by the shop (a path), never a third-party address (CSP, SSRF). */
-function localImage(value: string): string | null {
-  const image = cleanImageUrl(value);
-  return image.startsWith('/') && isImageLocation(image) ? image : null;
-}
-
-/** The fields of a row checked by the add form's rules (a new product) or the edit dialog's (a change). */
-const importedFields = {
-  name: true,
-  description: true,
-  category: true,
-  price: true,
-  originalPrice: true,
-  discountPercentage: true,
-  image: true,
-  condition: true,
-  status: true,
-  sku: true,
-} as const;
-/** A product without a picture (issue 30) is checked by the same rules, but for its picture: it has none. */
-const withoutPicture = { image: z.literal('') };
-const rowRules = {
-  add: newProductSchema.pick(importedFields),
-  addWithoutPicture: newProductSchema.pick(importedFields).extend(withoutPicture),
-  edit: productUpdateSchema.pick(importedFields),
-  editWithoutPicture: productUpdateSchema.pick(importedFields).extend(withoutPicture),
-};
-
-/** A row's product as it will be stored, and whether it is kept hidden because it has no picture. */
-interface PlannedFields {
-  fields: ProductFields;
-  /** A new product without a picture, or a row that would show a hidden one without: hidden (issue 30). */
-  hiddenWithoutPicture: boolean;
-}
-
-/** One row of the file against the product it names (or none: a new product). */
-function planRow(
-  cells: Partial<Record<CatalogCsvColumn, string>>,
-  existing: ProductRow | null,
-  errors: FieldIssue[],
-  knownCategories: ReadonlySet<string>,
-): PlannedFields | null {
-  const base: ProductFields | null = existing ? fieldsOf(existing) : null;
-  const issue = (field: string, message: string) => errors.push({ path: field, message });
-  // An empty cell of a column with a default keeps the product's value (or takes the add form's default).
-  const has = (column: CatalogCsvColumn) =>
-    cells[column] !== undefined && !(keptWhenEmpty.has(column) && (cells[column] ?? '').trim() === '');
-  const text = (column: CatalogCsvColumn) => (cells[column] ?? '').trim();
-
-  if (existing?.isMembership) {
-    for (const column of catalogCsvColumns) {
-      if (has(column) && !membershipEditable.has(column)) {
-        const before = csvCells(fieldsOf(existing))[column];
-        if (text(column) !== before) issue(column, messages.membershipLocked);
-      }
-    }
-  }
-
-  // Each cell in the shop's own types; a missing column keeps the product's value (or the add form's default).
-  const price = has('price') ? parseKinaInput(text('price')) : (base?.priceToea ?? null);
-  if (has('price') && price === null) issue('price', 'Price must be an amount in kina, e.g. 1249.50.');
-  const originalPrice = has('original_price')
-    ? text('original_price') === ''
-      ? null
-      : parseKinaInput(text('original_price'))
-    : (base?.originalPriceToea ?? null);
-  if (has('original_price') && text('original_price') !== '' && originalPrice === null) {
-    issue('original_price', 'Original price must be an amount in kina, or empty.');
-  }
-  let discount: number | null = null;
-  if (has('discount_percentage') && text('discount_percentage') !== '') {
-    const value = text('discount_percentage').replace(/%$/, '');
-    if (/^\d{1,3}$/.test(value) && Number(value) <= 100) discount = Number(value);
-    else issue('discount_percentage', 'Discount must be a whole number from 0 to 100, or empty.');
-  }
-  const units = (column: 'stock' | 'low_stock_threshold', fallback: number | undefined, message: string) => {
-    if (!has(column)) return fallback;
-    const value = text(column);
-    if (/^\d{1,7}$/.test(value)) return Number(value);
-    issue(column, message);
-    return undefined;
-  };
-  const stock = units('stock', base?.stock, stockMessages.stockRange);
-  const lowStockThreshold = units('low_stock_threshold', base?.lowStockThreshold ?? 3, stockMessages.threshold);
-  const flag = (column: 'is_hot' | 'is_auction' | 'is_top_pick' | 'is_exclusive', fallback: boolean) => {
-    if (!has(column)) return fallback;
-    const value = parseCsvFlag(text(column));
-    if (value === null) issue(column, messages.flag);
-    return value ?? fallback;
-  };
-  const image = has('image') ? localImage(text('image')) : base?.image || null;
-  if (has('image') && text('image') !== '' && image === null) issue('image', messages.imageNotLocal);
-  // No picture in the row, for a new product or one that has none yet (issue 30): added or kept hidden, never
-  // shown without a picture. A product that has a picture keeps the rule that its picture cannot be emptied.
-  const pictureless = image === null && !(has('image') && text('image') !== '') && !base?.image;
-  const gallery = has('gallery_images')
-    ? text('gallery_images')
-        .split('|')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== '')
-    : (base?.galleryImages ?? []);
-  const galleryImages = gallery.map((entry) => localImage(entry));
-  if (galleryImages.some((entry) => entry === null)) issue('gallery_images', messages.imageNotLocal);
-  const category = has('category') ? text('category').toLowerCase() : base?.category;
-  const conditionText = has('condition') ? text('condition') : (base?.condition ?? 'New');
-  const condition =
-    productConditions.find((known) => known.toLowerCase() === conditionText.toLowerCase()) ?? conditionText;
-  const status = has('status') ? text('status').toLowerCase() : (base?.status ?? 'active');
-  if (stock === undefined && !base && !has('stock')) issue('stock', stockMessages.stockRequired);
-
-  // The same rules as the add form (a new product) or the edit dialog (a change), on the assembled product.
-  const body = {
-    name: has('name') ? (cells.name ?? '') : (base?.name ?? ''),
-    description: has('description') ? (cells.description ?? '') : (base?.description ?? ''),
-    category: category ?? '',
-    price: price ?? 0,
-    originalPrice,
-    discountPercentage: discount,
-    image: image ?? '',
-    condition,
-    status,
-    sku: has('sku') ? text('sku') : (base?.sku ?? ''),
-    isHot: flag('is_hot', base?.isHot ?? false),
-    isAuction: flag('is_auction', base?.isAuction ?? false),
-    isTopPick: flag('is_top_pick', base?.isTopPick ?? false),
-    isExclusive: flag('is_exclusive', base?.isExclusive ?? false),
-  };
-  const checked = base
-    ? pictureless
-      ? rowRules.editWithoutPicture.safeParse(body)
-      : rowRules.edit.safeParse(body)
-    : pictureless
-      ? rowRules.addWithoutPicture.safeParse(body)
-      : rowRules.add.safeParse(body);
-  // A slug the shop has no category for (issue 30): named, rather than the form's "select a valid category".
-  if (category && categorySlugPattern.test(category) && !knownCategories.has(category)) {
-    issue('category', categoryMessages.unknown(category));
-  }
-  const known = new Set(errors.map((entry) => entry.path));
-  if (!checked.success) {
-    for (const zodIssue of checked.error.issues) {
-      const field = csvColumnFor(String(zodIssue.path[0] ?? ''));
-      if (!known.has(field)) issue(field, zodIssue.message);
-    }
-  }
-  if (errors.length > 0 || !checked.success || price === null || stock === undefined) return null;
-  // Shown only with a picture: a new product, or a hidden one the row would show, stays hidden without one. (One
-  // already on sale without a picture, from before, is left as it is.)
-  const keptHidden = pictureless && checked.data.status === 'active' && (!base || base.status !== 'active');
-  const settled = settleProductPrices({ price, originalPrice, discountPercentage: discount }, base ? 0 : 1);
-  if (!settled.ok) {
-    issue('discount_percentage', settled.message);
-    return null;
-  }
-  const fields: ProductFields = {
-    sku: checked.data.sku ?? '',
-    name: checked.data.name,
-    category: checked.data.category,
-    description: checked.data.description,
-    priceToea: settled.price,
-    originalPriceToea: settled.originalPrice,
-    discountPercentage: settled.discountPercentage,
-    condition: checked.data.condition,
-    status: keptHidden ? 'inactive' : checked.data.status,
-    stock,
-    lowStockThreshold: lowStockThreshold ?? 3,
-    isHot: body.isHot,
-    isAuction: body.isAuction,
-    isTopPick: body.isTopPick,
-    isExclusive: body.isExclusive,
-    image: checked.data.image,
-    galleryImages: galleryImages.filter((entry): entry is string => entry !== null),
-  };
-  return { fields, hiddenWithoutPicture: keptHidden || (pictureless && !base) };
-}
-
-/** The API field names of the shared schemas, as the file's columns. */
-function csvColumnFor(field: string): string {
-  const byField: Record<string, CatalogCsvColumn> = {
-    originalPrice: 'original_price',
-    discountPercentage: 'discount_percentage',
-    lowStockThreshold: 'low_stock_threshold',
-  };
-  return byField[field] ?? field;
-}
-
-/** A row without a picture, in the preview (what will happen) or the import's answer (what happened). */
-function pictureNotice(row: ImportRow, done: boolean): string {
-  return row.action === 'create'
-    ? messages.addedHiddenWithoutPicture(row.line, row.name, done)
-    : messages.keptHiddenWithoutPicture(row.line, row.name, done);
-}
-
-/** Works out what the file would do, row by row, against the catalogue as `db` sees it (nothing is written). */
-async function planImport(db: DbExecutor, csv: string): Promise<ImportPlan> {
-  const fileErrors: string[] = [];
-  const rows: PlannedRow[] = [];
-  const finish = (): ImportPlan => {
-    const summary = { create: 0, update: 0, unchanged: 0, errors: 0 };
-    for (const { row } of rows) summary[row.action === 'error' ? 'errors' : row.action] += 1;
-    return {
-      rows,
-      preview: {
-        valid: fileErrors.length === 0 && summary.errors === 0 && rows.length > 0,
-        fileErrors,
-        rows: rows.map((planned) => planned.row),
-        summary,
-      },
-    };
-  };
-
-  const read = readCsv(csv);
-  if ('error' in read) {
-    fileErrors.push(read.error);
-    return finish();
-  }
-  const { columns, records } = read;
-  if (records.length > MAX_CSV_ROWS) fileErrors.push(messages.csvTooLarge(MAX_CSV_ROWS));
-  if (!columns.includes('sku')) fileErrors.push(messages.csvMissingColumns('sku'));
-  const unknown = columns.filter((column) => !(catalogCsvColumns as readonly string[]).includes(column));
-  if (unknown.length > 0) fileErrors.push(messages.csvUnknownColumns(unknown.join(', ')));
-  if (records.length === 0) fileErrors.push(messages.csvEmpty);
-  if (fileErrors.length > 0) return finish();
-
-  const cellsOf = (record: string[]) =>
-    Object.fromEntries(columns.map((column, index) => [column, csvCellText(record[index] ?? '')])) as Partial<
-      Record<CatalogCsvColumn, string>
-    >;
-  const skus = records.map((record) => normaliseSku(cellsOf(record).sku ?? ''));
-  const wanted = [...new Set(skus.filter((sku): sku is string => sku !== null))];
-  const existingRows =
-    wanted.length === 0
-      ? []
-      : await db
-          .select()
-          .from(products)
-          .where(and(notArchived, inArray(products.sku, wanted)));
-  const bySku = new Map(existingRows.map((row) => [row.sku, row]));
-  const knownCategories = new Set((await db.select({ slug: categories.slug }).from(categories)).map((row) => row.slug));
-  const firstLine = new Map<string, number>();
-
-  records.forEach((record, index) => {
-    const line = index + 2;
-    const cells = cellsOf(record);
-    const sku = skus[index] ?? null;
-    const errors: FieldIssue[] = [];
-    if (sku === null) errors.push({ path: 'sku', message: messages.skuFormat });
-    else if (firstLine.has(sku)) errors.push({ path: 'sku', message: messages.skuTwice(firstLine.get(sku)!) });
-    else firstLine.set(sku, line);
-    const existing = sku === null ? null : (bySku.get(sku) ?? null);
-    const planned = errors.length > 0 ? null : planRow(cells, existing, errors, knownCategories);
-    const fields = planned?.fields ?? null;
-    const row: ImportRow = {
-      line,
-      sku: sku ?? (cells.sku ?? '').trim(),
-      name: (cells.name ?? existing?.name ?? '').trim(),
-      action: 'error',
-      changes: [],
-      errors: errors.map((entry) => ({ field: entry.path, message: entry.message })),
-      notices: [],
-    };
-    if (fields && errors.length === 0) {
-      const after = csvCells(fields);
-      const before = existing ? csvCells(fieldsOf(existing)) : null;
-      row.changes = catalogCsvColumns
-        .filter((column) => before === null || before[column] !== after[column])
-        .filter((column) => before !== null || after[column] !== '')
-        .map((column) => ({ field: columnLabel[column], from: before?.[column] ?? '', to: after[column] }));
-      row.action = existing ? (row.changes.length > 0 ? 'update' : 'unchanged') : 'create';
-      if (planned?.hiddenWithoutPicture) row.notices.push(pictureNotice(row, false));
-    }
-    rows.push({ row, existing, fields: row.action === 'error' ? null : fields });
-  });
-  return finish();
-}
-
 /**
  * The catalogue as an owner runs it (issue 18): the inventory's pages, and the CSV export and import. Every write
  * tells the catalogue (storefront cache) that its products changed.
@@ -651,17 +279,9 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
       };
     },
 
-    /**
-     * Every product not deleted, as CSV text (formula-like cells defused), with a UTF-8 byte-order mark so Excel
-     * reads "Kōkō" as written (issue 27); the import reads it with or without one.
-     */
-    async exportCsv(): Promise<string> {
-      const rows = await db.select().from(products).where(notArchived).orderBy(asc(products.id));
-      const lines = rows.map((row) => {
-        const cells = csvCells(fieldsOf(row));
-        return catalogCsvColumns.map((column) => csvSafeCell(cells[column]));
-      });
-      return stringify([[...catalogCsvColumns], ...lines], { record_delimiter: 'windows', bom: true });
+    /** The catalogue as CSV text, one row per variant (issue 30): catalog-csv.ts. */
+    exportCsv(): Promise<string> {
+      return catalogCsv(db);
     },
 
     /** What the file would do, row by row; nothing is written. */
@@ -682,51 +302,8 @@ export function createAdminCatalogService(db: Database, catalog: Pick<CatalogSer
             if (!plan.preview.valid) {
               throw new AppError('VALIDATION', messages.importInvalid, { preview: plan.preview });
             }
-            const at = new Date();
-            let created = 0;
-            let updated = 0;
-            const notices: string[] = [];
+            const { created, updated, notices, before, after } = await writeImport(tx, plan, actor);
             // The activity log (issue 21): one entry for the file, with each row's changed fields (the first 200).
-            const before: Record<string, unknown>[] = [];
-            const after: Record<string, unknown>[] = [];
-            for (const { row, existing, fields } of plan.rows) {
-              if (row.notices.length > 0) notices.push(pictureNotice(row, true));
-              if (!fields || row.action === 'unchanged') continue;
-              const { stock, ...fieldValues } = fields;
-              // No picture is stored as none (null), as a product added without one always was.
-              const values = { ...fieldValues, image: fieldValues.image || null };
-              if (before.length < 200) {
-                const diff = existing
-                  ? changedFields(existing as unknown as Record<string, unknown>, { ...fields, image: values.image })
-                  : null;
-                before.push({ sku: existing?.sku ?? fields.sku ?? null, ...(existing ? diff?.before : {}) });
-                after.push({ sku: fields.sku ?? existing?.sku ?? null, ...(existing ? diff?.after : fields) });
-              }
-              if (existing) {
-                await tx
-                  .update(products)
-                  .set({ ...values, version: sql`${products.version} + 1`, updatedAt: at })
-                  .where(eq(products.id, existing.id));
-                await mirrorImplicitVariant(tx, existing.id, at);
-                if (stock !== existing.stock) {
-                  const moved = await setStockTo(tx, { productId: existing.id, stock, reason: 'import', actor, at });
-                  if (!moved.ok) throw new AppError('CONFLICT', stockMessages.tooMuch);
-                }
-                // A lower price reaches the unpaid orders holding it at once, as from the product form (decision 022).
-                if (
-                  values.priceToea !== existing.priceToea ||
-                  values.originalPriceToea !== existing.originalPriceToea
-                ) {
-                  await requoteOrdersWithProduct(tx, existing.id, at);
-                }
-                updated += 1;
-              } else {
-                const inserted = await insertProduct(tx, { ...values, stock: 0, createdAt: at, updatedAt: at });
-                if (stock > 0)
-                  await changeStock(tx, { productId: inserted.id, change: stock, reason: 'import', actor, at });
-                created += 1;
-              }
-            }
             await recordActivity(tx, {
               actor: actorOfCaller(caller),
               action: 'catalog.imported',

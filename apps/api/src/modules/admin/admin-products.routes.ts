@@ -2,6 +2,7 @@ import {
   addProductMessages,
   adminProductSchema,
   inventoryMessages,
+  nameWithVariant,
   newProductSchema,
   productUpdateSchema,
   restockSchema,
@@ -67,7 +68,8 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
         schema: {
           tags: ['admin'],
           summary:
-            'Add units on hand (relative: checkouts at the same moment lose nothing) with a reason and note; logged',
+            'Add units on hand (relative: checkouts at the same moment lose nothing) with a reason and note; logged. ' +
+            'A product with options names the variant (`variantId`: 400 when missing or not one of its own)',
           params: productIdParams,
           body: restockSchema,
           response: { 200: z.object({ product: adminProductSchema, message: z.string() }) },
@@ -75,7 +77,12 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
       },
       async (request) => {
         const product = await service.restock(callerOf(request), request.params.id, request.body);
-        return { product, message: stockMessages.restocked(product.name, product.stock) };
+        // Issue 30: a variant's restock says that variant's units on hand.
+        const variant = product.variantStock.find((each) => each.id === request.body.variantId);
+        const message = variant
+          ? stockMessages.restocked(nameWithVariant(product.name, variant.label), variant.stock)
+          : stockMessages.restocked(product.name, product.stock);
+        return { product, message };
       },
     );
 
@@ -85,7 +92,9 @@ export function adminProductsRoutes(service: AdminProductsService): FastifyPlugi
         config: { permission: 'catalog' },
         schema: {
           tags: ['admin'],
-          summary: 'The product’s stock movement log, newest first (who or what, before and after)',
+          summary:
+            'The product’s stock movement log, newest first (who or what, before and after, the variant); ' +
+            '`variantId`: one variant’s only (404 when not one of the product’s)',
           params: productIdParams,
           querystring: stockMovementsQuerySchema,
           response: { 200: stockMovementsResponseSchema },

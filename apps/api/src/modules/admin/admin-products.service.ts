@@ -1,8 +1,8 @@
 import type { AdminProduct, NewProduct, ProductUpdate, RestockInput, StockMovementsResponse } from '@bilum/shared';
-import { productMessages, restockReasonLabels, stockMessages } from '@bilum/shared';
+import { nameWithVariant, productMessages, restockReasonLabels, stockMessages, variantMessages } from '@bilum/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { type ProductRow, products } from '../../db/schema';
+import { productOptions, type ProductRow, products } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { actorOfCaller, changedFields, recordActivity, type StaffCaller } from '../audit/audit.service';
 import { type CatalogService } from '../catalog/catalog.service';
@@ -17,6 +17,7 @@ import {
   settledPrices,
 } from './admin-catalog.service';
 import { archiveVariants, insertProduct, mirrorImplicitVariant } from '../variants/variants.service';
+import { variantForRestock } from '../variants/variant-lookup';
 
 const notArchived = isNull(products.archivedAt);
 
@@ -113,9 +114,12 @@ export function createAdminProductsService(
             .from(products)
             .where(and(eq(products.id, id), notArchived));
           if (!row) throw notFound(productMessages.notFound);
+          // Issue 30: one variant's units (required for a product with options; else its one variant).
+          const variant = await variantForRestock(tx, id, input.variantId);
           const at = new Date();
           const result = await changeStock(tx, {
             productId: id,
+            variantId: variant.id,
             change: quantity,
             reason: 'restock',
             restock: { reason, note },
@@ -130,10 +134,11 @@ export function createAdminProductsService(
               entityType: 'product',
               entityId: id,
               summary:
-                `Restocked ${row.name}: +${quantity} (${result.before} → ${result.after} on hand), ` +
+                `Restocked ${nameWithVariant(row.name, variant.label)}: +${quantity} ` +
+                `(${result.before} → ${result.after} on hand), ` +
                 `${restockReasonLabels[reason].toLowerCase()}${note ? `: ${note}` : ''}`,
-              before: { stock: result.before },
-              after: { stock: result.after, restockReason: reason, note },
+              before: { stock: result.before, variantSku: variant.sku },
+              after: { stock: result.after, restockReason: reason, note, variantSku: variant.sku },
             });
           }
         });
@@ -142,7 +147,10 @@ export function createAdminProductsService(
     },
 
     /** GET /api/admin/products/{id}/stock-movements: the product's stock log, newest first. */
-    async movements(id: number, page: { limit: number; before?: number | undefined }): Promise<StockMovementsResponse> {
+    async movements(
+      id: number,
+      page: { limit: number; before?: number | undefined; variantId?: number | undefined },
+    ): Promise<StockMovementsResponse> {
       const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
       if (!row) throw notFound(productMessages.notFound);
       return stockMovementsOf(db, id, page);
@@ -219,13 +227,26 @@ export function createAdminProductsService(
               .from(products)
               .where(and(eq(products.id, id), notArchived))
               .for('update');
+            // A product with options (issue 30): its prices and SKU are its variants' (the cheapest one's), kept as
+            // they are here; its stock moves per variant (PUT …/variants, the restock).
+            const [option] = await tx
+              .select({ id: productOptions.id })
+              .from(productOptions)
+              .where(eq(productOptions.productId, id))
+              .limit(1);
+            const withOptions = option !== undefined;
+            if (withOptions && input.stockChange !== 0) {
+              throw new AppError('VALIDATION', variantMessages.stockPerVariant, undefined, [
+                { path: 'stock', message: variantMessages.stockPerVariant },
+              ]);
+            }
             const [row] = await tx
               .update(products)
               .set({
                 name: input.name,
                 description: input.description,
                 category: input.category,
-                ...prices,
+                ...(withOptions ? {} : prices),
                 condition: input.condition,
                 status: input.status,
                 isHot: input.isHot,
@@ -233,7 +254,7 @@ export function createAdminProductsService(
                 isTopPick: input.isTopPick,
                 isExclusive: input.isExclusive,
                 // Left out, the SKU stays as it is.
-                ...(input.sku ? { sku: input.sku } : {}),
+                ...(input.sku && !withOptions ? { sku: input.sku } : {}),
                 image: input.image,
                 // Sent by the edit dialog (issue 18); left out, the gallery stays as it is.
                 ...(input.secondaryImages ? { galleryImages: input.secondaryImages } : {}),

@@ -67,6 +67,17 @@ const writeCases: Record<string, (ctx: CheckoutTestContext, owner: SignedIn) => 
   'DELETE /api/admin/products/{id}': async (ctx) => ({
     url: `/api/admin/products/${(await createProduct(ctx.db)).id}`,
   }),
+  // Issue 30: a product's options and variants.
+  'PUT /api/admin/products/{id}/variants': async (ctx) => ({
+    url: `/api/admin/products/${(await createProduct(ctx.db)).id}/variants`,
+    payload: {
+      options: [{ name: 'Size', values: ['Small', 'Large'] }],
+      variants: [
+        { values: ['Small'], price: 4_000, stock: 1 },
+        { values: ['Large'], price: 5_000, stock: 2 },
+      ],
+    },
+  }),
   'POST /api/admin/products/{id}/restock': async (ctx) => ({
     url: `/api/admin/products/${(await createProduct(ctx.db)).id}/restock`,
     payload: { quantity: 2, reason: 'supplier-delivery', note: 'Invoice 88' },

@@ -36,6 +36,8 @@ const expectedPermissions: Record<string, Permission | 'owner' | 'any-staff' | [
   'DELETE /api/admin/products/{id}': 'catalog',
   'POST /api/admin/products/{id}/restock': ['catalog', 'stock'],
   'GET /api/admin/products/{id}/stock-movements': 'catalog',
+  'GET /api/admin/products/{id}/variants': 'catalog',
+  'PUT /api/admin/products/{id}/variants': 'catalog',
   'GET /api/admin/products/{id}/activity': 'catalog',
   'GET /api/admin/products/export': 'catalog',
   'POST /api/admin/products/import/preview': 'catalog',

@@ -1,6 +1,7 @@
 import {
   MAX_STOCK,
   type RestockReason,
+  stockMessages,
   type SessionUser,
   type StockLevel,
   type StockMovement,
@@ -10,7 +11,8 @@ import {
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { orderItems, orders, products, productVariants, stockMovements } from '../../db/schema';
-import { defaultVariant } from '../variants/variant-lookup';
+import { notFound } from '../../errors';
+import { defaultVariant, variantsByIds } from '../variants/variant-lookup';
 import { emitEvent } from '../webhooks/webhook-events';
 
 /** Who or what changed the stock, as the movement log shows it. */
@@ -245,36 +247,78 @@ export async function stockFigures(db: DbExecutor, productIds?: readonly number[
   return new Map(rows.map((row) => [row.productId, { held: Number(row.held), sold: Number(row.sold) }]));
 }
 
-/** The products at a stock level, as SQL (a server-side inventory filter); the same rule as `stockLevel`. */
+/** Units held and sold per variant (issue 30): the inventory's figures of each variant of a product with options. */
+export async function variantStockFigures(
+  db: DbExecutor,
+  variantIds: readonly number[],
+): Promise<Map<number, StockFigures>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      variantId: orderItems.variantId,
+      held: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'held'), 0)::int`,
+      sold: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'sold'), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.isMembership, false),
+        inArray(orders.stockState, ['held', 'sold']),
+        inArray(orderItems.variantId, [...variantIds]),
+      ),
+    )
+    .groupBy(orderItems.variantId);
+  return new Map(rows.map((row) => [row.variantId, { held: Number(row.held), sold: Number(row.sold) }]));
+}
+
+/** A live variant of the product at or below its own low-stock line (the product without options: its one). */
+const someVariantLow = sql`exists (
+  select 1 from ${productVariants} v
+  where v.product_id = ${products.id} and v.archived_at is null and v.stock <= v.low_stock_threshold)`;
+
+/**
+ * The products at a stock level, as SQL (a server-side inventory filter and the stat cards); the same rule as
+ * `productStockLevel`: low when any live variant is at or below its own threshold (issue 30).
+ */
 export function stockLevelCondition(level: StockLevel): SQL {
   switch (level) {
     case 'out':
       return sql`(not ${products.isMembership} and ${products.stock} <= 0)`;
     case 'low':
-      return sql`(not ${products.isMembership} and ${products.stock} > 0 and ${products.stock} <= ${products.lowStockThreshold})`;
+      return sql`(not ${products.isMembership} and ${products.stock} > 0 and ${someVariantLow})`;
     default:
-      return sql`(${products.isMembership} or ${products.stock} > ${products.lowStockThreshold})`;
+      return sql`(${products.isMembership} or (${products.stock} > 0 and not ${someVariantLow}))`;
   }
 }
 
-/** One product's movement log, newest first, a page at a time. */
+/**
+ * One product's movement log, newest first, a page at a time; with `variantId`, that variant's only (issue 30: a
+ * variant of another product is a 404). Each movement names its variant as the inventory does.
+ */
 export async function stockMovementsOf(
   db: DbExecutor,
   productId: number,
-  page: { limit: number; before?: number | undefined },
+  page: { limit: number; before?: number | undefined; variantId?: number | undefined },
 ): Promise<StockMovementsResponse> {
+  if (page.variantId !== undefined) {
+    const variant = (await variantsByIds(db, [page.variantId])).get(page.variantId);
+    if (variant?.productId !== productId) throw notFound(stockMessages.variantNotOfProduct);
+  }
   const rows = await db
     .select()
     .from(stockMovements)
     .where(
       and(
         eq(stockMovements.productId, productId),
+        page.variantId === undefined ? undefined : eq(stockMovements.variantId, page.variantId),
         page.before === undefined ? undefined : lt(stockMovements.id, page.before),
       ),
     )
     .orderBy(desc(stockMovements.id))
     .limit(page.limit + 1);
   const shown = rows.slice(0, page.limit);
+  const variants = await variantsByIds(db, [...new Set(shown.map((row) => row.variantId))]);
   const movements: StockMovement[] = shown.map((row) => ({
     id: row.id,
     change: row.change,
@@ -286,6 +330,9 @@ export async function stockMovementsOf(
     orderId: row.orderId,
     actor: row.actorName,
     at: row.createdAt.toISOString(),
+    variantId: row.variantId,
+    variantLabel: variants.get(row.variantId)?.label ?? '',
+    variantSku: variants.get(row.variantId)?.sku ?? '',
   }));
   return { movements, nextBefore: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null };
 }

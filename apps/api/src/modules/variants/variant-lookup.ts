@@ -1,7 +1,8 @@
-import { discountPercentFor, type ProductOption, type ProductVariantChoice } from '@bilum/shared';
+import { discountPercentFor, type ProductOption, type ProductVariantChoice, stockMessages } from '@bilum/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { type ProductRow, productOptionValues, productOptions, productVariants } from '../../db/schema';
+import { AppError } from '../../errors';
 
 // Which variant a line takes and what it sells at (issue 30, decision 042): read by the cart, the checkout and the
 // stock log. Kept apart from variants.service.ts, which writes variants through changeStock, so the stock module
@@ -81,6 +82,42 @@ export async function variantsByIds(tx: DbExecutor, ids: number[]): Promise<Map<
     .from(productVariants)
     .where(inArray(productVariants.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The live variants of these products, each product's in the owner's order (its implicit one with label ''). */
+export async function liveVariantsOf(tx: DbExecutor, productIds: readonly number[]): Promise<LineVariant[]> {
+  if (productIds.length === 0) return [];
+  return tx
+    .select(lineVariantColumns)
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, [...new Set(productIds)]), isNull(productVariants.archivedAt)))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+}
+
+/**
+ * The variant an admin's restock acts on (issue 30): the one named, which must be a live variant of the product;
+ * none named, the product's one variant when it has no options. A 400 on `variantId` otherwise, in words.
+ */
+export async function variantForRestock(
+  tx: DbExecutor,
+  productId: number,
+  variantId: number | undefined,
+): Promise<LineVariant> {
+  const refused = (message: string) => new AppError('VALIDATION', message, undefined, [{ path: 'variantId', message }]);
+  if (variantId === undefined) {
+    const [option] = await tx
+      .select({ id: productOptions.id })
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId))
+      .limit(1);
+    if (option) throw refused(stockMessages.variantRequired);
+    return defaultVariant(tx, productId);
+  }
+  const variant = (await variantsByIds(tx, [variantId])).get(variantId);
+  if (variant?.productId !== productId || variant.archivedAt !== null) {
+    throw refused(stockMessages.variantNotOfProduct);
+  }
+  return variant;
 }
 
 /**

@@ -111,7 +111,7 @@ export async function setProductVariants(
   tx: DbExecutor,
   productId: number,
   input: ProductVariants,
-  change: { reason: 'created' | 'admin-edit'; actor: StockActor; at: Date },
+  change: { reason: 'created' | 'admin-edit' | 'import'; actor: StockActor; at: Date },
 ): Promise<WrittenVariant[]> {
   const { at } = change;
   const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');

@@ -66,7 +66,7 @@ describe('CatalogImportDialog (issue 30)', () => {
     expect(lantern.textContent).toContain(hidden(false));
     expect(within(previewed).getByRole('row', { name: /SOLAR-PIC-1/ }).textContent).not.toContain('no picture');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Import 2 product(s)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 row(s)' }));
     const done = await screen.findByRole('region', { name: 'Import done' });
     expect(done.textContent).toContain(result.message);
     expect(within(done).getByRole('listitem').textContent).toBe(hidden(true));
@@ -101,7 +101,7 @@ describe('CatalogImportDialog (issue 30)', () => {
     fireEvent.change(screen.getByLabelText('CSV file'), {
       target: { files: [new File(['sku\nSOLAR-PIC-1\n'], 'one.csv', { type: 'text/csv' })] },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Import 1 product(s)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 1 row(s)' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });

@@ -58,7 +58,7 @@ export function CatalogImportDialog({ onClose }: { onClose: () => void }) {
       open
       onOpenChange={(open) => !open && onClose()}
       title="Import products from CSV"
-      description="Rows are matched by SKU: a known SKU updates that product, a new one adds a product. Nothing is written until you press Import."
+      description="Rows are matched by SKU: a known SKU updates that product or variant, a new one adds it. A product with options has a row per variant, sharing its product_sku. Nothing is written until you press Import."
       className="sm:max-w-3xl"
     >
       <div className="flex flex-col gap-4">
@@ -157,7 +157,7 @@ export function CatalogImportDialog({ onClose }: { onClose: () => void }) {
               <Button onClick={importAll} disabled={!result?.valid || commit.isPending || preview.isPending}>
                 {commit.isPending
                   ? 'Importing…'
-                  : `Import ${result ? result.summary.create + result.summary.update : 0} product(s)`}
+                  : `Import ${result ? result.summary.create + result.summary.update : 0} row(s)`}
               </Button>
             </>
           )}

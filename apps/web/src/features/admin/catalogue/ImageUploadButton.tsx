@@ -1,5 +1,5 @@
 import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '@bilum/shared';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { uploadImage } from './catalogue.api';
@@ -14,7 +14,7 @@ export const remotePictureHint =
  * under the button that stays. A file over the limit is refused here, before its megabytes cross a phone's connection,
  * with the server's own message (issue 28).
  */
-export function ImageUploadButton({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
+export function ImageUploadButton({ label, onUploaded }: { label: ReactNode; onUploaded: (url: string) => void }) {
   const id = useId();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 

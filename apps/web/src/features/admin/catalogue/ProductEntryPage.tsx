@@ -6,10 +6,13 @@ import {
   type AddProductFormValues,
   addProductFormSchema,
   emptyAddProductForm,
+  type AdminProduct,
   type NewProduct,
+  toKinaDecimal,
+  variantMessages,
 } from '@bilum/shared';
-import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -20,13 +23,24 @@ import { ApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAddProduct } from './catalogue.api';
+import { useAddProduct, useSaveProductVariants } from './catalogue.api';
 import { useCategoryChoices } from './categories.api';
 import { useDiscountFromPrices } from './discount-sync';
 import { AdminFooter, AdminPageHeader } from '../shared/AdminFooter';
 import { GalleryFields } from './GalleryFields';
 import { ImageUploadButton, remotePictureHint } from './ImageUploadButton';
 import { ProductFormFields } from './ProductFormFields';
+import { EditProductDialog, type PendingVariants, variantsNote } from './EditProductDialog';
+import {
+  buildVariantsBody,
+  cheapestPrice,
+  emptyVariantDraft,
+  noVariantErrors,
+  placeIssues,
+  type VariantDraft,
+  type VariantErrors,
+} from './variant-editor';
+import { VariantEditor } from './VariantEditor';
 
 /** Spec: the success message goes after 3 s. */
 const SUCCESS_MESSAGE_MS = 3000;
@@ -62,10 +76,21 @@ function addFailure(error: unknown): string {
   return messages.network;
 }
 
-/** /product-entry, "Add New Product": the spec's every field and rule; the form resets after a success. */
+const addResolver = zodResolver(addProductFormSchema);
+
+/**
+ * /product-entry, "Add New Product": the spec's every field and rule; the form resets after a success. With options
+ * (issue 30) the product is added first, then its variants are saved; if that second save fails, the product's edit
+ * dialog opens on them as typed, so nothing is lost.
+ */
 export default function ProductEntryPage() {
   useDocumentTitle('Add New Product');
   const add = useAddProduct();
+  const saveVariants = useSaveProductVariants();
+  const [draft, setDraft] = useState<VariantDraft>(emptyVariantDraft);
+  const [variantErrors, setVariantErrors] = useState<VariantErrors>(noVariantErrors);
+  /** The product added whose variants were not saved: its edit dialog, on them. */
+  const [pending, setPending] = useState<{ product: AdminProduct; variants: PendingVariants } | null>(null);
   const categories = useCategoryChoices();
   // The storefront's category pages: the visible categories only (a hidden one's page is not found).
   const shopCategories = useCategories().categories;
@@ -77,8 +102,26 @@ export default function ProductEntryPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // With options the product's own price, stock and SKU are its variants' (their fields hidden): it is added with
+  // the cheapest variant's price and nothing on hand, and the variants' save sets the rest.
+  const variantPrice = useRef<number | null>(null);
+  const resolver: Resolver<AddProductFormValues, unknown, NewProduct> = (values, context, options) =>
+    addResolver(
+      variantPrice.current === null
+        ? values
+        : {
+            ...values,
+            price: toKinaDecimal(variantPrice.current),
+            originalPrice: '',
+            discountPercentage: '',
+            stock: '0',
+            sku: '',
+          },
+      context,
+      options,
+    );
   const form = useForm<AddProductFormValues, unknown, NewProduct>({
-    resolver: zodResolver(addProductFormSchema),
+    resolver,
     defaultValues: emptyAddProductForm(),
   });
   const secondary = useFieldArray({ control: form.control, name: 'secondaryImages' });
@@ -86,6 +129,12 @@ export default function ProductEntryPage() {
   // isDirty is read while rendering so react-hook-form keeps it up to date (its form state is subscribed by use).
   const { errors, isDirty } = form.formState;
   const image = form.watch('image');
+  const [price, originalPrice, lowStockThreshold] = form.watch(['price', 'originalPrice', 'lowStockThreshold']);
+  const defaults = { price, originalPrice, lowStockThreshold };
+  const hasOptions = draft.options.length > 0;
+  const cheapest = hasOptions ? cheapestPrice(draft, defaults) : null;
+  // Read by the resolver: the product's price when it has options (1 toea stands in until a row has one).
+  variantPrice.current = hasOptions ? (cheapest ?? 1) : null;
 
   /** Spec: the message goes after 3 s; focusing its link pauses that (WCAG 2.2.1). */
   const hideAddedLater = () => {
@@ -96,7 +145,7 @@ export default function ProductEntryPage() {
 
   /** Cancel returns to the inventory, asking first when something was typed. */
   const cancel = () => {
-    if (isDirty) setConfirmingCancel(true);
+    if (isDirty || hasOptions) setConfirmingCancel(true);
     else void navigate('/product-inventory');
   };
 
@@ -109,22 +158,71 @@ export default function ProductEntryPage() {
     else secondary.append({ url });
   }
 
-  const onSubmit = form.handleSubmit((body) => {
+  const failed = (error: unknown) => {
+    applyServerIssues(error, form.setError, formFields);
+    const message = addFailure(error);
+    setFailure(message);
+    toast.error(message);
+  };
+
+  const succeeded = (product: { id: number; name: string }) => {
+    form.reset(emptyAddProductForm());
+    setDraft(emptyVariantDraft());
+    setVariantErrors(noVariantErrors());
+    setAdded({ id: product.id, name: product.name });
+    hideAddedLater();
+  };
+
+  /** The product, then (with options) its variants: a second save that fails opens the product's edit dialog. */
+  async function addProduct(body: NewProduct) {
     setFailure(null);
-    add.mutate(body, {
-      onSuccess: ({ product }) => {
-        form.reset(emptyAddProductForm());
-        setAdded({ id: product.id, name: product.name });
-        hideAddedLater();
-      },
-      onError: (error) => {
-        applyServerIssues(error, form.setError, formFields);
-        const message = addFailure(error);
-        setFailure(message);
-        toast.error(message);
-      },
-    });
-  });
+    const built = hasOptions ? buildVariantsBody(draft, defaults) : null;
+    let product: AdminProduct;
+    try {
+      product = (await add.mutateAsync(body)).product;
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    if (!built?.body) {
+      succeeded(product);
+      return;
+    }
+    try {
+      await saveVariants.mutateAsync({ id: product.id, body: built.body });
+      succeeded(product);
+    } catch (error) {
+      const issues = error instanceof ApiError ? error.issues : [];
+      const detail = error instanceof ApiError && !error.isNetwork ? error.message : messages.network;
+      const message = `${variantMessages.addedWithoutVariants} ${detail}`;
+      setPending({
+        product,
+        variants: { draft, errors: placeIssues(issues, built.sentKeys, draft), message },
+      });
+      toast.error(variantMessages.addedWithoutVariants, { description: detail });
+      form.reset(emptyAddProductForm());
+      setDraft(emptyVariantDraft());
+      setVariantErrors(noVariantErrors());
+    }
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (hasOptions) {
+      // The options first: nothing is added while a row is wrong.
+      const built = buildVariantsBody(draft, defaults);
+      setVariantErrors(built.errors);
+      if (!built.body) {
+        event.preventDefault();
+        void form.trigger();
+        setFailure(variantMessages.checkRows);
+        toast.error(variantMessages.checkRows);
+        return;
+      }
+    }
+    void form.handleSubmit(addProduct)(event);
+  };
+
+  const saving = add.isPending || saveVariants.isPending;
 
   return (
     <>
@@ -151,6 +249,7 @@ export default function ProductEntryPage() {
             errors={errors}
             conditions={addFormConditions}
             categories={categories}
+            variantsNote={hasOptions ? variantsNote(cheapest) : undefined}
           />
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -186,12 +285,20 @@ export default function ProductEntryPage() {
             onMove={secondary.move}
           />
 
+          <VariantEditor
+            draft={draft}
+            onChange={setDraft}
+            errors={variantErrors}
+            onErrorsChange={setVariantErrors}
+            defaults={defaults}
+          />
+
           <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={cancel}>
               Cancel
             </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Adding…' : 'Add Product'}
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Adding…' : 'Add Product'}
             </Button>
           </div>
           {/* Below the button the admin just pressed: seen at once, and nothing moves under the pointer. */}
@@ -218,6 +325,13 @@ export default function ProductEntryPage() {
           ...shopCategories.map((category) => ({ to: `/category/${category.slug}`, label: category.name })),
         ]}
       />
+      {pending && (
+        <EditProductDialog
+          product={pending.product}
+          pendingVariants={pending.variants}
+          onClose={() => setPending(null)}
+        />
+      )}
       {confirmingCancel && (
         <Dialog
           open

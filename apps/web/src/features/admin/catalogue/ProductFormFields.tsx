@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/form-field';
 import { CheckboxField, SelectField, TextAreaField, toOptions } from '../shared/AdminFields';
@@ -66,25 +67,41 @@ interface ProductFormFieldsProps {
   conditions: readonly string[];
   /** The shop's categories, each showing its name and sending its slug (`useCategoryChoices`). */
   categories: readonly { value: string; label: string }[];
+  /**
+   * Given when the product has options (issue 30): its price, stock and SKU are its variants', so those fields give
+   * way to this note.
+   */
+  variantsNote?: ReactNode;
 }
 
 /** Name, description, prices, category, condition, status and the feature checkboxes of a product form. */
-export function ProductFormFields({ variant, register, errors, conditions, categories }: ProductFormFieldsProps) {
+export function ProductFormFields({
+  variant,
+  register,
+  errors,
+  conditions,
+  categories,
+  variantsNote,
+}: ProductFormFieldsProps) {
   const look = variants[variant];
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div className="sm:col-span-2">
-          <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
+      {variantsNote ? (
+        <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div className="sm:col-span-2">
+            <TextField label="Product Name" error={errors.name?.message} {...register('name')} />
+          </div>
+          <TextField
+            label="SKU"
+            autoCapitalize="characters"
+            hint={look.skuHint}
+            error={errors.sku?.message}
+            {...register('sku')}
+          />
         </div>
-        <TextField
-          label="SKU"
-          autoCapitalize="characters"
-          hint={look.skuHint}
-          error={errors.sku?.message}
-          {...register('sku')}
-        />
-      </div>
+      )}
       <TextAreaField
         label="Description"
         rows={4}
@@ -92,29 +109,36 @@ export function ProductFormFields({ variant, register, errors, conditions, categ
         error={errors.description?.message}
         {...register('description')}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label={look.priceLabel}
-          inputMode="decimal"
-          {...look.price}
-          error={errors.price?.message}
-          {...register('price')}
-        />
-        <TextField
-          label="Original Price (K, optional)"
-          inputMode="decimal"
-          {...look.optionalPrice}
-          error={errors.originalPrice?.message}
-          {...register('originalPrice')}
-        />
-        <TextField
-          label="Discount Percentage (optional)"
-          inputMode="numeric"
-          {...look.discount}
-          error={errors.discountPercentage?.message}
-          {...register('discountPercentage')}
-        />
-      </div>
+      {variantsNote && (
+        <p className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-stone-800">
+          {variantsNote}
+        </p>
+      )}
+      {!variantsNote && (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label={look.priceLabel}
+            inputMode="decimal"
+            {...look.price}
+            error={errors.price?.message}
+            {...register('price')}
+          />
+          <TextField
+            label="Original Price (K, optional)"
+            inputMode="decimal"
+            {...look.optionalPrice}
+            error={errors.originalPrice?.message}
+            {...register('originalPrice')}
+          />
+          <TextField
+            label="Discount Percentage (optional)"
+            inputMode="numeric"
+            {...look.discount}
+            error={errors.discountPercentage?.message}
+            {...register('discountPercentage')}
+          />
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField
           label="Category"
@@ -136,24 +160,26 @@ export function ProductFormFields({ variant, register, errors, conditions, categ
           {...register('status')}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Stock on hand"
-          inputMode="numeric"
-          {...look.units}
-          hint={look.stockHint}
-          error={errors.stock?.message}
-          {...register('stock')}
-        />
-        <TextField
-          label="Low-stock threshold"
-          inputMode="numeric"
-          {...look.units}
-          hint="“Low stock” at or below this many units."
-          error={errors.lowStockThreshold?.message}
-          {...register('lowStockThreshold')}
-        />
-      </div>
+      {!variantsNote && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Stock on hand"
+            inputMode="numeric"
+            {...look.units}
+            hint={look.stockHint}
+            error={errors.stock?.message}
+            {...register('stock')}
+          />
+          <TextField
+            label="Low-stock threshold"
+            inputMode="numeric"
+            {...look.units}
+            hint="“Low stock” at or below this many units."
+            error={errors.lowStockThreshold?.message}
+            {...register('lowStockThreshold')}
+          />
+        </div>
+      )}
       <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
         <legend className={look.legendClass}>Features</legend>
         <CheckboxField label="Hot Deal" {...register('isHot')} />
@@ -162,9 +188,11 @@ export function ProductFormFields({ variant, register, errors, conditions, categ
         {/* decisions.md: anyone sees the offer, only active members can buy it. */}
         <CheckboxField label="Exclusive Member" {...register('isExclusive')} />
       </fieldset>
-      <p className="-mt-2 text-xs text-muted">
-        The discount is worked out from the original and current price; typing a discount sets the current price.
-      </p>
+      {!variantsNote && (
+        <p className="-mt-2 text-xs text-muted">
+          The discount is worked out from the original and current price; typing a discount sets the current price.
+        </p>
+      )}
     </>
   );
 }

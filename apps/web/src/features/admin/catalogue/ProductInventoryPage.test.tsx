@@ -34,6 +34,7 @@ const product = (id: number, overrides: Partial<AdminProduct> = {}): AdminProduc
   held: 0,
   sold: 0,
   stockLevel: 'in',
+  variantStock: [],
   ...overrides,
 });
 
@@ -155,6 +156,63 @@ describe('/product-inventory', () => {
     );
     const cards = within(await screen.findByRole('list', { name: 'Inventory' }));
     expect(cards.getByText(/Cameras & Lenses · New/)).toBeTruthy();
+  });
+
+  it('lists a product’s variants under it with their own figures and level, and restocks one variant (issue 30)', async () => {
+    const variant = (id: number, label: string, stock: number, stockLevel: 'in' | 'low' | 'out') => ({
+      id,
+      label,
+      sku: `GAL-${id}`,
+      stock,
+      lowStockThreshold: 1,
+      held: id === 13 ? 1 : 0,
+      sold: 0,
+      stockLevel,
+    });
+    renderPage(
+      [
+        product(1, {
+          name: 'Galaxy A55',
+          stock: 11,
+          stockLevel: 'low',
+          variantStock: [
+            variant(11, '128 GB / Black', 5, 'in'),
+            variant(12, '128 GB / Blue', 5, 'in'),
+            variant(13, '256 GB / Black', 1, 'low'),
+          ],
+        }),
+        product(2),
+      ],
+      2,
+    );
+    const cards = within(await screen.findByRole('list', { name: 'Inventory' }));
+    const variants = within(cards.getByRole('list', { name: 'Variants of Galaxy A55' }));
+    const rows = variants.getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^128 GB \/ BlackGAL-11In stock5 on hand · 0 held · 0 sold ?low at 1/),
+      expect.stringMatching(/^128 GB \/ BlueGAL-12In stock5 on hand/),
+      expect.stringMatching(/^256 GB \/ BlackGAL-13Low stock1 on hand · 1 held · 0 sold ?low at 1/),
+    ]);
+    // The product's own Restock is per variant now; its log shows all of them. A product without options keeps its.
+    expect(cards.queryByRole('button', { name: 'Restock Galaxy A55' })).toBeNull();
+    expect(cards.getByRole('button', { name: 'Stock log of Galaxy A55' })).toBeTruthy();
+    expect(cards.getByRole('button', { name: 'Restock Camera 2' })).toBeTruthy();
+    // The wide table lists them too, on the row under the product.
+    expect(screen.getAllByRole('list', { name: 'Variants of Galaxy A55' })).toHaveLength(2);
+
+    fireEvent.click(variants.getByRole('button', { name: 'Restock Galaxy A55 – 256 GB / Black' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Restock: Galaxy A55 – 256 GB / Black' }));
+    expect(dialog.getByText(/^1 on hand now \(SKU GAL-13\)/)).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Units to add'), { target: { value: '6' } });
+    expect(await dialog.findByText('7 on hand after restocking.')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Reason'), { target: { value: 'supplier-delivery' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Restock' }));
+    const fetch = vi.mocked(globalThis.fetch);
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url) === '/api/admin/products/1/restock')).toBe(true),
+    );
+    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/admin/products/1/restock')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ quantity: 6, reason: 'supplier-delivery', variantId: 13 });
   });
 
   it('opens the edit dialog on the product’s own category, chosen from the shop’s categories', async () => {

@@ -1,4 +1,4 @@
-import { type AdminProduct, inventoryMessages, type Product } from '@bilum/shared';
+import { type AdminProduct, type AdminVariantStock, inventoryMessages, type Product } from '@bilum/shared';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -24,6 +24,11 @@ const footerLinks = [
   { to: '/', label: 'Shop' },
 ] as const;
 
+interface StockTarget {
+  product: AdminProduct;
+  variant: AdminVariantStock | null;
+}
+
 /** The list's failure in the spec's words: a network message, or the server's own. */
 function listFailure(error: Error): string {
   if (error instanceof ApiError && error.isNetwork) return inventoryMessages.networkError;
@@ -43,8 +48,9 @@ export default function ProductInventoryPage() {
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
-  const [restocking, setRestocking] = useState<AdminProduct | null>(null);
-  const [stockLog, setStockLog] = useState<AdminProduct | null>(null);
+  // A product, and for a product with options the variant (issue 30).
+  const [restocking, setRestocking] = useState<StockTarget | null>(null);
+  const [stockLog, setStockLog] = useState<StockTarget | null>(null);
   const shown = products.data?.items ?? [];
   const stats = products.data?.stats;
   const total = products.data?.total ?? 0;
@@ -148,8 +154,8 @@ export default function ProductInventoryPage() {
               products={shown}
               onEdit={setEditing}
               onDelete={setDeleting}
-              onRestock={setRestocking}
-              onStockLog={setStockLog}
+              onRestock={(product, variant) => setRestocking({ product, variant: variant ?? null })}
+              onStockLog={(product, variant) => setStockLog({ product, variant: variant ?? null })}
             />
             <InventoryPager page={page} pageSize={pageSize} total={total} onPage={setPage} onPageSize={setPageSize} />
           </>
@@ -158,8 +164,8 @@ export default function ProductInventoryPage() {
       <AdminFooter links={footerLinks} />
 
       {editing && <EditProductDialog key={editing.id} product={editing} onClose={() => setEditing(null)} />}
-      {restocking && <RestockDialog product={restocking} onClose={() => setRestocking(null)} />}
-      {stockLog && <StockLogDialog product={stockLog} onClose={() => setStockLog(null)} />}
+      {restocking && <RestockDialog {...restocking} onClose={() => setRestocking(null)} />}
+      {stockLog && <StockLogDialog {...stockLog} onClose={() => setStockLog(null)} />}
       {deleting && <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />}
       {importing && <CatalogImportDialog onClose={() => setImporting(false)} />}
     </>

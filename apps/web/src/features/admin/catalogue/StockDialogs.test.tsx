@@ -98,6 +98,9 @@ describe('StockLogDialog (issue 30)', () => {
           orderId: null,
           actor: 'Owner',
           at: '2026-11-20T01:00:00.000Z',
+          variantId: 70,
+          variantLabel: '',
+          variantSku: 'BLM-000007',
         },
         {
           id: 2,
@@ -110,6 +113,9 @@ describe('StockLogDialog (issue 30)', () => {
           orderId: 41,
           actor: 'Checkout',
           at: '2026-11-19T01:00:00.000Z',
+          variantId: 70,
+          variantLabel: '',
+          variantSku: 'BLM-000007',
         },
       ],
       nextBefore: null,
@@ -127,5 +133,76 @@ describe('StockLogDialog (issue 30)', () => {
     expect(items[0]!.textContent).toContain('+7 (3 → 10)');
     expect(items[1]!.textContent).toContain('Held by a checkout');
     expect(items[1]!.textContent).not.toContain('Delivery from supplier');
+  });
+});
+
+describe('stock per variant (issue 30)', () => {
+  const variant = {
+    id: 71,
+    label: '256 GB / Black',
+    sku: 'GAL-256-BLK',
+    stock: 1,
+    lowStockThreshold: 1,
+    held: 0,
+    sold: 4,
+    stockLevel: 'low',
+  } as const;
+  const withVariants = { ...product, variantStock: [variant] };
+
+  it('restocks the variant it was opened for: named in the title, its units counted, its id sent', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      Response.json({ product: withVariants, message: 'Galaxy A55 – 256 GB / Black restocked: 6 on hand.' }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const onClose = vi.fn();
+    renderWithQueries(<RestockDialog product={withVariants} variant={variant} onClose={onClose} />);
+    const dialog = within(screen.getByRole('dialog', { name: 'Restock: Galaxy A55 – 256 GB / Black' }));
+    expect(dialog.getByText(/^1 on hand now \(SKU GAL-256-BLK\)/)).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Units to add'), { target: { value: '5' } });
+    expect(await dialog.findByText('6 on hand after restocking.')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Reason'), { target: { value: 'count-correction' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Restock' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/admin/products/7/restock');
+    expect(JSON.parse(String(init?.body))).toEqual({ quantity: 5, reason: 'count-correction', variantId: 71 });
+  });
+
+  it('names each movement’s variant in the product’s log, and asks for one variant’s log alone', async () => {
+    const movement = (id: number, variantLabel: string, variantSku: string) => ({
+      id,
+      change: 2,
+      stockBefore: 1,
+      stockAfter: 3,
+      reason: 'restock' as const,
+      restockReason: 'other' as const,
+      note: null,
+      orderId: null,
+      actor: 'Owner',
+      at: '2026-11-20T01:00:00.000Z',
+      variantId: id,
+      variantLabel,
+      variantSku,
+    });
+    const answer: StockMovementsResponse = {
+      movements: [movement(71, '256 GB / Black', 'GAL-256-BLK'), movement(60, '', 'GAL-OLD')],
+      nextBefore: null,
+    };
+    const fetch = vi.fn(async (_url: string) => Response.json(answer));
+    vi.stubGlobal('fetch', fetch);
+    renderWithQueries(<StockLogDialog product={withVariants} onClose={vi.fn()} />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]!.textContent).toMatch(/^256 GB \/ BlackRestocked/);
+    // A variant left out since is named by its SKU.
+    expect(items[1]!.textContent).toMatch(/^GAL-OLD \(no longer sold\)Restocked/);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/admin/products/7/stock-movements?limit=100');
+    cleanup();
+
+    renderWithQueries(<StockLogDialog product={withVariants} variant={variant} onClose={vi.fn()} />);
+    expect(await screen.findByRole('dialog', { name: 'Stock log: Galaxy A55 – 256 GB / Black' })).toBeTruthy();
+    await waitFor(() =>
+      expect(fetch.mock.calls.at(-1)![0]).toBe('/api/admin/products/7/stock-movements?limit=100&variantId=71'),
+    );
+    expect(screen.getByText('1 on hand · 0 held · 4 sold')).toBeTruthy();
   });
 });

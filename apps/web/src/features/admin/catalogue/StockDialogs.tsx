@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminProduct,
+  type AdminVariantStock,
   MAX_RESTOCK_NOTE,
+  nameWithVariant,
   MAX_STOCK,
   type RestockFormValues,
   restockFormSchema,
   type RestockInput,
   restockReasonLabels,
   restockReasons,
+  type StockLevel,
   stockLevelLabels,
   stockMovementLabels,
 } from '@bilum/shared';
@@ -23,7 +26,8 @@ import { cn } from '../../../lib/cn';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { useRestockProduct, useStockMovements } from './catalogue.api';
 
-type StockProduct = Pick<AdminProduct, 'id' | 'name' | 'stock' | 'held' | 'sold' | 'stockLevel' | 'isMembership'>;
+type StockProduct = Pick<AdminProduct, 'id' | 'name' | 'stock' | 'held' | 'sold' | 'stockLevel' | 'isMembership'> &
+  Partial<Pick<AdminProduct, 'variantStock'>>;
 
 const levelTones = {
   in: 'bg-green-100 text-green-800',
@@ -31,14 +35,27 @@ const levelTones = {
   out: 'bg-red-100 text-red-800',
 } as const;
 
+/** In stock, Low stock or Out of stock, as a coloured badge. */
+export function StockLevelBadge({ level, className }: { level: StockLevel; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'w-fit rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+        levelTones[level],
+        className,
+      )}
+    >
+      {stockLevelLabels[level]}
+    </span>
+  );
+}
+
 /** Units on hand, held by unpaid checkouts and sold, with the level badge (In stock, Low stock, Out of stock). */
 export function StockFigures({ product, className }: { product: StockProduct; className?: string }) {
   if (product.isMembership) return <span className="text-xs text-muted">Not stock</span>;
   return (
     <span className={cn('flex flex-col gap-1', className)}>
-      <span className={cn('w-fit rounded-full px-2 py-0.5 text-xs font-semibold', levelTones[product.stockLevel])}>
-        {stockLevelLabels[product.stockLevel]}
-      </span>
+      <StockLevelBadge level={product.stockLevel} />
       <span className="whitespace-nowrap text-xs text-stone-700">
         <strong className="text-sm text-stone-900">{product.stock}</strong> on hand · {product.held} held ·{' '}
         {product.sold} sold
@@ -47,8 +64,19 @@ export function StockFigures({ product, className }: { product: StockProduct; cl
   );
 }
 
-/** "Restock": adds units to what is on hand (never overwrites what checkouts took meanwhile), with why and a note. */
-export function RestockDialog({ product, onClose }: { product: StockProduct; onClose: () => void }) {
+/** What a stock dialog acts on: a product, and for a product with options one of its variants (issue 30). */
+interface StockDialogProps {
+  product: StockProduct;
+  variant?: AdminVariantStock | null;
+  onClose: () => void;
+}
+
+/**
+ * "Restock": adds units to what is on hand (never overwrites what checkouts took meanwhile), with why and a note;
+ * for a product with options, to one variant (issue 30).
+ */
+export function RestockDialog({ product, variant, onClose }: StockDialogProps) {
+  const onHand = variant ? variant.stock : product.stock;
   const restock = useRestockProduct();
   const reasonId = useId();
   const noteId = useId();
@@ -60,7 +88,7 @@ export function RestockDialog({ product, onClose }: { product: StockProduct; onC
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((body) =>
     restock.mutate(
-      { id: product.id, body },
+      { id: product.id, body: variant ? { ...body, variantId: variant.id } : body },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
@@ -79,14 +107,14 @@ export function RestockDialog({ product, onClose }: { product: StockProduct; onC
     ),
   );
   const quantity = form.watch('quantity');
-  const after = /^\d+$/.test(quantity.trim()) ? product.stock + Number(quantity) : null;
+  const after = /^\d+$/.test(quantity.trim()) ? onHand + Number(quantity) : null;
   const noteLength = form.watch('note').trim().length;
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Restock: ${product.name}`}
-      description={`${product.stock} on hand now. The units you add are counted on top of whatever checkouts take meanwhile.`}
+      title={`Restock: ${nameWithVariant(product.name, variant?.label ?? '')}`}
+      description={`${onHand} on hand now${variant ? ` (SKU ${variant.sku})` : ''}. The units you add are counted on top of whatever checkouts take meanwhile.`}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
@@ -134,15 +162,23 @@ export function RestockDialog({ product, onClose }: { product: StockProduct; onC
 
 const dateTime = new Intl.DateTimeFormat('en-PG', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** "Stock log": every change of the product's units on hand, newest first, with who or what and before/after. */
-export function StockLogDialog({ product, onClose }: { product: StockProduct; onClose: () => void }) {
-  const movements = useStockMovements(product.id);
+/**
+ * "Stock log": every change of the product's units on hand, newest first, with who or what and before/after; for a
+ * product with options, each change names its variant, or the log is one variant's (issue 30).
+ */
+export function StockLogDialog({ product, variant, onClose }: StockDialogProps) {
+  const movements = useStockMovements(product.id, variant?.id);
+  const figures = variant ?? product;
+  // A variant left out since has lost its values: it is named by its SKU.
+  const variantName = (movement: { variantLabel: string; variantSku: string }) =>
+    movement.variantLabel || `${movement.variantSku} (no longer sold)`;
+  const namesVariants = !variant && (product.variantStock?.length ?? 0) > 0;
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Stock log: ${product.name}`}
-      description={`${product.stock} on hand · ${product.held} held · ${product.sold} sold`}
+      title={`Stock log: ${nameWithVariant(product.name, variant?.label ?? '')}`}
+      description={`${figures.stock} on hand · ${figures.held} held · ${figures.sold} sold`}
       className="sm:max-w-2xl"
     >
       {movements.isPending ? (
@@ -163,6 +199,7 @@ export function StockLogDialog({ product, onClose }: { product: StockProduct; on
               className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm"
             >
               <span className="flex flex-col">
+                {namesVariants && <span className="text-xs font-semibold text-stone-700">{variantName(movement)}</span>}
                 <span className="font-medium text-stone-900">
                   {stockMovementLabels[movement.reason]}
                   {movement.orderId !== null && <span className="text-muted"> · order #{movement.orderId}</span>}

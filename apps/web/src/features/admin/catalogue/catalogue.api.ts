@@ -1,6 +1,6 @@
 import type {
+  AdminProductVariants,
   NewProduct,
-  Product,
   ProductUpdate,
   UploadedImage,
   AdminProduct,
@@ -10,6 +10,7 @@ import type {
   ImportResult,
   RestockInput,
   StockMovementsResponse,
+  ProductVariantsInput,
 } from '@bilum/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
@@ -64,8 +65,9 @@ export function useCommitImport() {
 export function useAddProduct() {
   const client = useQueryClient();
   return useMutation({
+    // The inventory's fields too (adminProductSchema): the edit dialog can open on the product just added.
     mutationFn: (body: NewProduct) =>
-      api<{ product: Product; message: string }>('/admin/products', { method: 'POST', body }),
+      api<{ product: AdminProduct; message: string }>('/admin/products', { method: 'POST', body }),
     onSuccess: () => productsChanged(client),
   });
 }
@@ -74,12 +76,15 @@ export function useUpdateProduct() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ProductUpdate }) =>
-      api<{ product: Product; message: string }>(`/admin/products/${id}`, { method: 'PUT', body }),
+      api<{ product: AdminProduct; message: string }>(`/admin/products/${id}`, { method: 'PUT', body }),
     onSuccess: () => productsChanged(client),
   });
 }
 
-/** "Restock": adds units (relative on the server, so checkouts meanwhile lose nothing), with a reason and note. */
+/**
+ * "Restock": adds units (relative on the server, so checkouts meanwhile lose nothing), with a reason and note; for
+ * a product with options, to the variant named in the body (issue 30).
+ */
 export function useRestockProduct() {
   const client = useQueryClient();
   return useMutation({
@@ -89,11 +94,15 @@ export function useRestockProduct() {
   });
 }
 
-/** One product's stock movement log, newest first (the last 100 changes). */
-export function useStockMovements(id: number) {
+/** One product's stock movement log, newest first (the last 100 changes); with `variantId`, that variant's only. */
+export function useStockMovements(id: number, variantId?: number) {
   return useQuery({
-    queryKey: [...adminKeys.products, id, 'stock-movements'],
-    queryFn: ({ signal }) => api<StockMovementsResponse>(`/admin/products/${id}/stock-movements?limit=100`, { signal }),
+    queryKey: [...adminKeys.products, id, 'stock-movements', variantId ?? 'all'],
+    queryFn: ({ signal }) =>
+      api<StockMovementsResponse>(
+        `/admin/products/${id}/stock-movements?limit=100${variantId === undefined ? '' : `&variantId=${variantId}`}`,
+        { signal },
+      ),
     retry: false,
   });
 }
@@ -122,4 +131,36 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
     throw new ApiError(response.status, error?.code ?? 'HTTP', error?.message ?? `Server error: ${response.status}`);
   }
   return data as UploadedImage;
+}
+
+/** A product's options and live variants (issue 30), for the edit dialog's "Options and variants". */
+export function useProductVariants(id: number, enabled = true) {
+  return useQuery({
+    queryKey: [...adminKeys.products, id, 'variants'],
+    queryFn: async ({ signal }) => {
+      const answer = await api<Partial<AdminProductVariants>>(`/admin/products/${id}/variants`, { signal });
+      if (!Array.isArray(answer?.options) || !Array.isArray(answer.variants)) {
+        throw new ApiError(200, 'FORMAT', 'Unexpected response format from product API.');
+      }
+      return answer as AdminProductVariants;
+    },
+    enabled,
+    retry: false,
+    // Read once when the dialog opens: a refetch must not replace what the owner is typing.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Saves a product's options and variants (PUT …/variants): its price, stock and SKUs follow them. */
+export function useSaveProductVariants() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ProductVariantsInput }) =>
+      api<AdminProductVariants>(`/admin/products/${id}/variants`, { method: 'PUT', body }),
+    onSuccess: (answer, { id }) => {
+      client.setQueryData([...adminKeys.products, id, 'variants'], answer);
+      return productsChanged(client);
+    },
+  });
 }
