@@ -67,7 +67,53 @@ describe('scrolling between pages', () => {
   it('keeps the positions for the tab, so a reload still goes Back to the same place', async () => {
     shopperScrollsTo(1200);
     await go(() => navigate('/index-item/31'));
-    const stored = JSON.parse(sessionStorage.getItem('bilum-scroll-positions') ?? '[]') as [string, number][];
-    expect(stored.map(([, top]) => top)).toContain(1200);
+    const stored = JSON.parse(sessionStorage.getItem('bilum-scroll-positions') ?? '[]') as [string, { y: number }][];
+    expect(stored.map(([, position]) => position.y)).toContain(1200);
+  });
+});
+
+describe('Back to a product opened from a list', () => {
+  /** A product card at `top` on the screen while the page is scrolled to `y`; drawn rows may make it move. */
+  function cardAt(pageTop: () => number) {
+    const card = document.createElement('li');
+    card.dataset.scrollAnchor = 'product-31';
+    const link = document.createElement('a');
+    card.append(link);
+    card.getBoundingClientRect = () => ({ top: pageTop() - y }) as DOMRect;
+    document.body.append(card);
+    return { card, link };
+  }
+  afterEach(() => document.body.replaceChildren());
+
+  it('puts the card the shopper opened back where it was on the screen, though the rows above it changed height', async () => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
+    let cardPageTop = 2600;
+    const { card, link } = cardAt(() => cardPageTop);
+    shopperScrollsTo(2400);
+    act(() => link.click());
+    await go(() => navigate('/index-item/31'));
+    card.remove();
+
+    // Back: the rows above the card are not drawn yet and are laid out shorter, so the card is 134 px higher up
+    // the page than it was; the same offset would show it under the header.
+    cardPageTop = 2466;
+    document.body.append(card);
+    await go(async () => {
+      navigate(-1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(card.getBoundingClientRect().top).toBe(200);
+    expect(y).toBe(2266);
+  });
+
+  it('falls back to the offset when the card is no longer in the list', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const { card, link } = cardAt(() => 2600);
+    shopperScrollsTo(2400);
+    act(() => link.click());
+    await go(() => navigate('/index-item/31'));
+    card.remove();
+    await go(() => navigate(-1));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 2400);
   });
 });

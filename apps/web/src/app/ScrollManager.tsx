@@ -6,17 +6,50 @@ const storageKey = 'bilum-scroll-positions';
 /** How long Back may wait for the page to grow tall enough (its lazy code, its cached pages) before giving up. */
 const restoreWaitMs = 3_000;
 const maxEntries = 50;
+/** Frames in a row the card must be found in place before Back's restore is done. */
+const anchorSettleFrames = 3;
 
-function readPositions(): Map<string, number> {
+/**
+ * Where an entry was left: the page's scroll offset and, when the shopper left by a link inside an element marked
+ * `data-scroll-anchor` (a product card), that element and where it was on the screen. The offset alone is not
+ * enough: cards off the screen are laid out at an estimated height until they are drawn (`content-visibility`), so
+ * on Back the rows above a product may be shorter than they were, and the same offset would show other rows.
+ */
+export interface ScrollPosition {
+  y: number;
+  anchor?: { id: string; top: number };
+}
+
+function readPositions(): Map<string, ScrollPosition> {
   try {
     const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? '[]') as unknown;
-    return new Map(Array.isArray(stored) ? (stored as [string, number][]) : []);
+    if (!Array.isArray(stored)) return new Map();
+    // (An earlier release kept the offset alone.)
+    return new Map(
+      (stored as [string, ScrollPosition | number][]).map(([key, value]) => [
+        key,
+        typeof value === 'number' ? { y: value } : value,
+      ]),
+    );
   } catch {
     return new Map();
   }
 }
 
-function writePositions(positions: Map<string, number>) {
+/** The element marked as an anchor that holds this click's target, and where its top is on the screen. */
+function anchorOf(target: EventTarget | null): ScrollPosition['anchor'] {
+  const element = target instanceof Element ? target.closest<HTMLElement>('[data-scroll-anchor]') : null;
+  const id = element?.dataset.scrollAnchor;
+  return element && id ? { id, top: element.getBoundingClientRect().top } : undefined;
+}
+
+/** How far the page must scroll for the anchor to be where it was on the screen; null while it is not drawn. */
+function anchorOffset(anchor: NonNullable<ScrollPosition['anchor']>): number | null {
+  const element = document.querySelector(`[data-scroll-anchor="${CSS.escape(anchor.id)}"]`);
+  return element ? element.getBoundingClientRect().top - anchor.top : null;
+}
+
+function writePositions(positions: Map<string, ScrollPosition>) {
   try {
     sessionStorage.setItem(storageKey, JSON.stringify([...positions].slice(-maxEntries)));
   } catch {
@@ -28,12 +61,13 @@ function writePositions(positions: Map<string, number>) {
  * Scrolls as a multi-page site would (issue 20): a new page (a link followed) opens at its top, Back and Forward
  * return to where that page was scrolled, and a replaced address (a filter chip, a canonical address) stays where
  * it is. The browser's own restoration is off: it would restore before the app has drawn the page's loaded pages.
- * The lists keep their loaded pages in the query cache, so Back finds the page as tall as it was.
+ * The lists keep their loaded pages in the query cache, so Back finds the page as tall as it was, and a product
+ * opened from a list is put back where it was on the screen (its card is the anchor).
  */
 export function ScrollManager() {
   const { key, hash } = useLocation();
   const navigationType = useNavigationType();
-  const positions = useRef<Map<string, number> | null>(null);
+  const positions = useRef<Map<string, ScrollPosition> | null>(null);
   const currentKey = useRef<string | null>(null);
 
   // Remember the position of the entry being shown, as the shopper scrolls.
@@ -41,13 +75,26 @@ export function ScrollManager() {
     positions.current ??= readPositions();
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     const onScroll = () => {
-      if (currentKey.current !== null) positions.current?.set(currentKey.current, window.scrollY);
+      if (currentKey.current === null) return;
+      // (A scroll the click itself caused keeps the card it chose.)
+      const left = positions.current?.get(currentKey.current);
+      if (left?.anchor && left.y === window.scrollY) return;
+      positions.current?.set(currentKey.current, { y: window.scrollY });
+    };
+    // Before the router sees the click: the card the shopper opens, while it is still on the screen.
+    const onClick = (event: MouseEvent) => {
+      const anchor = anchorOf(event.target);
+      if (anchor && currentKey.current !== null) {
+        positions.current?.set(currentKey.current, { y: window.scrollY, anchor });
+      }
     };
     const save = () => positions.current && writePositions(positions.current);
     window.addEventListener('scroll', onScroll, { passive: true });
+    document.addEventListener('click', onClick, { capture: true });
     window.addEventListener('pagehide', save);
     return () => {
       window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('click', onClick, { capture: true });
       window.removeEventListener('pagehide', save);
     };
   }, []);
@@ -70,10 +117,25 @@ export function ScrollManager() {
     if (target === undefined || (firstLoad && key === 'default')) return;
     let frame = 0;
     const started = performance.now();
+    let framesInPlace = 0;
     const stop = () => cancelAnimationFrame(frame);
     const attempt = () => {
-      window.scrollTo(0, target);
-      if (Math.abs(window.scrollY - target) <= 1 || performance.now() - started > restoreWaitMs) return;
+      if (target.anchor) {
+        // The anchor once it is drawn; until then the offset, which brings its rows near the screen. Done when
+        // frames in a row find it in place: the rows around it are drawn at their real height only after the
+        // scroll, and the browser may keep a row above in place instead of the card.
+        const offset = anchorOffset(target.anchor);
+        if (offset !== null && Math.abs(offset) <= 1) {
+          if (++framesInPlace >= anchorSettleFrames) return;
+        } else {
+          framesInPlace = 0;
+          window.scrollTo(0, offset === null ? target.y : window.scrollY + offset);
+        }
+      } else {
+        window.scrollTo(0, target.y);
+        if (Math.abs(window.scrollY - target.y) <= 1) return;
+      }
+      if (performance.now() - started > restoreWaitMs) return;
       frame = requestAnimationFrame(attempt);
     };
     attempt();

@@ -1,13 +1,22 @@
 import { catalogMessages, type ProductListItem } from '@bilum/shared';
 import { ErrorState } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import type { DetailBase } from './catalog-paths';
 import { ProductCard } from './ProductCard';
 
 export function ProductGrid({ products, detailBase }: { products: ProductListItem[]; detailBase: DetailBase }) {
+  const t = useT();
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-label="Products">
+    <ul
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
+      aria-label={t('grid.label')}
+    >
       {products.map((product, index) => (
-        <li key={product.id} className="flex [contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
+        <li
+          key={product.id}
+          data-scroll-anchor={`product-${product.id}`}
+          className="flex [contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
+        >
           <ProductCard product={product} detailBase={detailBase} eagerImage={index < 2} />
         </li>
       ))}
@@ -34,11 +43,12 @@ export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
 
 /** While a product list has not arrived: the loading skeleton, or the spec's listing error with a retry. */
 export function ProductListPending({ query }: { query: { isError: boolean; refetch: () => unknown } }) {
+  const t = useT();
   if (query.isError) return <ErrorState message={catalogMessages.listFailed} onRetry={() => query.refetch()} />;
   return (
     <>
       <span role="status" className="sr-only">
-        Loading products…
+        {t('grid.loading')}
       </span>
       <ProductGridSkeleton />
     </>
