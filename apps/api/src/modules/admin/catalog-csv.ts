@@ -39,6 +39,7 @@ import { AppError } from '../../errors';
 import { changedFields } from '../audit/audit.service';
 import { requoteOrdersWithProduct } from '../orders/order-quote';
 import { changeStock, setStockTo, type StockActor } from '../stock/stock.service';
+import { groupOptions, variantValues } from '../variants/variant-lookup';
 import { insertProduct, mirrorImplicitVariant, setProductVariants } from '../variants/variants.service';
 import {
   columnLabel,
@@ -90,7 +91,7 @@ async function optionsAndVariants(db: DbExecutor, productIds?: readonly number[]
     .select({
       productId: productOptions.productId,
       optionId: productOptions.id,
-      name: productOptions.name,
+      option: productOptions.name,
       value: productOptionValues.value,
     })
     .from(productOptions)
@@ -98,17 +99,16 @@ async function optionsAndVariants(db: DbExecutor, productIds?: readonly number[]
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(and(notArchived, productIds ? inArray(productOptions.productId, [...productIds]) : undefined))
     .orderBy(asc(productOptions.productId), asc(productOptions.position), asc(productOptionValues.position));
-  const found = new Map<number, CsvOptions & { optionIds: number[] }>();
+  const rowsOf = new Map<number, typeof optionRows>();
   for (const row of optionRows) {
-    const entry = found.get(row.productId) ?? { options: [], variants: [], optionIds: [] };
-    found.set(row.productId, entry);
-    if (entry.optionIds.at(-1) === row.optionId) entry.options.at(-1)!.values.push(row.value);
-    else {
-      entry.optionIds.push(row.optionId);
-      entry.options.push({ name: row.name, values: [row.value] });
-    }
+    const rows = rowsOf.get(row.productId);
+    if (rows) rows.push(row);
+    else rowsOf.set(row.productId, [row]);
   }
-  if (found.size === 0) return new Map();
+  if (rowsOf.size === 0) return new Map();
+  const found = new Map<number, CsvOptions>(
+    [...rowsOf].map(([productId, rows]) => [productId, { options: groupOptions(rows), variants: [] }]),
+  );
   const variantRows = await db
     .select({
       id: productVariants.id,
@@ -119,18 +119,13 @@ async function optionsAndVariants(db: DbExecutor, productIds?: readonly number[]
       stock: productVariants.stock,
       lowStockThreshold: productVariants.lowStockThreshold,
       image: productVariants.image,
-      values: sql<string[] | null>`(
-        select array_agg(ov.value order by o.position)
-        from variant_option_values vov
-        join product_option_values ov on ov.id = vov.option_value_id
-        join product_options o on o.id = ov.option_id
-        where vov.variant_id = "product_variants"."id")`,
+      values: variantValues,
     })
     .from(productVariants)
     .where(and(inArray(productVariants.productId, [...found.keys()]), isNull(productVariants.archivedAt)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
   for (const row of variantRows) found.get(row.productId)?.variants.push({ ...row, values: row.values ?? [] });
-  return new Map([...found].map(([id, { options, variants }]) => [id, { options, variants }]));
+  return found;
 }
 
 /** The product as one of its variants sells it: the row the file shows for that variant. */

@@ -291,38 +291,31 @@ export async function hasOpenPremiumOrder(tx: DbExecutor, userId: number): Promi
   return row !== undefined;
 }
 
+/** Per product or per variant (all, or those of `ids`): when the first unpaid order's hold of its units ends. */
+async function holdsBy(
+  db: DbExecutor,
+  key: 'productId' | 'variantId',
+  ids?: readonly number[],
+): Promise<Map<number, Date | null>> {
+  if (ids && ids.length === 0) return new Map();
+  const column = orderItems[key];
+  const rows = await db
+    .select({ id: column, until: min(orders.holdExpiresAt) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(holdingStock, eq(orderItems.isMembership, false), ids ? inArray(column, [...ids]) : undefined))
+    .groupBy(column);
+  return new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, row.until]])));
+}
+
 /**
  * The variants (issue 30) that unpaid orders hold units of, each with the time its first hold ends (null: no end):
  * a product page shows a variant with no stock on hand but a hold as "Reserved".
  */
-export async function heldVariants(db: DbExecutor, variantIds: readonly number[]): Promise<Map<number, Date | null>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await db
-    .select({ variantId: orderItems.variantId, until: min(orders.holdExpiresAt) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(holdingStock, eq(orderItems.isMembership, false), inArray(orderItems.variantId, [...variantIds])))
-    .groupBy(orderItems.variantId);
-  return new Map(rows.map((row) => [row.variantId, row.until]));
-}
+export const heldVariants = (db: DbExecutor, variantIds: readonly number[]) => holdsBy(db, 'variantId', variantIds);
 
 /**
  * The products that unpaid orders hold units of, each with the time its first hold ends (null: no end set). The
  * catalogue shows a product with no stock on hand but a hold as "Reserved" until then.
  */
-export async function heldProducts(db: DbExecutor, productIds?: readonly number[]): Promise<Map<number, Date | null>> {
-  if (productIds && productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: orderItems.productId, until: min(orders.holdExpiresAt) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        holdingStock,
-        eq(orderItems.isMembership, false),
-        productIds ? inArray(orderItems.productId, [...productIds]) : undefined,
-      ),
-    )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((row) => [row.productId, row.until]));
-}
+export const heldProducts = (db: DbExecutor, productIds?: readonly number[]) => holdsBy(db, 'productId', productIds);

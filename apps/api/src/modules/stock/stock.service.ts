@@ -225,12 +225,17 @@ export interface StockFigures {
   sold: number;
 }
 
-/** Units held and sold per product (all products, or those of `productIds`): the inventory's figures. */
-export async function stockFigures(db: DbExecutor, productIds?: readonly number[]): Promise<Map<number, StockFigures>> {
-  if (productIds && productIds.length === 0) return new Map();
+/** Units held and sold per product or per variant (all, or those of `ids`), from the order lines. */
+async function figuresBy(
+  db: DbExecutor,
+  key: 'productId' | 'variantId',
+  ids?: readonly number[],
+): Promise<Map<number, StockFigures>> {
+  if (ids && ids.length === 0) return new Map();
+  const column = orderItems[key];
   const rows = await db
     .select({
-      productId: orderItems.productId,
+      id: column,
       held: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'held'), 0)::int`,
       sold: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'sold'), 0)::int`,
     })
@@ -240,37 +245,21 @@ export async function stockFigures(db: DbExecutor, productIds?: readonly number[
       and(
         eq(orderItems.isMembership, false),
         inArray(orders.stockState, ['held', 'sold']),
-        productIds ? inArray(orderItems.productId, [...productIds]) : undefined,
+        ids ? inArray(column, [...ids]) : undefined,
       ),
     )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((row) => [row.productId, { held: Number(row.held), sold: Number(row.sold) }]));
+    .groupBy(column);
+  return new Map(
+    rows.flatMap((row) => (row.id === null ? [] : [[row.id, { held: Number(row.held), sold: Number(row.sold) }]])),
+  );
 }
 
+/** Units held and sold per product (all products, or those of `productIds`): the inventory's figures. */
+export const stockFigures = (db: DbExecutor, productIds?: readonly number[]) => figuresBy(db, 'productId', productIds);
+
 /** Units held and sold per variant (issue 30): the inventory's figures of each variant of a product with options. */
-export async function variantStockFigures(
-  db: DbExecutor,
-  variantIds: readonly number[],
-): Promise<Map<number, StockFigures>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      variantId: orderItems.variantId,
-      held: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'held'), 0)::int`,
-      sold: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.stockState} = 'sold'), 0)::int`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.isMembership, false),
-        inArray(orders.stockState, ['held', 'sold']),
-        inArray(orderItems.variantId, [...variantIds]),
-      ),
-    )
-    .groupBy(orderItems.variantId);
-  return new Map(rows.map((row) => [row.variantId, { held: Number(row.held), sold: Number(row.sold) }]));
-}
+export const variantStockFigures = (db: DbExecutor, variantIds: readonly number[]) =>
+  figuresBy(db, 'variantId', variantIds);
 
 /** A live variant of the product at or below its own low-stock line (the product without options: its one). */
 const someVariantLow = sql`exists (

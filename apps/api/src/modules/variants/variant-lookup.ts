@@ -165,6 +165,28 @@ export function throughVariant(row: ProductRow, variant: LineVariant): ProductRo
 }
 
 /**
+ * A selected product variant's option values, in its options' order (null when it has none): one subquery for
+ * every read of variants (the storefront's choice, the admin's editor, the catalogue CSV).
+ */
+export const variantValues = sql<string[] | null>`(
+  select array_agg(ov.value order by o.position)
+  from variant_option_values vov
+  join product_option_values ov on ov.id = vov.option_value_id
+  join product_options o on o.id = ov.option_id
+  where vov.variant_id = "product_variants"."id")`;
+
+/** One product's option rows, read in the owner's order (option, then value), as options each with its values. */
+export function groupOptions(rows: readonly { optionId: number; option: string; value: string }[]): ProductOption[] {
+  const options: (ProductOption & { id: number })[] = [];
+  for (const row of rows) {
+    const last = options.at(-1);
+    if (last?.id === row.optionId) last.values.push(row.value);
+    else options.push({ id: row.optionId, name: row.option, values: [row.value] });
+  }
+  return options.map(({ name, values }) => ({ name, values }));
+}
+
+/**
  * A product's options and live variants as its page offers them (issue 30): options and values in the owner's
  * order, each variant's values in the options' order; `held` says which variants' units unpaid checkouts hold.
  */
@@ -174,17 +196,12 @@ export async function productChoice(
   held: (variantIds: number[]) => Promise<Map<number, Date | null>>,
 ): Promise<{ options: ProductOption[]; variants: ProductVariantChoice[] }> {
   const optionRows = await tx
-    .select({ option: productOptions.name, value: productOptionValues.value })
+    .select({ optionId: productOptions.id, option: productOptions.name, value: productOptionValues.value })
     .from(productOptions)
     .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
     .where(eq(productOptions.productId, productId))
     .orderBy(asc(productOptions.position), asc(productOptionValues.position));
-  const options: ProductOption[] = [];
-  for (const row of optionRows) {
-    const last = options.at(-1);
-    if (last?.name === row.option) last.values.push(row.value);
-    else options.push({ name: row.option, values: [row.value] });
-  }
+  const options = groupOptions(optionRows);
   const variantRows = await tx
     .select({
       id: productVariants.id,
@@ -193,12 +210,7 @@ export async function productChoice(
       originalPrice: productVariants.originalPriceToea,
       stock: productVariants.stock,
       image: productVariants.image,
-      values: sql<string[] | null>`(
-        select array_agg(ov.value order by o.position)
-        from variant_option_values vov
-        join product_option_values ov on ov.id = vov.option_value_id
-        join product_options o on o.id = ov.option_id
-        where vov.variant_id = "product_variants"."id")`,
+      values: variantValues,
     })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))

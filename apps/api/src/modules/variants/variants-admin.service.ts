@@ -10,7 +10,7 @@ import {
   variantLabel,
   variantMessages,
 } from '@bilum/shared';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { productOptions, productOptionValues, products, productVariants } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
@@ -18,6 +18,7 @@ import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.
 import type { CatalogService } from '../catalog/catalog.service';
 import { requoteOrdersWithProduct } from '../orders/order-quote';
 import { adminActor } from '../stock/stock.service';
+import { groupOptions, variantValues } from './variant-lookup';
 import { setProductVariants } from './variants.service';
 
 /**
@@ -36,13 +37,7 @@ async function optionsOf(db: DbExecutor, productId: number): Promise<ProductOpti
     .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
     .where(eq(productOptions.productId, productId))
     .orderBy(asc(productOptions.position), asc(productOptionValues.position));
-  const options: (ProductOption & { id: number })[] = [];
-  for (const row of rows) {
-    const last = options.at(-1);
-    if (last?.id === row.optionId) last.values.push(row.value);
-    else options.push({ id: row.optionId, name: row.option, values: [row.value] });
-  }
-  return options.map(({ name, values }) => ({ name, values }));
+  return groupOptions(rows);
 }
 
 /** The product's live variants in the owner's order, each with its values in the options' order. */
@@ -56,12 +51,7 @@ async function variantsOf(db: DbExecutor, productId: number): Promise<AdminProdu
       stock: productVariants.stock,
       lowStockThreshold: productVariants.lowStockThreshold,
       image: productVariants.image,
-      values: sql<string[] | null>`(
-        select array_agg(ov.value order by o.position)
-        from variant_option_values vov
-        join product_option_values ov on ov.id = vov.option_value_id
-        join product_options o on o.id = ov.option_id
-        where vov.variant_id = "product_variants"."id")`,
+      values: variantValues,
     })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))
