@@ -60,6 +60,8 @@ test('a shopper registers with a PNG mobile, chooses Basic, signs out, resets a 
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in page has an Email field too: the address goes into the reset page's, once that page is there.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?', level: 1 })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Reset Code' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
