@@ -5,7 +5,9 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { pageModuleKeys } from './vite-page-modules';
+import { compiledCatalogs } from './vite-compiled-catalogs';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build; builds use the production one (smaller, no dev checks).
@@ -66,8 +68,46 @@ const serverRendererBuild = {
   target: 'node20',
 };
 
+/**
+ * The service worker (src/sw.ts, decision 045), written to sw.js with Workbox bundled in. It precaches only the
+ * app shell: the bare page, the start-up code (the entry, React DOM, the frame's `shell` chunk), the icons; other
+ * pages' code is kept as it is used, so the first visit on mobile data downloads nothing it does not show.
+ */
+const serviceWorker = (isSsrBuild: boolean | undefined) =>
+  VitePWA({
+    disable: Boolean(isSsrBuild),
+    integration: {
+      // Nor for a build that writes nothing (the bundle budget test's): the worker would be written alone into dist.
+      configureOptions(config, options) {
+        if (!config.build.write) options.disable = true;
+      },
+    },
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    // Registered by the app itself once the page has loaded (lib/service-worker.ts); the manifest is
+    // public/manifest.webmanifest, named in index.html.
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: [
+        'index.html',
+        'app-after-paint.js',
+        'favicon.svg',
+        'manifest.webmanifest',
+        'icons/*.png',
+        'assets/{index,rolldown-runtime,react-dom,shell}-*.{js,css}',
+      ],
+      // Their names carry a hash of their content: fetched as they are, so the copy the page loaded is reused.
+      dontCacheBustURLsMatching: /^assets\//,
+      rollupFormat: 'iife',
+      minify: true,
+      sourcemap: false,
+    },
+  });
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [pageModuleKeys(), react(), tailwindcss(), precompress()],
+  plugins: [pageModuleKeys(), compiledCatalogs(), react(), tailwindcss(), serviceWorker(isSsrBuild), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -101,7 +141,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'react-dom', test: /node_modules[\\/](?:react-dom|scheduler)[\\/]/ },
                 {
                   name: 'shell',
-                  test: /src[\\/](?:app[\\/]SiteFooter|features[\\/](?:cart[\\/]HeaderCart|catalog[\\/]HomeExtras))\.tsx$/,
+                  test: /src[\\/](?:app[\\/](?:SiteFooter|OfflineBar)|features[\\/](?:cart[\\/]HeaderCart|catalog[\\/]HomeExtras))\.tsx$/,
                 },
               ],
             },

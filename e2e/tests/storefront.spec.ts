@@ -330,6 +330,31 @@ test.describe('a guest on a phone', () => {
     await expect(page.getByRole('img', { name: /HP Pavilion 15 Laptop, picture 2 of/ })).toBeVisible();
   });
 
+  test('on a phone the hero’s previous and next arrows are 44 px targets beside the picture, and a swipe moves it too', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await appHasTakenOver(page);
+    const hero = page.getByRole('region', { name: 'Featured offers' });
+    await hero.getByRole('button', { name: 'Stop rotating slides' }).click();
+    const heading = hero.getByRole('heading', { name: 'HP Pavilion 15 Laptop' });
+    const headingBox = (await heading.boundingBox())!;
+    for (const name of ['Previous slide', 'Next slide']) {
+      const arrow = hero.getByRole('button', { name });
+      await expect(arrow).toBeVisible();
+      const box = (await arrow.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      // Clear of the slide's text: above its heading.
+      expect(box.y + box.height).toBeLessThanOrEqual(headingBox.y);
+    }
+    await hero.getByRole('button', { name: 'Next slide' }).click();
+    await expect(hero.getByRole('heading', { name: 'Fresh Arrivals Daily' })).toBeVisible();
+    await swipeLeft(page, hero);
+    await expect(hero.getByRole('heading', { name: 'Exclusive Member Auction' })).toBeVisible();
+  });
+
   test('taps the product picture to zoom in and taps again to zoom out', async ({ page }) => {
     await page.goto('/index-item/1');
     // The zoom follows the finger (pointer events), which the server-rendered page does not keep for the app:

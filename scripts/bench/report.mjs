@@ -6,7 +6,7 @@
 const KB = 1024;
 export const limits = {
   cls: 0.05,
-  homeJsGzipBytes: 110 * KB,
+  homeJsGzipBytes: 116 * KB, // 110 KB until issue 31 (decision 046)
   productListRatio: 0.8,
   productListP99Ms: 50,
   searchP99Ms: 50,

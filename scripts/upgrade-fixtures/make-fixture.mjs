@@ -1664,7 +1664,10 @@ async function verifyDump({ pgUrl, database }, file, expectedOrders) {
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
-  const lite = await PGlite.create();
+  // A release from 0038 on has pg_trgm and unaccent (decision 043): PGlite has them only when loaded at open.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const lite = await PGlite.create({ extensions: { pg_trgm, unaccent } });
   try {
     await lite.exec(sqlText);
     const { rows } = await lite.query('select count(*)::int as n from orders');

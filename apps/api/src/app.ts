@@ -43,6 +43,8 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { adminDiscountCodesRoutes } from './modules/discount-codes/discount-codes.routes';
 import { createDiscountCodesService } from './modules/discount-codes/discount-codes.service';
 import { registerMailer } from './modules/mail/mail.plugin';
+import { createSmsProvider, type SmsProvider } from './modules/texts/sms-provider';
+import { registerTexts } from './modules/texts/texts.service';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { createMembershipService } from './modules/membership/membership.service';
@@ -82,6 +84,7 @@ import { firstScreenTransformer, inProcessCalls, loadFirstScreenRenderer } from 
 import { chainHtmlTransformers, pageChunkFiles, pagePreloadTransformer } from './plugins/page-preload';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { pageLanguageTransformer } from './plugins/page-language';
 import { createPageHeads } from './modules/seo/page-head';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { createShareImages } from './modules/seo/share-images.service';
@@ -98,6 +101,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Where text messages go; default: the one SMS_PROVIDER names (createSmsProvider). Tests pass a recording one. */
+  sms?: SmsProvider;
   /** The first-screen renderer; default: the web build's (dist/.server/entry-server.js), if it has one. */
   firstScreenRenderer?: FirstScreenRenderer | null;
 }
@@ -148,6 +153,8 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
     keyPrefix: config.deployment.rateLimitKeyPrefix,
   });
   const mailer = registerMailer(app, { db, config: config.mail });
+  // Text messages (issue 31, decision 044): outbox jobs the mailer's worker runs after the commit.
+  registerTexts({ db, mailer, provider: deps.sms ?? createSmsProvider(config.sms, app.log), log: app.log });
   // API keys (issue 21, decision 016): `Authorization: Bearer` on /api/admin, rate-limited, checked by the admin guard.
   const apiKeys = createApiKeysService(db, secrets, now);
   registerApiKeyAuth(app, apiKeys);
@@ -306,6 +313,7 @@ export async function buildApp({ db, config, ...deps }: AppDeps): Promise<Fastif
         pageChunks: pageChunkFiles(config.webDist),
       }),
       pagePreloadTransformer(config.webDist),
+      pageLanguageTransformer({ shopUrl: shopUrl(config), secureCookie: shopUrl(config).startsWith('https://') }),
     ),
   });
   return app;

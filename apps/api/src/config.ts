@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newPasswordField } from '@bilum/shared';
@@ -52,6 +53,72 @@ function requireStripeKeys(env: Record<string, unknown>, ctx: z.RefinementCtx) {
       ctx.addIssue({ code: 'custom', path: [key], message: `should start with ${prefixes.join(' or ')}` });
     }
   }
+}
+
+/** Text messages (issue 31, decision 044): written to files unless SMS_PROVIDER names a gateway. */
+const smsEnv = {
+  SMS_PROVIDER: z.enum(['file', 'smpp', 'twilio']).default('file'),
+  SMS_OUTBOX_DIR: optionalString,
+  SMPP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^s?smpp:\/\/[^/\s]+$/, 'must be smpp://host:port')
+      .optional(),
+  ),
+  SMPP_SYSTEM_ID: optionalString,
+  SMPP_PASSWORD: optionalString,
+  SMPP_SOURCE_ADDR: z.string().max(20).default('Bilum'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+};
+
+const smsRequired = {
+  smpp: ['SMPP_URL', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'],
+  twilio: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+} as const;
+
+/** A gateway needs its address and credentials (missing ones fail at start, not at the first text). */
+function requireSmsSettings(env: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const provider = env.SMS_PROVIDER;
+  if (provider !== 'smpp' && provider !== 'twilio') return;
+  for (const key of smsRequired[provider]) {
+    if (typeof env[key] !== 'string' || env[key] === '') {
+      ctx.addIssue({ code: 'custom', path: [key], message: `required when SMS_PROVIDER=${provider}` });
+    }
+  }
+}
+
+export type SmsConfig =
+  /** No gateway: each text becomes a .txt file in `outboxDir` (SMS_OUTBOX_DIR, default <DATA_DIR>/sms-outbox). */
+  | { provider: 'file'; outboxDir: string }
+  /** An SMPP aggregator (SMPP_URL smpp://host:port, or ssmpp:// over TLS); `sourceAddr` is the sender shown. */
+  | { provider: 'smpp'; url: string; systemId: string; password: string; sourceAddr: string }
+  /** Twilio's Messages API; `apiBase` only changes for tests against a local server. */
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+
+function smsConfig(e: z.output<typeof envSchema>): SmsConfig {
+  // requireSmsSettings has checked that the gateway's settings are set.
+  if (e.SMS_PROVIDER === 'smpp') {
+    return {
+      provider: 'smpp',
+      url: e.SMPP_URL ?? '',
+      systemId: e.SMPP_SYSTEM_ID ?? '',
+      password: e.SMPP_PASSWORD ?? '',
+      sourceAddr: e.SMPP_SOURCE_ADDR,
+    };
+  }
+  if (e.SMS_PROVIDER === 'twilio') {
+    return {
+      provider: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+      authToken: e.TWILIO_AUTH_TOKEN ?? '',
+      from: e.TWILIO_FROM ?? '',
+      apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+    };
+  }
+  return { provider: 'file', outboxDir: e.SMS_OUTBOX_DIR ?? path.join(e.DATA_DIR, 'sms-outbox') };
 }
 
 /** Accounts (issue 4): e-mail delivery, the first admin, and the limits on sign-in and code checks. */
@@ -187,6 +254,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   ...paymentEnv,
   ...accountEnv,
+  ...smsEnv,
   ...deploymentEnv,
   /**
    * Product pictures fetched from an address (issue 18): true lets the fetch reach loopback addresses, plain
@@ -201,7 +269,9 @@ const envSchema = z.object({
 });
 
 /** Runs even when other variables are bad too, so that one error lists everything. */
-const checkedEnvSchema = envSchema.superRefine(requireStripeKeys, { when: () => true });
+const checkedEnvSchema = envSchema
+  .superRefine(requireStripeKeys, { when: () => true })
+  .superRefine(requireSmsSettings, { when: () => true });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -218,6 +288,8 @@ export type Config = {
   checkoutJobsIntervalMs: number;
   checkoutLimits: CheckoutLimitsConfig;
   mail: MailConfig;
+  /** SMS_PROVIDER and its settings: where text messages go (modules/texts). */
+  sms: SmsConfig;
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the admin account ensured at start (modules/auth/admin-account.ts). */
   admin: { username: string; password: string | undefined };
   authLimits: AuthLimitsConfig;
@@ -293,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: e.OUTBOX_DIR ?? path.join(e.DATA_DIR, 'outbox'),
       workerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
     },
+    sms: smsConfig(e),
     admin: { username: (e.ADMIN_USERNAME ?? 'admin').toLowerCase(), password: e.ADMIN_PASSWORD },
     authLimits: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
@@ -322,6 +395,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     webDist: '',
     secretKey: randomBytes(32).toString('hex'),
+    // Texts that tests' outbox drains send are files outside the repository's data folder.
+    sms: { provider: 'file', outboxDir: path.join(tmpdir(), 'bilum-test-sms-outbox') },
     ...overrides,
   };
 }

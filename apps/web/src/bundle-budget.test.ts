@@ -9,8 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * JavaScript the home page loads before it is interactive: the entry chunk and its static imports, and React DOM,
  * which main.tsx imports at start-up into a file of its own (evaluated in a task of its own, decision 031).
+ * 110 KB until issue 31: the pages in two languages put Lingui's runtime, the English catalog and the language
+ * switch on the start-up path, ~6 KB measured; 116 KB since (decision 046).
  */
-const BUDGET_GZIP_BYTES = 110 * 1024;
+const BUDGET_GZIP_BYTES = 116 * 1024;
 const loadedAtStartUp = /node_modules[\\/]react-dom[\\/]/;
 const lazyOnlyFeatures = [
   '/features/admin/',

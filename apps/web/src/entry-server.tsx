@@ -24,6 +24,8 @@ import { Spinner } from './components/ui/states';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { renderWithBrowserStorage, type StorageSnapshot } from './lib/browser-storage';
 import type { LazyPage } from './lib/lazy-page';
+import { activateLocale, createShopI18n } from './i18n/i18n';
+import type { I18n } from '@lingui/core';
 import { createQueryClient } from './lib/query-client';
 
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--", no line separators. */
@@ -73,12 +75,13 @@ function PageShell() {
 
 const noStorage: StorageSnapshot = { local: {}, session: {} };
 
-function renderApp(url: string, queryClient: QueryClient, storage: StorageSnapshot, shell = false): string {
+function renderApp(url: string, queryClient: QueryClient, storage: StorageSnapshot, i18n: I18n, shell = false): string {
   return renderWithBrowserStorage(storage, () =>
     renderToString(
       <StrictMode>
         <AppTree
           queryClient={queryClient}
+          i18n={i18n}
           router={({ children }) => <StaticRouter location={url}>{children}</StaticRouter>}
           pages={shell ? <PageShell /> : undefined}
         />
@@ -105,7 +108,13 @@ const maxPasses = 4;
  * A query the server cannot answer (a POST that writes, a call with a token from browser storage) or that failed for a
  * reason other than a 4xx renders as loading, and the browser asks for it.
  */
-async function renderAsAsked(url: string, queryClient: QueryClient, storage: StorageSnapshot, shell: boolean) {
+async function renderAsAsked(
+  url: string,
+  queryClient: QueryClient,
+  storage: StorageSnapshot,
+  i18n: I18n,
+  shell: boolean,
+) {
   const asked = new Map<string, AskedQuery>();
   const defaults = queryClient.defaultQueryOptions.bind(queryClient);
   queryClient.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
@@ -116,7 +125,7 @@ async function renderAsAsked(url: string, queryClient: QueryClient, storage: Sto
   const tried = new Set<string>();
   for (let pass = 1; ; pass += 1) {
     asked.clear();
-    const html = renderApp(url, queryClient, storage, shell);
+    const html = renderApp(url, queryClient, storage, i18n, shell);
     const wanted = [...asked.values()].filter((options) => {
       if (tried.has(options.queryHash) || !options.queryFn || options.queryFn === skipToken) return false;
       if (queryClient.getQueryState(options.queryKey)?.status === 'success') return false;
@@ -179,6 +188,9 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
   data: FirstScreenData,
 ) => {
   const queryClient = createQueryClient();
+  // The page in the visitor's language (decision 046): the one the API server writes into <html lang>.
+  const i18n = createShopI18n();
+  await activateLocale(i18n, data.locale?.() ?? 'en');
   const pathname = new URL(url, 'http://shop.invalid').pathname;
   // Matched once: a page's rendering asks for its components' code and names their chunks.
   const routes = matchRoutes(appRoutes, pathname) ?? [];
@@ -195,7 +207,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
         // toaster, a menu not yet opened) renders its fallback here and comes with the app: renderToString then
         // writes no inline script, which the shop's Content-Security-Policy would refuse to run.
         await Promise.all([preloadRoute(pathname, components), frameCode]);
-        const html = renderApp(url, queryClient, guestCartSnapshot(seeds.guestCart ?? []));
+        const html = renderApp(url, queryClient, guestCartSnapshot(seeds.guestCart ?? []), i18n);
         const stateScript = stateScriptOf(queryClient);
         queryClient.clear();
         return { html, stateScript, pageModules: pageModulesOf(components) };
@@ -212,7 +224,7 @@ export const prepareFirstScreen: FirstScreenRenderer['prepareFirstScreen'] = asy
     const storage = (await storageFromCookies(data)) ?? noStorage;
     // A checkout page with nothing of checkout in the visitor's storage: its frame, which the app fills.
     const shell = fromStorage && Object.keys(storage.session).length === 0 && Object.keys(storage.local).length === 0;
-    const html = await renderAsAsked(url, queryClient, storage, shell);
+    const html = await renderAsAsked(url, queryClient, storage, i18n, shell);
     return { html, stateScript: stateScriptOf(queryClient, shell), pageModules: pageModulesOf(components) };
   });
   queryClient.clear();

@@ -3,6 +3,8 @@ import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 're
 import { App } from './app/App';
 import { hydrateFirstScreen } from './app/first-screen';
 import { handOverFirstScreenInput } from './app/first-screen-handover';
+import { activateLocale, createShopI18n } from './i18n/i18n';
+import { pageLocale } from './i18n/page-locale';
 import { preloadRoute, routeComponents } from './app/router';
 import { prefetchFrameCode, ShopLayout } from './app/ShopLayout';
 import { installCheckoutMirror } from './lib/checkout-mirror';
@@ -47,6 +49,9 @@ function nextTask(): Promise<void> {
 const reactDom = import('react-dom/client');
 trackLastFocused();
 installCheckoutMirror();
+// The page's language, as the server rendered it (decision 046); Tok Pisin's catalog is fetched beside the page's code.
+const i18n = createShopI18n();
+const localeReady = activateLocale(i18n, pageLocale()).catch(() => undefined);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const rootElement = root;
@@ -71,10 +76,11 @@ void nextTask().then(async () => {
   const frameCode = components.includes(ShopLayout) ? prefetchFrameCode({ signedIn }) : undefined;
   await nextTask();
   const { createRoot, hydrateRoot } = await reactDom;
+  await localeReady;
   await nextTask();
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App queryClient={queryClient} i18n={i18n} />
     </StrictMode>
   );
   // Rendered as a transition, the app yields to the browser while it builds a large page (no long task).

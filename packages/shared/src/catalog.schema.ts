@@ -116,6 +116,11 @@ export const productListPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
+  didYouMean: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('when a search finds nothing: a search text that finds products of the same list ("Did you mean …?")'),
 });
 
 // The pure rules' types and the schemas must describe the same data.

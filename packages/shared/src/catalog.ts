@@ -121,6 +121,11 @@ export interface ProductListPage {
   pageSize: number;
   /** ceil(total / pageSize); 0 when nothing matches. */
   pageCount: number;
+  /**
+   * When a search finds nothing: the search text with its words replaced by the closest words of the names of the
+   * products the same filters list ("samsnug" -> "samsung"), which finds some (decision 043); else null or absent.
+   */
+  didYouMean?: string | null;
 }
 
 /** What the shopper pays for a list item: the member price when there is one. */

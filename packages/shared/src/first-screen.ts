@@ -1,5 +1,6 @@
 import type { Product, ProductListInput, ProductListPage } from './catalog';
 import type { CheckoutMirror } from './checkout-mirror';
+import type { Locale } from './locale';
 
 /**
  * The first screen of the storefront's landing pages is rendered by the server, so a shopper on slow mobile data
@@ -35,6 +36,11 @@ export interface FirstScreenData {
    * and the body as text.
    */
   get(path: string, jsonBody?: string): Promise<FirstScreenAnswer>;
+  /**
+   * The page's language (issue 31, decision 046): the address's `?lang=`, else the `lang` cookie, else the
+   * browser's Accept-Language. Absent (English) for a caller that does not say.
+   */
+  locale?(): Locale;
 }
 
 /**

@@ -1,9 +1,11 @@
 // Pure rules (no zod): safe for the storefront's first-page bundle.
 export * from './money';
+export * from './locale';
 export * from './ids';
 export * from './catalog';
 export * from './catalog-query';
 export * from './catalog-detail';
+export * from './search-synonyms';
 export * from './session';
 export * from './phone';
 export * from './return-url';

@@ -52,6 +52,8 @@ export const profileSchema = z.object({
    * the profile offers to save with one click (POST /api/profile/address/from-last-order); otherwise null.
    */
   lastOrderAddress: savedAddressSchema.nullable(),
+  /** Issue 31: text messages about the shopper's orders (how to pay, payment received, dispatched); on by default. */
+  textMessages: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -78,6 +80,8 @@ export const updateProfileSchema = z
     password: optionalNewPasswordField.optional(),
     /** Needed to change the e-mail or the password (issue 16, finding 3): a session alone is not enough. */
     currentPassword: z.string().max(1024).optional(),
+    /** Issue 31: text messages about orders on or off; left out, the setting stays as it is. */
+    textMessages: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     // A new e-mail needs it too, but only the server knows the current one (profile.service.ts).

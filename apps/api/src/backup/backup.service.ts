@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
+import { pgliteExtensions } from '../db/client';
 import {
   BackupError,
   type BackupManifest,
@@ -113,7 +114,7 @@ async function backupStoppedPglite(
     const copy = path.join(work, 'pglite');
     await cp(folder, copy, { recursive: true });
     refuseIfOpen();
-    const client = await PGlite.create(copy);
+    const client = await PGlite.create(copy, { extensions: pgliteExtensions });
     let dumped: Awaited<ReturnType<typeof dumpPglite>>;
     try {
       dumped = await dumpPglite(client);

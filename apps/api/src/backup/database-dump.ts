@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteExtensions } from '../db/client';
 import { BackupError } from './backup-archive';
 import { type DatabaseFacts, readDatabaseFacts, type RunQuery } from './database-facts';
 
@@ -24,7 +25,11 @@ export async function dumpPglite(client: PGlite): Promise<{ dump: Buffer; facts:
 
 /** Opens `dump` (a `dumpDataDir()` tar) into `folder`, which must not exist or be empty, and reads its facts. */
 export async function loadPgliteDump(folder: string, dump: Buffer): Promise<DatabaseFacts> {
-  const client = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([new Uint8Array(dump)]) });
+  const client = await PGlite.create({
+    dataDir: folder,
+    loadDataDir: new Blob([new Uint8Array(dump)]),
+    extensions: pgliteExtensions,
+  });
   try {
     return await readDatabaseFacts(async (sql, params) => (await client.query(sql, params)).rows as never);
   } finally {

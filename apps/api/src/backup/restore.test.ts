@@ -20,6 +20,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from '../db/client';
 import { createBackup } from './backup.service';
 import { restoreBackup } from './restore.service';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'bilum-restore-test-'));
   shopDir = path.join(root, 'shop');
   mkdirSync(path.join(shopDir, 'pglite'), { recursive: true });
-  const client = await PGlite.create(path.join(shopDir, 'pglite'));
+  const client = await PGlite.create(path.join(shopDir, 'pglite'), { extensions: pgliteExtensions });
   await client.exec(`create table orders (id serial primary key, total integer not null);
     insert into orders (total) values (1500), (2750), (99000);`);
   await client.close();
@@ -80,7 +81,7 @@ it('a stopped shop’s data folder is backed up and restored into an empty one, 
   });
   expect(report[0]).toContain('Restored the backup');
   expect(readFileSync(path.join(root, 'restored/server-key'), 'utf8')).toBe(serverKey);
-  const client = await PGlite.create(path.join(root, 'restored/pglite'));
+  const client = await PGlite.create(path.join(root, 'restored/pglite'), { extensions: pgliteExtensions });
   expect((await client.query('select total from orders order by id')).rows).toEqual([
     { total: 1500 },
     { total: 2750 },
@@ -123,7 +124,7 @@ it('restore refuses a damaged backup before it writes anything', async () => {
 it.skipIf(!existsSync('/proc/self/fd'))(
   'backup refuses a data folder that a process has open when no running shop answers for it',
   async () => {
-    const client = await PGlite.create(path.join(shopDir, 'pglite'));
+    const client = await PGlite.create(path.join(shopDir, 'pglite'), { extensions: pgliteExtensions });
     try {
       await expect(createBackup(into('shop'), path.join(root, 'busy'))).rejects.toThrow(
         `Process ${process.pid} has the shop's database ${path.join(shopDir, 'pglite')} open`,

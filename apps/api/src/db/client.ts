@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -78,7 +80,15 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
  * the event loop for 3.4 s, so every request waited (issue 29). A Uint8Array handed to PGlite's Bind as it is
  * goes as a binary parameter (no text at all); the answer's hex is read with Node's own decoder. About 0.1 s.
  */
+/**
+ * The PostgreSQL extensions the shop's schema uses (migration 0038, decision 043): PGlite has them only when they are
+ * loaded at open, so every PGlite that opens a shop's database passes these (a products write maintains the
+ * trigram index, which calls into pg_trgm).
+ */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 export const pgliteOptions = {
+  extensions: pgliteExtensions,
   serializers: {
     [types.BYTEA]: (value: unknown) => {
       if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');

@@ -21,6 +21,7 @@ import { LRUCache } from 'lru-cache';
 import type { CatalogService } from '../modules/catalog/catalog.service';
 import type { PageProductLookup } from '../modules/catalog/page-product';
 import { carriesSecret } from '../security/log-redaction';
+import { requestLocale } from './page-language';
 import type { HtmlTransformer } from './web-app';
 
 /** The renderer of a web build, or null when the build has none (an older build, or none at all). */
@@ -117,6 +118,11 @@ function pageData(
       const entries = parseGuestCartCookie(request.cookies?.[guestCartCookie]);
       versions.push(formatGuestCartCookie(entries));
       return entries;
+    },
+    locale() {
+      const locale = requestLocale(request);
+      versions.push(`lang ${locale}`);
+      return locale;
     },
     checkoutMirror() {
       const mirror = parseCheckoutMirror(request.cookies?.[checkoutMirrorCookie]);

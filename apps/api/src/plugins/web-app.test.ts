@@ -19,6 +19,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(webDist, 'assets/index-abc123.js.gz'), gzipSync(script));
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(webDist, 'sw.js'), script);
+  writeFileSync(path.join(webDist, 'sw.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Bilum"}');
   ctx = await createTestApp({ webDist });
   for (let index = 0; index < 12; index += 1) {
     await createProduct(ctx.db, { name: `Phone ${index}`, description: 'A phone for the product list. '.repeat(10) });
@@ -39,6 +42,19 @@ describe('serving the built web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await get('/favicon.svg');
     expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the service worker to be checked on every visit, and the manifest as a web app manifest', async () => {
+    for (const encoding of [undefined, 'br']) {
+      const worker = await get('/sw.js', encoding);
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+    }
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('sends the brotli or gzip file the build wrote when the browser accepts it', async () => {

@@ -10,7 +10,8 @@ import { AppError } from '../errors';
  * because @fastify/compress only compresses the answers of routes, and the page is the not-found handler's.
  */
 async function compressPage(html: string, request: FastifyRequest, reply: FastifyReply): Promise<string | Buffer> {
-  reply.header('vary', 'accept-encoding');
+  // The page's language follows the `lang` cookie, else Accept-Language (issue 31), and a session makes it personal.
+  reply.header('vary', 'accept-encoding, accept-language, cookie');
   if (Buffer.byteLength(html) < compressionThreshold) return html;
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (!encoding) return html;
@@ -54,7 +55,15 @@ export async function registerWebApp(
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is checked for a new version on every visit (decision 045), never kept for an hour.
+        // The file sent may be its .br or .gz copy.
+        const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
+        const revalidate = name === 'sw.js';
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=3600',
+        );
+        if (name.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
       },
     });
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { checkoutMessages, type PaymentMethod } from '@bilum/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from '../db/client';
 import { idempotencyKeyHash } from '../modules/orders/order-codes';
 import { deliveryContact } from '../test/checkout';
 import { type ShopClient, shopClient } from './shop-client';
@@ -89,7 +90,7 @@ describe('a data folder whose disk fills during checkouts', () => {
     /** SQL on the shop's database while no server runs on it (PGlite: the folder on the tmpfs itself). */
     const query = async <Row>(text: string, params: unknown[] = []): Promise<Row[]> => {
       if (database.kind === 'postgres') return database.query<Row>(text, params);
-      const client = await PGlite.create(path.join(dataDir, 'pglite'));
+      const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions });
       try {
         return (await client.query<Row>(text, params)).rows;
       } finally {

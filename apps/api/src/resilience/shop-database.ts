@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
+import { openDatabase, pgliteExtensions } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { insertProduct } from '../modules/variants/variants.service';
 
@@ -68,7 +68,7 @@ export async function createShopDatabase(): Promise<ShopDatabase> {
       const copy = mkdtempSync(path.join(os.tmpdir(), 'bilum-resilience-copy-'));
       try {
         cpSync(path.join(dataDir, 'pglite'), copy, { recursive: true });
-        const client = await PGlite.create(copy);
+        const client = await PGlite.create(copy, { extensions: pgliteExtensions });
         try {
           return (await client.query<Row>(sql, params)).rows;
         } finally {

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { repoRoot } from '../config';
-import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres, pgliteOptions } from '../db/client';
+import {
+  type DatabaseHandle,
+  migrationsFolder,
+  openPglite,
+  openPostgres,
+  pgliteExtensions,
+  pgliteOptions,
+} from '../db/client';
 
 /**
  * Where the migrated template of this set of migrations (and this PGlite) is kept: a file every test file and
@@ -38,7 +45,7 @@ function migratedTemplate(): Promise<Blob> {
     } catch {
       // Not made yet: made here, and written whole under its name (a rename), so no reader sees half of it.
     }
-    const handle = openPglite(await PGlite.create());
+    const handle = openPglite(await PGlite.create({ extensions: pgliteExtensions }));
     await handle.migrate();
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');

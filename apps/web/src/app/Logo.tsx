@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import { useT } from '../i18n/react';
 
 export function Logo({ to = '/' }: { to?: string }) {
+  const t = useT();
   return (
     <Link
       to={to}
       className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-white"
-      aria-label="Bilum home"
+      aria-label={t('logo.home')}
     >
       <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
       <span>

@@ -1,8 +1,10 @@
 import { NavLink } from 'react-router';
 import { Dialog, DialogClose } from '../components/ui/dialog';
+import { useT } from '../i18n/react';
 import { useCategories } from '../lib/categories';
 import { cn } from '../lib/cn';
 import { useSession } from '../lib/session';
+import { LanguageSwitch } from './LanguageSwitch';
 import { categoryLinks, homePath } from './nav-links';
 
 function MenuLink({ to, children, strong }: { to: string; children: string; strong?: boolean }) {
@@ -31,36 +33,38 @@ function MenuLink({ to, children, strong }: { to: string; children: string; stro
 export default function MobileMenu({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const { isSignedIn } = useSession();
   const { categories } = useCategories();
+  const t = useT();
   return (
-    <Dialog open onOpenChange={onOpenChange} placement="left" title="Menu">
-      <nav aria-label="Shop">
+    <Dialog open onOpenChange={onOpenChange} placement="left" title={t('nav.menu')}>
+      <nav aria-label={t('nav.shop')}>
         <ul className="space-y-1">
-          <MenuLink to={homePath(isSignedIn)}>Home</MenuLink>
-          {categoryLinks(isSignedIn, categories).map((link) => (
+          <MenuLink to={homePath(isSignedIn)}>{t('nav.home')}</MenuLink>
+          {categoryLinks(isSignedIn, categories, t).map((link) => (
             <MenuLink key={link.to} to={link.to}>
               {link.label}
             </MenuLink>
           ))}
         </ul>
       </nav>
-      <nav aria-label="Account" className="border-t border-stone-200 pt-3">
+      <nav aria-label={t('nav.account')} className="border-t border-stone-200 pt-3">
         <ul className="space-y-1">
-          <MenuLink to="/track-order">Track order</MenuLink>
+          <MenuLink to="/track-order">{t('header.trackOrder')}</MenuLink>
           {isSignedIn ? (
             <>
-              <MenuLink to="/profile">Profile</MenuLink>
-              <MenuLink to="/logout">Logout</MenuLink>
+              <MenuLink to="/profile">{t('nav.profile')}</MenuLink>
+              <MenuLink to="/logout">{t('nav.logout')}</MenuLink>
             </>
           ) : (
             <>
               <MenuLink to="/login" strong>
-                Sign in
+                {t('header.signIn')}
               </MenuLink>
-              <MenuLink to="/register">Create account</MenuLink>
+              <MenuLink to="/register">{t('nav.createAccount')}</MenuLink>
             </>
           )}
         </ul>
       </nav>
+      <LanguageSwitch look="light" className="border-t border-stone-200 px-3 pt-3" />
     </Dialog>
   );
 }

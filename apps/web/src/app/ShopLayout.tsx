@@ -2,12 +2,15 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/states';
 import { preloadHomeExtras } from '../features/catalog/HomePage';
+import { useT } from '../i18n/react';
 import { lazyPage } from '../lib/lazy-page';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { preloadHeaderParts, SiteHeader } from './SiteHeader';
 
 // Below the fold on every page: loaded after the first paint to keep the home page light.
 const SiteFooter = lazyPage<object>(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
+// Shown only offline, and it registers the service worker: in the frame's lazy file, not the start-up code.
+const OfflineBar = lazyPage<object>(() => import('./OfflineBar').then((module) => ({ default: module.OfflineBar })));
 
 /**
  * Loads the frame's lazy parts (the footer, the header's menus and cart, the home page's lower sections: one file,
@@ -17,22 +20,31 @@ const SiteFooter = lazyPage<object>(() => import('./SiteFooter').then((module) =
  * is left without its handlers (a tap on the account menu there would be lost). Never rejects.
  */
 export function prefetchFrameCode({ signedIn }: { signedIn: boolean }): Promise<void> {
-  return Promise.all([SiteFooter.preload(), preloadHeaderParts({ signedIn }), preloadHomeExtras()]).then(
+  return Promise.all([
+    SiteFooter.preload(),
+    OfflineBar.preload(),
+    preloadHeaderParts({ signedIn }),
+    preloadHomeExtras(),
+  ]).then(
     () => undefined,
     () => undefined,
   );
 }
 
 export function ShopLayout() {
+  const t = useT();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <SiteHeader />
+      <Suspense fallback={null}>
+        <OfflineBar />
+      </Suspense>
       {/* At least a screen tall: the footer stays below the fold while a page loads its data, instead of
           showing and then jumping down (a layout shift on every page). */}
       <main id="main" className="min-h-svh flex-1">

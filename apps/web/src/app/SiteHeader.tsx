@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { MenuIcon } from '../components/ui/icons';
+import { useT } from '../i18n/react';
 import { useCategories } from '../lib/categories';
 import { lazyPage } from '../lib/lazy-page';
 import { useSession } from '../lib/session';
+import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { categoryLinks, homePath } from './nav-links';
 
@@ -25,13 +27,14 @@ export function SiteHeader() {
   const { isSignedIn, isLoading, user } = useSession();
   const { categories } = useCategories();
   const [menuOpen, setMenuOpen] = useState(false);
+  const t = useT();
   return (
     <header className="sticky top-0 z-30 bg-ink text-white shadow">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <div className="flex items-center gap-1">
           <button
             type="button"
-            aria-label="Open menu"
+            aria-label={t('header.openMenu')}
             onClick={() => setMenuOpen(true)}
             className="-ml-2 rounded-md p-2 hover:bg-white/10 md:hidden"
           >
@@ -44,31 +47,34 @@ export function SiteHeader() {
             <MobileMenu onOpenChange={setMenuOpen} />
           </Suspense>
         )}
-        <nav aria-label="Account" className="flex items-center gap-2 text-sm font-medium">
-          <NavLink to="/track-order" className="hidden rounded-md px-3 py-2 hover:bg-white/10 sm:block">
-            Track order
-          </NavLink>
-          <Suspense fallback={<span className="size-10" aria-hidden />}>
-            <HeaderCart />
-          </Suspense>
-          {isLoading ? (
-            // Until the session is known: neither the guest's Sign in nor the shopper's menu, in Sign in's room.
-            <span aria-hidden className="h-9 w-18 rounded-md bg-white/10" />
-          ) : user ? (
-            <Suspense fallback={<span className="size-9" aria-hidden />}>
-              <UserMenu fullName={user.fullName} />
-            </Suspense>
-          ) : (
-            <NavLink to="/login" className="rounded-md bg-brand-600 px-3 py-2 hover:bg-brand-700">
-              Sign in
+        <div className="flex items-center gap-3">
+          <LanguageSwitch className="hidden lg:flex" />
+          <nav aria-label={t('nav.account')} className="flex items-center gap-2 text-sm font-medium">
+            <NavLink to="/track-order" className="hidden rounded-md px-3 py-2 hover:bg-white/10 sm:block">
+              {t('header.trackOrder')}
             </NavLink>
-          )}
-        </nav>
+            <Suspense fallback={<span className="size-10" aria-hidden />}>
+              <HeaderCart />
+            </Suspense>
+            {isLoading ? (
+              // Until the session is known: neither the guest's Sign in nor the shopper's menu, in Sign in's room.
+              <span aria-hidden className="h-9 w-18 rounded-md bg-white/10" />
+            ) : user ? (
+              <Suspense fallback={<span className="size-9" aria-hidden />}>
+                <UserMenu fullName={user.fullName} />
+              </Suspense>
+            ) : (
+              <NavLink to="/login" className="rounded-md bg-brand-600 px-3 py-2 hover:bg-brand-700">
+                {t('header.signIn')}
+              </NavLink>
+            )}
+          </nav>
+        </div>
       </div>
-      <nav aria-label="Categories" className="hidden border-t border-white/10 md:block">
+      <nav aria-label={t('nav.categories')} className="hidden border-t border-white/10 md:block">
         {/* The owner may add many categories (issue 30): the row scrolls sideways rather than overflow the page. */}
         <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 text-sm">
-          {categoryLinks(isSignedIn, categories).map((link) => (
+          {categoryLinks(isSignedIn, categories, t).map((link) => (
             <li key={link.to} className="shrink-0">
               <NavLink
                 to={link.to}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { staffRoles } from '@bilum/shared/staff';
 
 export const userRoles = ['shopper', 'admin'] as const;
@@ -35,6 +35,8 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     pendingEmailTokenHash: text('pending_email_token_hash').unique(),
     pendingEmailExpiresAt: timestamp('pending_email_expires_at', { withTimezone: true }),
+    /** Issue 31 (decision 044): the shopper gets text messages about their orders; turned off on the profile. */
+    textMessages: boolean('text_messages').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,9 @@ export const shippingStatusValues = ['Pending', 'Processing', 'Dispatched', 'Del
 export const stockStateValues = ['held', 'sold', 'released'] as const;
 /** Kept in step with `paymentMethods` in packages/shared/src/payment-methods.ts. */
 export const paymentMethodValues = ['card', 'bank-transfer', 'pickup'] as const;
+/** The languages an order's text messages are written in (modules/texts/text-templates.ts). */
+export const orderLocaleValues = ['en', 'tpi'] as const;
+export type OrderLocale = (typeof orderLocaleValues)[number];
 
 /**
  * Orders, made by the server before payment (modules/orders, docs/decisions/005-orders-and-payments.md): prices
@@ -112,6 +115,11 @@ export const orders = pgTable(
     amountReceivedToea: integer('amount_received_toea').notNull().default(0),
     /** When the "hold ends soon" reminder of an unpaid bank transfer was queued (sent once). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * Issue 31 (decision 044): the shopper's language when the order was placed (the `lang` cookie), for its text
+     * messages: 'en' or 'tpi' (Tok Pisin). Orders from before it are 'en'.
+     */
+    locale: text('locale', { enum: orderLocaleValues }).notNull().default('en'),
     /**
      * The tax invoice's number (issue 19, decision 013), printed "INV-000123": given once, by the database trigger
      * `orders_assign_invoice_number`, when the order first becomes paid (every path to paid); never changed.

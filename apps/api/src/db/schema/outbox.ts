@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-export const outboxJobKinds = ['webhook', 'password-reset', 'invoice-document'] as const;
+export const outboxJobKinds = ['webhook', 'password-reset', 'invoice-document', 'text'] as const;
 export type OutboxJobKind = (typeof outboxJobKinds)[number];
 export const outboxJobStatuses = ['pending', 'done', 'failed'] as const;
 export type OutboxJobStatus = (typeof outboxJobStatuses)[number];
@@ -62,6 +62,10 @@ export const outboxJobs = pgTable(
     index('outbox_jobs_webhook_idx').on(table.webhookId, table.id),
     // One delivery of an event to an endpoint.
     uniqueIndex('outbox_jobs_event_endpoint_idx').on(table.eventId, table.webhookId),
+    // One text message per event (issue 31, decision 044: `order-<id>-text-<event>`): a second enqueue is a no-op.
+    uniqueIndex('outbox_jobs_text_event_idx')
+      .on(table.eventId)
+      .where(sql`${table.kind} = 'text'`),
   ],
 );
 

@@ -43,6 +43,7 @@ import { orderStatusEmail, type PremiumWithdrawal } from './admin-orders.emails'
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
 import { restockedUnits } from '../backoffice/refunds.service';
 import { invoiceDocumentProblems } from '../invoices/invoice-documents';
+import { queueOrderText } from '../texts/texts.service';
 
 const DAY_MS = 24 * 60 * 60_000;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -272,6 +273,17 @@ export function createAdminOrdersService(deps: OrdersDeps & { catalog: Pick<Cata
       tx,
       orderStatusEmail({ order: updated, status: to, shopUrl: deps.shopUrl, settings, premium }),
     );
+    // Issue 31: dispatched, or (a pickup order) ready for pickup, as a text too.
+    if (to === 'Dispatched') {
+      await queueOrderText(
+        mailer.jobs,
+        tx,
+        updated,
+        updated.pickupLocation !== null
+          ? { kind: 'ready-for-pickup', orderId: updated.id, place: updated.pickupPointName ?? updated.pickupLocation }
+          : { kind: 'dispatched', orderId: updated.id, expected: updated.estimatedDeliveryAt },
+      );
+    }
     const unpaid = to === 'Cancelled' && order.paidAt === null;
     const effect =
       to === 'Cancelled' && order.paymentStatus === 'paid'

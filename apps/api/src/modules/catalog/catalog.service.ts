@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  categoryOfSearchWord,
   type MembershipState,
   productListPageSchema,
   type ProductListPage,
@@ -13,7 +14,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type S
 import { LRUCache } from 'lru-cache';
 import { markCacheChanged } from '../../db/change-feed';
 import type { DbExecutor } from '../../db/client';
-import { type ProductRow, products } from '../../db/schema';
+import { categories, categorySlugRedirects, type ProductRow, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { heldProducts, heldVariants } from '../orders/order-holds';
 import { productChoice } from '../variants/variant-lookup';
@@ -95,12 +96,85 @@ export function payingPriceSql(audience: ListAudience): SQL<number> {
  * no letter or digit (nothing to search for: the list is not narrowed).
  */
 export function searchQueryText(q: string | undefined): string | null {
-  const words = (q ?? '')
+  const words = searchWords(q);
+  return words.length ? prefixQueryOf(words) : null;
+}
+
+/** The words of a search text as the search reads them (lower case; no character of the query language). */
+export function searchWords(q: string | undefined): string[] {
+  return (q ?? '')
     .toLowerCase()
     .replace(/[&|!():*<>'"\\]/g, ' ')
     .split(/\s+/)
     .filter((word) => /[\p{L}\p{N}]/u.test(word));
-  return words.length ? words.map((word) => `'${word}':*`).join(' & ') : null;
+}
+
+const prefixQueryOf = (words: readonly string[]) => words.map((word) => `'${word}':*`).join(' & ');
+
+/** The document has a word starting with each of these words. */
+function prefixMatch(words: readonly string[]): SQL {
+  return sql`${products.searchDocument} @@ to_tsquery('simple'::regconfig, ${prefixQueryOf(words)})`;
+}
+
+/**
+ * The product is in the category `slug` names: the category with that slug, or the one a rename took it to
+ * (category_slug_redirects), so the synonyms' table keeps working after the owner renames "phones".
+ */
+function inCategoryNamed(slug: string): SQL {
+  return sql`${products.category} in (select ${categories.slug} from ${categories} where ${categories.slug} = ${slug}
+    union all select ${categories.slug} from ${categorySlugRedirects} join ${categories}
+      on ${categories.id} = ${categorySlugRedirects.categoryId} where ${categorySlugRedirects.slug} = ${slug})`;
+}
+
+/**
+ * The forgiving search (decision 043). A search first finds what starts the products' words (decision 014); a word
+ * that names a category in Tok Pisin ("fon", packages/shared/src/search-synonyms.ts) also finds that category's
+ * products. When that finds fewer than `fewMatches`, each word may instead be like a word of the product's name
+ * (pg_trgm's strict word similarity, at least `fuzzyThreshold`, without accents and case): "samsng" finds
+ * Samsung. The products found the first way come first.
+ */
+const fewMatches = 3;
+/** strict_word_similarity('lenvo', 'lenovo') is 0.44, 'toyta'/'toyota' 0.44, 'samsng'/'samsung' 0.5; 'lenvo'/'lens' 0.38. */
+const fuzzyThreshold = 0.4;
+/** "Did you mean": a name whose word is this like the shopper's gives its closest word ('samsnug'/'samsung' 0.33). */
+const suggestionThreshold = 0.3;
+/** At most this many words of a search are corrected for "Did you mean" (one query each, only for an empty result). */
+const maxSuggestedWords = 6;
+
+/** A word the trigram search may forgive: 3 or more characters with a letter ("hp" and "128" are only prefixes). */
+const forgivable = (word: string) => [...word].length >= 3 && /\p{L}/u.test(word);
+
+const foldedName = sql`search_fold(${products.name})`;
+
+interface SearchSql {
+  /** What a search finds by the start of words and by category words. */
+  exact: SQL;
+  /** What it finds when each word may also be like a word of the name: `exact` and more. */
+  forgiving: SQL | null;
+  /** How like the name the words are (the forgiving list's order after `exact`). */
+  likeness: SQL | null;
+}
+
+function searchSql(words: readonly string[]): SearchSql {
+  const plain = words.filter((word) => !categoryOfSearchWord(word));
+  const named = words.filter((word) => categoryOfSearchWord(word));
+  const exact = and(
+    plain.length ? prefixMatch(plain) : undefined,
+    ...named.map((word) => sql`(${prefixMatch([word])} or ${inCategoryNamed(categoryOfSearchWord(word)!)})`),
+  )!;
+  const fuzzy = plain.filter(forgivable);
+  if (!fuzzy.length) return { exact, forgiving: null, likeness: null };
+  const forgiving = and(
+    ...plain.map((word) =>
+      forgivable(word) ? sql`(${prefixMatch([word])} or ${foldedName} %>> search_fold(${word}))` : prefixMatch([word]),
+    ),
+    ...named.map((word) => sql`(${prefixMatch([word])} or ${inCategoryNamed(categoryOfSearchWord(word)!)})`),
+  )!;
+  const likeness = sql.join(
+    fuzzy.map((word) => sql`strict_word_similarity(search_fold(${word}), ${foldedName})`),
+    sql` + `,
+  );
+  return { exact, forgiving, likeness };
 }
 
 const nameSortKey = sql`lower(${products.name}) collate "C"`;
@@ -121,8 +195,8 @@ function orderFor(sort: SortOrder, paying: SQL<number>): SQL[] {
   }
 }
 
-function listConditions(query: ProductListQuery, paying: SQL<number>): SQL | undefined {
-  const search = searchQueryText(query.q);
+/** The list's filters but the search. */
+function filterConditions(query: ProductListQuery, paying: SQL<number>): SQL | undefined {
   const band =
     query.price === 'under-500'
       ? sql`${paying} < 50000`
@@ -139,13 +213,7 @@ function listConditions(query: ProductListQuery, paying: SQL<number>): SQL | und
         : query.feature === 'top-picks'
           ? eq(products.isTopPick, true)
           : undefined;
-  return and(
-    listed,
-    query.category === 'all' ? undefined : eq(products.category, query.category),
-    band,
-    feature,
-    search ? sql`${products.searchDocument} @@ to_tsquery('simple'::regconfig, ${search})` : undefined,
-  );
+  return and(listed, query.category === 'all' ? undefined : eq(products.category, query.category), band, feature);
 }
 
 /** The list as it goes on the wire: serialised once per query and audience, with an ETag for conditional requests. */
@@ -159,6 +227,12 @@ export interface ProductListAnswer {
    * @fastify/compress on every request: a 16 KB page in brotli costs more than everything else the request does).
    */
   encoded(encoding: BodyEncoding): Promise<Buffer>;
+}
+
+/** How many products a search and filters match, and whether it forgave (its pages are read the forgiving way). */
+interface Counted {
+  total: number;
+  forgiving: boolean;
 }
 
 /** Pages kept in memory (per query, page and audience); the least recently asked go first. */
@@ -178,8 +252,9 @@ export function createCatalogService(db: DbExecutor) {
   let version = 0;
   const answers = new LRUCache<string, Promise<ProductListAnswer>>({ max: maxCachedAnswers });
   // How many products match a search and filters: the same for every page and sort of them, so the next pages of
-  // an infinite scroll (and a change of sort) pay only for their rows. Dropped with the answers.
-  const totals = new LRUCache<string, Promise<number>>({ max: maxCachedAnswers });
+  // an infinite scroll (and a change of sort) pay only for their rows; and whether the search forgave (decision
+  // 043: its few exact matches and the products like it). Dropped with the answers.
+  const totals = new LRUCache<string, Promise<Counted>>({ max: maxCachedAnswers });
   // The rows list pages show, by id (rowsOf). Dropped with the answers.
   const rows = new LRUCache<number, ShownRow>({ max: maxCachedRows });
   // The products unpaid orders hold ("Reserved" when none is on hand): a short list, read once per version (a
@@ -206,10 +281,22 @@ export function createCatalogService(db: DbExecutor) {
    * Keeps a count for the later pages and sorts of the same search: only one asked in this version (one asked
    * before a change was announced is right for its own answer, not for the next version's).
    */
-  function keepTotal(key: string, total: Promise<number>, asked: number) {
+  function keepTotal(key: string, total: Promise<Counted>, asked: number) {
     if (asked !== version || totals.has(key)) return;
     totals.set(key, total);
     total.catch(() => totals.delete(key));
+  }
+
+  /**
+   * Runs `work` in a transaction whose pg_trgm threshold is `threshold`: the operators `%>>` that the trigram index
+   * answers read it from the session, and `set_config(…, true)` keeps it to this transaction (a pooled connection
+   * goes back as it was).
+   */
+  function withLikeness<T>(threshold: number, work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(threshold)}, true)`);
+      return work(tx);
+    });
   }
 
   /**
@@ -217,39 +304,134 @@ export function createCatalogService(db: DbExecutor) {
    * earlier page or sort of the same search) is not asked again; otherwise the page's query counts its matches as it
    * reads them (`count(*) over ()`): the first page of a new search scans its matches once instead of twice, which
    * at 10,000 products was most of a search's time on PGlite. A page past the end has no row to carry the count:
-   * then it is counted on its own.
+   * then it is counted on its own. A search that finds fewer than `fewMatches` by the start of words is asked
+   * again, forgiving (decision 043): the same filters, each word by its start or by its likeness to a word of the
+   * name, the exact matches first; only then, so a search that finds what was typed costs what it did.
    */
   async function pageOf(
     query: ProductListQuery,
     audience: ListAudience,
     paying: SQL<number>,
   ): Promise<{ order: { id: number; paying: number }[]; total: number }> {
-    const where = listConditions(query, paying);
+    const filters = filterConditions(query, paying);
+    const words = searchWords(query.q);
+    const search = words.length ? searchSql(words) : null;
+    const exactWhere = and(filters, search?.exact);
+    const sortOrder = orderFor(query.sort, paying);
+    const forgiving =
+      search?.forgiving && search.likeness
+        ? {
+            where: and(filters, search.forgiving),
+            // Found as typed first; then, in the shop's own order, the closest names first.
+            order: [
+              sql`(${search.exact}) desc`,
+              ...(query.sort === 'default' ? [sql`(${search.likeness}) desc`] : []),
+              ...sortOrder,
+            ],
+          }
+        : null;
     const key = totalKey(query, audience);
     const known = totals.get(key);
-    const page = <Extra extends Record<string, SQL>>(extra: Extra) =>
-      db
+    const page = <Extra extends Record<string, SQL>>(
+      executor: DbExecutor,
+      where: SQL | undefined,
+      order: SQL[],
+      extra: Extra,
+    ) =>
+      executor
         .select({ id: products.id, paying, ...extra })
         .from(products)
         .where(where)
-        .orderBy(...orderFor(query.sort, paying))
+        .orderBy(...order)
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
+    const countOf = (executor: DbExecutor, where: SQL | undefined) =>
+      executor
+        .select({ total: count() })
+        .from(products)
+        .where(where)
+        .then(([row]) => Number(row?.total ?? 0));
     if (known) {
-      const [rowsRead, total] = await Promise.all([page({}), known]);
-      return { order: rowsRead, total };
+      if (!forgiving) {
+        const [rowsRead, counted] = await Promise.all([page(db, exactWhere, sortOrder, {}), known]);
+        return { order: rowsRead, total: counted.total };
+      }
+      const counted = await known;
+      const rowsRead = counted.forgiving
+        ? await withLikeness(fuzzyThreshold, (tx) => page(tx, forgiving.where, forgiving.order, {}))
+        : await page(db, exactWhere, sortOrder, {});
+      return { order: rowsRead, total: counted.total };
     }
     const asked = version;
-    const rowsRead = await page({ total: sql<number>`count(*) over ()` });
-    const counted = rowsRead[0]
-      ? Promise.resolve(Number(rowsRead[0].total))
-      : db
-          .select({ total: count() })
+    const withCount = { total: sql<number>`count(*) over ()` };
+    const rowsRead = await page(db, exactWhere, sortOrder, withCount);
+    const exactTotal = rowsRead[0] ? Number(rowsRead[0].total) : null;
+    if (!forgiving || (exactTotal ?? 0) >= fewMatches) {
+      const counted = (exactTotal !== null ? Promise.resolve(exactTotal) : countOf(db, exactWhere)).then(
+        (total): Counted => ({ total, forgiving: false }),
+      );
+      keepTotal(key, counted, asked);
+      return { order: rowsRead, total: (await counted).total };
+    }
+    // A page past the end of a few exact matches says nothing about how many there are: counted on its own.
+    if (exactTotal === null) {
+      const total = await countOf(db, exactWhere);
+      if (total >= fewMatches) {
+        keepTotal(key, Promise.resolve({ total, forgiving: false }), asked);
+        return { order: rowsRead, total };
+      }
+    }
+    const read = await withLikeness(fuzzyThreshold, async (tx) => {
+      const forgivingRows = await page(tx, forgiving.where, forgiving.order, withCount);
+      const total = forgivingRows[0] ? Number(forgivingRows[0].total) : await countOf(tx, forgiving.where);
+      return { rowsRead: forgivingRows, total };
+    });
+    keepTotal(key, Promise.resolve({ total: read.total, forgiving: true }), asked);
+    return { order: read.rowsRead, total: read.total };
+  }
+
+  /**
+   * "Did you mean …?" for a search that found nothing (decision 043): each word that starts no word of the listed
+   * products (with the same filters) is replaced by the closest word of their names, without accents and case, when
+   * one is like it at all (`suggestionThreshold`, through the trigram index); the text is offered only if it finds
+   * something with those filters. Words that name a category, or are too short to be a typo, stay as typed.
+   */
+  async function suggestionFor(query: ProductListQuery, paying: SQL<number>): Promise<string | null> {
+    const words = searchWords(query.q);
+    if (!words.some(forgivable)) return null;
+    const filters = filterConditions(query, paying);
+    return withLikeness(suggestionThreshold, async (tx) => {
+      const corrected: string[] = [];
+      for (const [index, word] of words.entries()) {
+        if (index >= maxSuggestedWords || !forgivable(word) || categoryOfSearchWord(word)) {
+          corrected.push(word);
+          continue;
+        }
+        const [found] = await tx
+          .select({ id: products.id })
           .from(products)
-          .where(where)
-          .then(([row]) => Number(row?.total ?? 0));
-    keepTotal(key, counted, asked);
-    return { order: rowsRead, total: await counted };
+          .where(and(filters, prefixMatch([word])))
+          .limit(1);
+        if (found) {
+          corrected.push(word);
+          continue;
+        }
+        const closest = (await tx.execute(sql`
+          select w.word from ${products}
+            cross join lateral unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${products.name}))) as w(word)
+          where ${and(filters, sql`${foldedName} %>> search_fold(${word})`)} and w.word ~ '[[:alpha:]]'
+          order by similarity(search_fold(w.word), search_fold(${word})) desc, w.word
+          limit 1`)) as unknown as { rows: { word: string }[] };
+        corrected.push(closest.rows[0]?.word ?? word);
+      }
+      if (corrected.join(' ') === words.join(' ')) return null;
+      const [found] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(filters, searchSql(corrected).exact))
+        .limit(1);
+      return found ? corrected.join(' ') : null;
+    });
   }
 
   /**
@@ -282,6 +464,7 @@ export function createCatalogService(db: DbExecutor) {
   async function listPage(query: ProductListQuery, audience: ListAudience): Promise<ProductListPage> {
     const paying = payingPriceSql(audience);
     const { order, total: totalCount } = await pageOf(query, audience, paying);
+    const didYouMean = totalCount === 0 && query.q ? await suggestionFor(query, paying) : null;
     const shown = await rowsOf(order.map(({ id }) => id));
     // A product changed or deleted between the two reads is left out of this answer; the change has bumped the
     // version, so the next request asks again.
@@ -302,6 +485,7 @@ export function createCatalogService(db: DbExecutor) {
       page: query.page,
       pageSize: query.pageSize,
       pageCount: Math.ceil(totalCount / query.pageSize),
+      ...(didYouMean ? { didYouMean } : {}),
     };
   }
 

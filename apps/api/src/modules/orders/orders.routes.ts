@@ -3,10 +3,12 @@ import {
   confirmHoldSchema,
   createOrderResponseSchema,
   createOrderSchema,
+  localeCookie,
   orderConfirmationSchema,
   orderIdParamsSchema,
   payOrderSchema,
   paymentResultSchema,
+  pickLocale,
   trackByCodeQuerySchema,
   trackOrderResponseSchema,
   trackOrderSchema,
@@ -50,6 +52,8 @@ export function ordersRoutes(deps: {
           request.user,
           request.body,
           byAddress(request),
+          // Issue 31: the order's texts in the language the shopper reads the shop in (decision 046's rule).
+          pickLocale(request.cookies[localeCookie], request.headers['accept-language']),
         );
         // The order this attempt replaced was released with the new one; its intent is cancelled now. A failure
         // here leaves it to the reconciliation job (a payment on it is refunded either way).

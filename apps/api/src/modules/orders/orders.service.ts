@@ -38,6 +38,7 @@ import {
   emailOutbox,
   type OrderItemRow,
   orderItems,
+  type OrderLocale,
   type OrderRow,
   orders,
   type ProductRow,
@@ -462,7 +463,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
     user: SessionUser | null,
     body: CreateOrderBody,
     keys: { keyHash: string; requestHash: string; tokenHash: string },
-    placer: OrderPlacer,
+    placer: OrderPlacer & { locale?: OrderLocale },
     caller: OrderCaller,
     shop: ShopSettings | null,
   ): Promise<{ order: OrderRow; items: OrderItemRow[]; replaced: ReplacedOrder | null }> {
@@ -567,6 +568,8 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
             ? holdEndFor(body.paymentMethod, paymentSettings, placedAt)
             : new Date(placedAt.getTime() + paymentSettings.unconfirmedHoldMinutes * 60_000),
         paymentMethod: body.paymentMethod,
+        // Issue 31: the language of its text messages, the shopper's when they ordered.
+        locale: placer.locale ?? 'en',
         placedAt,
         updatedAt: placedAt,
       });
@@ -657,7 +660,7 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
     user: SessionUser | null,
     body: CreateOrderBody,
     keys: { keyHash: string; requestHash: string; tokenHash: string },
-    placer: OrderPlacer,
+    placer: OrderPlacer & { locale?: OrderLocale },
   ): Promise<{ order: OrderRow; items: OrderItemRow[] | null; created: boolean; replaced: ReplacedOrder | null }> {
     try {
       const found = await findByKeyHash(keys.keyHash);
@@ -720,10 +723,17 @@ export function createOrdersService(deps: OrdersDeps & OrderPlacementDeps) {
      * `replaced`: the order this one replaced (released with it), whose intent the caller then cancels
      * (PaymentCompletion.cancelReleasedIntent); never part of the answer.
      */
-    async createOrder(user: SessionUser | null, body: CreateOrderBody, clientAddress: string) {
+    async createOrder(
+      user: SessionUser | null,
+      body: CreateOrderBody,
+      clientAddress: string,
+      /** Issue 31: the shopper's language (the `lang` cookie), for the order's text messages. */
+      locale: OrderLocale = 'en',
+    ) {
       const scope = user ? `user:${user.id}` : 'guest';
       const checkoutToken = checkoutTokenFor(deps.secrets, scope, body.idempotencyKey);
-      const placer: OrderPlacer = {
+      const placer: OrderPlacer & { locale: OrderLocale } = {
+        locale,
         // Issue 28: an IPv6 client counts by its /64 (clientAddressKey), an IPv4-mapped one as IPv4.
         addressHash: deps.secrets.hash('order-client-address', clientAddressKey(clientAddress)),
         userId: user?.id ?? null,

@@ -10,6 +10,7 @@ import { replacingOrderId } from './order-holds';
 import { assertExpectedTotal, requoteBeforePayment, requoteShopperOrders } from './order-quote';
 import { emitEvent, orderEventData } from '../webhooks/webhook-events';
 import { queueOrderAlert } from '../backoffice/order-alerts';
+import { queueOrderText } from '../texts/texts.service';
 import { stockActors } from '../stock/stock.service';
 import { StockGoneError, transition } from '../order-lifecycle/order-lifecycle';
 import { orderStateOf } from '../order-lifecycle/order-states';
@@ -116,6 +117,16 @@ export async function completeOrderPayment(
   await queueInvoiceDocument(deps.mailer.jobs, tx, paid.id, premium);
   // The shop's own "order paid" e-mail to its order address (issue 21, decision 018), in this transaction.
   await queueOrderAlert(deps, tx, { kind: 'paid', order: paid, items, settings });
+  // Issue 31: "payment received" as a text, except at the counter, where the shopper pays and collects at once.
+  if (paid.paymentMethod !== 'pickup') {
+    const shipped = items.some((item) => !item.isMembership);
+    await queueOrderText(deps.mailer.jobs, tx, paid, {
+      kind: 'payment-received',
+      orderId: paid.id,
+      amount: paid.amountReceivedToea > 0 ? paid.amountReceivedToea : paid.totalToea,
+      next: !shipped ? null : paid.pickupLocation !== null ? 'pickup' : 'delivery',
+    });
+  }
   // Outgoing webhook (decision 017), in this transaction: every way to pay ends here.
   await emitEvent(tx, 'order.paid', orderEventData(paid, items));
   return paid;

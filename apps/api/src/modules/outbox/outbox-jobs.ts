@@ -9,6 +9,8 @@ export const maxJobAttempts: Record<OutboxJobKind, number> = {
   'password-reset': 5,
   // 30 s, 1, 2 and 4 min apart: the confirmation e-mail waits for its invoice at most about 8 minutes.
   'invoice-document': 5,
+  // 30 s, 1, 2, 4 and 8 min apart (issue 31): a text that has not left within about a quarter of an hour is stale.
+  text: 6,
 };
 const batchSize = 10;
 
@@ -106,6 +108,15 @@ export function createOutboxJobs({ db, log, now = () => new Date(), random = Mat
     }
   }
 
+  const rowOf = (job: EnqueuedJob) => ({
+    kind: job.kind,
+    payload: job.payload,
+    webhookId: job.webhookId ?? null,
+    eventId: job.eventId ?? null,
+    eventType: job.eventType ?? null,
+    nextAttemptAt: now(),
+  });
+
   return {
     /** Registers the handler of a kind (once per kind, at start-up). */
     handle(kind: OutboxJobKind, handler: JobHandler): void {
@@ -114,19 +125,22 @@ export function createOutboxJobs({ db, log, now = () => new Date(), random = Mat
 
     /** Stores a job in the caller's transaction: it runs only if that transaction commits. */
     async enqueue(tx: DbExecutor, job: EnqueuedJob): Promise<number> {
-      const [row] = await tx
-        .insert(outboxJobs)
-        .values({
-          kind: job.kind,
-          payload: job.payload,
-          webhookId: job.webhookId ?? null,
-          eventId: job.eventId ?? null,
-          eventType: job.eventType ?? null,
-          nextAttemptAt: now(),
-        })
-        .returning({ id: outboxJobs.id });
+      const [row] = await tx.insert(outboxJobs).values(rowOf(job)).returning({ id: outboxJobs.id });
       if (!row) throw new Error('outbox_jobs insert returned nothing');
       return row.id;
+    },
+
+    /**
+     * Like `enqueue`, for a kind with a unique index on its `event_id` (texts, issue 31): the first job of an event
+     * is stored, a second is not (null), so an event retried or replayed makes one job.
+     */
+    async enqueueOnce(tx: DbExecutor, job: EnqueuedJob & { eventId: string }): Promise<number | null> {
+      const [row] = await tx
+        .insert(outboxJobs)
+        .values(rowOf(job))
+        .onConflictDoNothing()
+        .returning({ id: outboxJobs.id });
+      return row?.id ?? null;
     },
 
     /** Runs every due job (of `kinds`, default every kind with a handler here). */

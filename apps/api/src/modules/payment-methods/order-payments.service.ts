@@ -27,6 +27,7 @@ import { requoteUnpaidOrder } from '../orders/order-quote';
 import type { SettingsService } from '../settings/settings.service';
 import { readPaymentSettings } from './payment-settings';
 import { paymentReminderEmail } from './payment-methods.emails';
+import { queuePaymentReminderText } from './payment-methods.texts';
 import { iso } from './payment-placement';
 import { succeededRefundsToea } from '../backoffice/refund-sums';
 
@@ -317,6 +318,8 @@ export function createOrderPaymentsService(deps: {
             tx,
             paymentReminderEmail({ order, items, payment, settings: shop, shopUrl: deps.shopUrl }),
           );
+          // Issue 31: the reminder as a text too.
+          await queuePaymentReminderText(mailer, tx, order, payment);
           await noteOrder(tx, order.id, { reminderSentAt: at });
           await recordActivity(tx, {
             actor: { kind: 'system', name: 'payment reminder' },

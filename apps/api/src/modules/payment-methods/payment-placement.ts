@@ -24,6 +24,7 @@ import { isMembershipOnly } from '../orders/order-emails';
 import { assignPaymentReference } from './payment-references';
 import { readPaymentSettings } from './payment-settings';
 import { bankTransferPlacedEmail, holdEndedEmail, pickupConfirmedEmail } from './payment-methods.emails';
+import { queueBankTransferText } from './payment-methods.texts';
 import { queueOrderAlert } from '../backoffice/order-alerts';
 import { succeededRefundsToea } from '../backoffice/refund-sums';
 
@@ -111,6 +112,8 @@ export async function queueHoldConfirmedEmail(
     tx,
     order.paymentMethod === 'pickup' ? pickupConfirmedEmail(input) : bankTransferPlacedEmail(input),
   );
+  // Issue 31: how to pay as a text too, now that the order is confirmed.
+  if (order.paymentMethod === 'bank-transfer') await queueBankTransferText(deps.mailer, tx, order, payment);
 }
 
 /**
@@ -143,6 +146,10 @@ export async function afterNonCardOrderPlaced(
   const input = { order: placed, items, payment, settings: shop, shopUrl: deps.shopUrl, pickup, confirm };
   const email = placed.paymentMethod === 'pickup' ? pickupConfirmedEmail(input) : bankTransferPlacedEmail(input);
   const emailId = await deps.mailer.enqueue(tx, email);
+  // Issue 31: how to pay as a text too; a guest's order still to be confirmed gets it once confirmed.
+  if (placed.paymentMethod === 'bank-transfer' && !confirm) {
+    await queueBankTransferText(deps.mailer, tx, placed, payment);
+  }
   // The shop's own "bank transfer placed" / "pay at pickup placed" e-mail to its order address (issue 21,
   // decision 018; pickup since issue 27, so the counter gets the order ready).
   await queueOrderAlert(deps, tx, {

@@ -35,6 +35,7 @@ async function readProfile(db: DbExecutor, userId: number): Promise<Profile> {
     membership: await membershipSummary(db, userId),
     // Offered only while the profile has no address of its own (issue 17).
     lastOrderAddress: hasAddress(user) ? null : await createOrderHistoryService(db).lastDeliveryAddress(userId),
+    textMessages: user.textMessages,
   };
 }
 
@@ -141,6 +142,8 @@ export function createProfileService({ db, sessions, mailer, secrets, shopUrl, n
             city: input.city,
             state: input.state,
             postcode: input.postcode,
+            // Issue 31: texts about orders on or off (left out: unchanged).
+            ...(input.textMessages !== undefined ? { textMessages: input.textMessages } : {}),
             ...(passwordHash ? { passwordHash } : {}),
             // A new request replaces an earlier one: only the newest link works.
             ...(newEmail && emailToken

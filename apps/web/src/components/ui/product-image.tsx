@@ -1,6 +1,7 @@
-import { imageSrcSet } from '@bilum/shared';
+import { imageAtLeast, imageSrcSet } from '@bilum/shared';
 import { type CSSProperties, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { useDataSaver } from '../../lib/data-saver';
 
 interface ProductImageProps {
   src: string | null | undefined;
@@ -32,6 +33,7 @@ export function ProductImage({
   style,
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
+  const dataSaver = useDataSaver();
   const cleaned = src?.replace(/\s+/g, '');
   if (!cleaned || failed) {
     return (
@@ -44,12 +46,14 @@ export function ProductImage({
     );
   }
   // An uploaded picture has WebP copies at a few widths: the browser picks the smallest that fills the space. The
-  // original (`src`) is never fetched where srcset is understood.
+  // original (`src`) is never fetched where srcset is understood. With Data saver on, the one copy as wide as
+  // `width` CSS pixels, whatever the screen's pixel density (a third of the pixels on most phones, or less).
   const srcSet = imageSrcSet(cleaned);
+  const saving = dataSaver && srcSet !== undefined;
   return (
     <img
-      src={cleaned}
-      {...(srcSet ? { srcSet, sizes: sizes ?? `(max-width: ${width}px) 100vw, ${width}px` } : {})}
+      src={saving ? imageAtLeast(cleaned, width) : cleaned}
+      {...(srcSet && !saving ? { srcSet, sizes: sizes ?? `(max-width: ${width}px) 100vw, ${width}px` } : {})}
       alt={alt}
       width={width}
       height={height}

@@ -1,5 +1,6 @@
 import { telHref, useShopSettings } from '../../lib/shop-settings';
 import { cn } from '../../lib/cn';
+import { useT } from '../../i18n/react';
 
 const looks = {
   /** Light text on the dark footer. */
@@ -16,30 +17,27 @@ const looks = {
 export function ShopContact({ look = 'page', className }: { look?: keyof typeof looks; className?: string }) {
   const settings = useShopSettings();
   const style = looks[look];
+  const t = useT();
   if (!settings.data) {
-    return (
-      <p className={cn('text-sm', className)}>
-        {settings.isError ? 'Contact details are not available right now.' : '…'}
-      </p>
-    );
+    return <p className={cn('text-sm', className)}>{settings.isError ? t('contact.unavailable') : '…'}</p>;
   }
   const { contactEmail, phone, address } = settings.data;
   return (
     <address className={cn('not-italic', className)}>
       <dl className={style.list}>
-        <dt className={style.label}>E-mail</dt>
+        <dt className={style.label}>{t('contact.email')}</dt>
         <dd>
           <a href={`mailto:${contactEmail}`} className={style.link}>
             {contactEmail}
           </a>
         </dd>
-        <dt className={style.label}>Phone</dt>
+        <dt className={style.label}>{t('contact.phone')}</dt>
         <dd>
           <a href={telHref(phone)} className={style.link}>
             {phone}
           </a>
         </dd>
-        <dt className={style.label}>Address</dt>
+        <dt className={style.label}>{t('contact.address')}</dt>
         <dd>{address}</dd>
       </dl>
     </address>

@@ -4,6 +4,8 @@ import { ChevronIcon } from './icons';
 interface StepButtonsProps {
   /** What is stepped through, for the labels: "Previous {noun}" and "Next {noun}". */
   noun: string;
+  /** The labels in the page's language, when the caller has them; else "Previous {noun}" and "Next {noun}". */
+  labels?: { previous: string; next: string };
   onStep: (delta: -1 | 1) => void;
   /** Classes of both round buttons (colours, visibility). */
   className: string;
@@ -12,12 +14,16 @@ interface StepButtonsProps {
 }
 
 /** The previous and next arrows over a slider or gallery, centred on its left and right edges. */
-export function StepButtons({ noun, onStep, className, inset = 2 }: StepButtonsProps) {
+export function StepButtons({ noun, labels, onStep, className, inset = 2 }: StepButtonsProps) {
   return (['left', 'right'] as const).map((direction) => (
     <button
       key={direction}
       type="button"
-      aria-label={`${direction === 'left' ? 'Previous' : 'Next'} ${noun}`}
+      aria-label={
+        labels
+          ? labels[direction === 'left' ? 'previous' : 'next']
+          : `${direction === 'left' ? 'Previous' : 'Next'} ${noun}`
+      }
       onClick={() => onStep(direction === 'left' ? -1 : 1)}
       className={cn(
         'absolute top-1/2 size-11 -translate-y-1/2 items-center justify-center rounded-full',

@@ -1,4 +1,4 @@
-import { type PublicCategory, signedOutSession } from '@bilum/shared';
+import { type ProductListPage, type PublicCategory, signedOutSession } from '@bilum/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -15,11 +15,23 @@ const visible: PublicCategory[] = [
   ...seededCategories.filter((category) => category.slug !== 'vehicles'),
 ];
 
+const oneProduct: ProductListPage = {
+  items: [{ ...testProduct, memberPrice: null, priceFrom: null }],
+  total: 1,
+  page: 1,
+  pageSize: 24,
+  pageCount: 1,
+};
+
 /**
  * /category/{slug} with GET /api/categories answered by `categories` (a promise holds the answer back) and every
- * product list by one product; the page's product-list calls are recorded.
+ * product list by `list` (one product); the page's product-list calls are recorded.
  */
-function renderCategory(slug: string, categories: Promise<PublicCategory[]> | PublicCategory[] = visible) {
+function renderCategory(
+  slug: string,
+  categories: Promise<PublicCategory[]> | PublicCategory[] = visible,
+  list: ProductListPage = oneProduct,
+) {
   const lists: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -27,13 +39,7 @@ function renderCategory(slug: string, categories: Promise<PublicCategory[]> | Pu
       if (url === '/api/categories') return Response.json({ categories: await categories });
       if (url.startsWith('/api/products')) {
         lists.push(url);
-        return Response.json({
-          items: [{ ...testProduct, memberPrice: null, priceFrom: null }],
-          total: 1,
-          page: 1,
-          pageSize: 24,
-          pageCount: 1,
-        });
+        return Response.json(list);
       }
       return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
     }),
@@ -98,5 +104,23 @@ describe('a category page', () => {
     expect(heading()).toBe('Vehicles');
     await act(async () => answer(visible));
     await waitFor(() => expect(heading()).toBe('Oops! Page not found'));
+  });
+});
+
+describe('a search that finds nothing', () => {
+  const nothing: ProductListPage = { items: [], total: 0, page: 1, pageSize: 24, pageCount: 0 };
+
+  it('asks "Did you mean …?" with a link to the same list searched for the suggestion (issue 31)', async () => {
+    renderCategory('phones?q=samsnug&sort=priceAsc', visible, { ...nothing, didYouMean: 'samsung' });
+    const link = await screen.findByRole('link', { name: 'samsung' });
+    expect(link.getAttribute('href')).toBe('/category/phones?q=samsung&sort=priceAsc');
+    expect(link.closest('p')?.textContent).toBe('Did you mean samsung?');
+    expect(screen.getByText('No products found!')).toBeTruthy();
+  });
+
+  it('asks nothing when the search has no suggestion', async () => {
+    renderCategory('phones?q=zzqxwv', visible, { ...nothing, didYouMean: null });
+    await screen.findByText('No products found!');
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
   });
 });

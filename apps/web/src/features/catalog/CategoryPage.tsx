@@ -44,6 +44,8 @@ function CategoryResults({ audience, category, title }: CategoryResultsProps) {
   const products = useProductPages(categoryListQuery(filters));
   // The count of the list on screen (a new filter's list shows once its first page is there).
   const total = products.data?.pages[0]?.total;
+  // A search that found nothing: the words of the products' names closest to it (decision 043).
+  const didYouMean = products.data?.pages[0]?.didYouMean;
 
   const apply = (next: CategoryFilters) => {
     navigate(categoryHref(paths, next));
@@ -83,6 +85,18 @@ function CategoryResults({ audience, category, title }: CategoryResultsProps) {
             detailBase={paths.detailBase}
             empty={
               <EmptyState title={catalogMessages.noProducts}>
+                {didYouMean && (
+                  <p className="text-base text-stone-800">
+                    Did you mean{' '}
+                    <Link
+                      to={categoryHref(paths, { ...filters, q: didYouMean })}
+                      className="font-semibold text-brand-700 underline hover:no-underline"
+                    >
+                      {didYouMean}
+                    </Link>
+                    ?
+                  </p>
+                )}
                 <p className="text-sm text-stone-600">Try other words, another category or a wider price range.</p>
                 <Button onClick={reset}>{catalogMessages.resetFiltersAndSearch}</Button>
               </EmptyState>

@@ -2,6 +2,7 @@ import type { PriceBand, SortOrder } from '@bilum/shared';
 import { type ComponentProps, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FilterIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/react';
 import { useCategories } from '../../lib/categories';
 import { activeFilterCount, type CategoryFilters, isCategoryFilter } from './category-filters';
 import { ANY_PRICE, categoryOptions, priceOptions, sortOptions } from './filter-options';
@@ -15,15 +16,21 @@ interface CategoryToolbarProps {
 }
 
 function SearchBox({ filters, onApply }: Omit<CategoryToolbarProps, 'onReset'>) {
+  const t = useT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     onApply({ ...filters, q: q || undefined });
   };
   return (
-    <form role="search" aria-label="Search this category" onSubmit={onSubmit} className="flex min-w-0 flex-1 gap-2">
+    <form
+      role="search"
+      aria-label={t('category.searchLabel')}
+      onSubmit={onSubmit}
+      className="flex min-w-0 flex-1 gap-2"
+    >
       <label htmlFor="category-search" className="sr-only">
-        Search products
+        {t('search.label')}
       </label>
       {/* Keyed by the address's text so Reset and Back show what the page shows. */}
       <input
@@ -33,10 +40,10 @@ function SearchBox({ filters, onApply }: Omit<CategoryToolbarProps, 'onReset'>) 
         name="q"
         maxLength={100}
         defaultValue={filters.q ?? ''}
-        placeholder="Search products…"
+        placeholder={t('category.searchPlaceholder')}
         className="h-11 min-w-0 flex-1 rounded-lg border border-control bg-white px-3 text-base text-stone-900 placeholder:text-muted md:text-sm"
       />
-      <Button type="submit">Search</Button>
+      <Button type="submit">{t('search.submit')}</Button>
     </form>
   );
 }
@@ -74,22 +81,23 @@ function Options({ options }: { options: readonly { value: string; label: string
 export function CategoryToolbar({ filters, onApply, onReset }: CategoryToolbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { categories } = useCategories();
+  const t = useT();
   const active = activeFilterCount(filters);
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200 md:flex-row md:items-end">
       <SearchBox filters={filters} onApply={onApply} />
       <div className="hidden items-end gap-3 md:flex">
         <LabelledSelect
-          label="Category"
+          label={t('search.category')}
           value={filters.category}
           onChange={(event) =>
             isCategoryFilter(event.target.value) && onApply({ ...filters, category: event.target.value })
           }
         >
-          <Options options={categoryOptions(categories)} />
+          <Options options={categoryOptions(categories, t)} />
         </LabelledSelect>
         <LabelledSelect
-          label="Price"
+          label={t('category.price')}
           value={filters.price ?? ANY_PRICE}
           onChange={(event) =>
             onApply({
@@ -98,22 +106,22 @@ export function CategoryToolbar({ filters, onApply, onReset }: CategoryToolbarPr
             })
           }
         >
-          <Options options={priceOptions} />
+          <Options options={priceOptions(t)} />
         </LabelledSelect>
         <LabelledSelect
-          label="Sort by"
+          label={t('category.sortBy')}
           value={filters.sort}
           onChange={(event) => onApply({ ...filters, sort: event.target.value as SortOrder })}
         >
-          <Options options={sortOptions} />
+          <Options options={sortOptions(t)} />
         </LabelledSelect>
         <Button variant="outline" onClick={onReset}>
-          Reset
+          {t('filter.reset')}
         </Button>
       </div>
       <Button variant="outline" className="md:hidden" onClick={() => setDrawerOpen(true)}>
         <FilterIcon />
-        Filters{active > 0 ? ` (${active})` : ''}
+        {active > 0 ? t('category.filtersActive', { count: active }) : t('category.filters')}
       </Button>
       {drawerOpen && (
         <Suspense fallback={null}>

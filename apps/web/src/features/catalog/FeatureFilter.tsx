@@ -1,7 +1,8 @@
-import { featureLabels, type ProductFeature, productFeatures } from '@bilum/shared';
+import { type ProductFeature, productFeatures } from '@bilum/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FilterIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 
 const HomeFilterSheet = lazy(() => import('./HomeFilterSheet'));
@@ -14,9 +15,10 @@ interface FeatureFilterProps {
 /** The chips All, Hot Deals, Auctions, Top Picks; below 768 px a button opens them in a bottom sheet. */
 export function FeatureFilter({ value, onChange }: FeatureFilterProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  const t = useT();
   return (
     <>
-      <div role="group" aria-label="Filter products" className="hidden flex-wrap gap-2 md:flex">
+      <div role="group" aria-label={t('filter.group')} className="hidden flex-wrap gap-2 md:flex">
         {productFeatures.map((feature) => (
           <button
             key={feature}
@@ -30,13 +32,13 @@ export function FeatureFilter({ value, onChange }: FeatureFilterProps) {
                 : 'border-stone-300 bg-white text-stone-700 hover:border-stone-500',
             )}
           >
-            {featureLabels[feature]}
+            {t(`feature.${feature}`)}
           </button>
         ))}
       </div>
       <Button variant="outline" size="sm" className="md:hidden" onClick={() => setSheetOpen(true)}>
         <FilterIcon />
-        Filter: {featureLabels[value]}
+        {t('filter.button', { feature: t(`feature.${value}`) })}
       </Button>
       {sheetOpen && (
         <Suspense fallback={null}>

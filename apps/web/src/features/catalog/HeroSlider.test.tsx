@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setDataSaver } from '../../lib/data-saver';
 import { HeroSlider } from './HeroSlider';
 import type { HeroSlide } from './hero-slides';
 
@@ -89,6 +90,21 @@ describe('HeroSlider', () => {
     act(() => (document.activeElement as HTMLElement).blur());
     wait(5000);
     expect(shownTitle()).toBe('Two');
+  });
+
+  it('does not rotate on its own with Data saver on, until the shopper presses start', () => {
+    setDataSaver(true);
+    try {
+      showSlider();
+      wait(15_000);
+      expect(shownTitle()).toBe('One');
+      fireEvent.click(screen.getByRole('button', { name: 'Start rotating slides' }));
+      act(() => (document.activeElement as HTMLElement).blur());
+      wait(5000);
+      expect(shownTitle()).toBe('Two');
+    } finally {
+      setDataSaver(false);
+    }
   });
 
   it('moves to the next slide on a swipe to the left and back on a swipe to the right (touch screens)', () => {

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { StepButtons } from '../../components/ui/step-buttons';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
+import { useDataSaver } from '../../lib/data-saver';
 import { useSwipe } from '../../lib/use-swipe';
 import { HERO_INTERVAL_MS, type HeroSlide } from './hero-slides';
 
@@ -15,14 +17,19 @@ function prefersReducedMotion(): boolean {
 /**
  * The home page's rotating banner: advances every 5 s and wraps round, pauses while the pointer is over it or
  * focus is inside it, and does not rotate on its own for shoppers who ask for reduced motion (a Play button
- * starts it). Swipe on touch screens; on phones the dots are 44 px touch targets. Only the first picture loads
- * eagerly.
+ * starts it), nor with Data saver on (the footer's switch). Swipe on touch screens; on phones the dots and the
+ * previous/next arrows (beside the picture) are 44 px touch targets. Only the first picture loads eagerly.
  */
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const [reducedMotion] = useState(prefersReducedMotion);
+  // The shopper's own Stop or Play, once pressed; until then it stops for reduced motion or Data saver.
+  const [stopChoice, setStopChoice] = useState<boolean | null>(null);
+  const dataSaver = useDataSaver();
+  const stopped = stopChoice ?? (reducedMotion || dataSaver);
   const rotating = !hovered && !focused && !stopped && slides.length > 1;
   const go = (next: number) => setIndex(wrapIndex(next, slides.length));
   const swipe = useSwipe((delta) => go(index + delta));
@@ -43,7 +50,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Featured offers"
+      aria-label={t('hero.label')}
       className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-ink via-stone-900 to-brand-900 text-white shadow-lg"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -59,7 +66,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               key={slide.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${slideIndex + 1} of ${slides.length}`}
+              aria-label={t('hero.slideOf', { number: slideIndex + 1, count: slides.length })}
               aria-hidden={!active}
               inert={!active}
               className={cn(
@@ -92,16 +99,18 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
         <>
           <StepButtons
             noun="slide"
+            labels={{ previous: t('hero.previous'), next: t('hero.next') }}
             inset={3}
             onStep={(delta) => go(index + delta)}
-            className="hidden bg-white/10 text-white backdrop-blur hover:bg-white/25 sm:flex"
+            // Below 640 px beside the picture (its middle is 24 + 72 px from the top), clear of the text.
+            className="flex bg-white/10 text-white backdrop-blur hover:bg-white/25 max-sm:top-24"
           />
           <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
             {slides.map((slide, slideIndex) => (
               <button
                 key={slide.id}
                 type="button"
-                aria-label={`Go to slide ${slideIndex + 1}: ${slide.title}`}
+                aria-label={t('hero.goTo', { number: slideIndex + 1, title: slide.title })}
                 aria-current={slideIndex === index}
                 onClick={() => go(slideIndex)}
                 className="group flex size-11 items-center justify-center sm:size-7"
@@ -116,8 +125,8 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
             ))}
             <button
               type="button"
-              onClick={() => setStopped((value) => !value)}
-              aria-label={stopped ? 'Start rotating slides' : 'Stop rotating slides'}
+              onClick={() => setStopChoice(!stopped)}
+              aria-label={stopped ? t('hero.start') : t('hero.stop')}
               className="ml-1 flex size-11 items-center justify-center rounded-full sm:ml-2 sm:size-7 text-white/80 hover:bg-white/15 hover:text-white"
             >
               <svg viewBox="0 0 24 24" className="size-4" aria-hidden fill="currentColor">

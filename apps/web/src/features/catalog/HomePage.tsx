@@ -1,7 +1,8 @@
-import { featureLabels, type ProductFeature } from '@bilum/shared';
+import type { ProductFeature } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, use } from 'react';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/react';
 import { lazyPage } from '../../lib/lazy-page';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -36,12 +37,14 @@ export const MemberHomePage = Object.assign(() => <HomePage audience="member" />
 
 /** The member slider, whose product slides load with /dashboard rather than with the home page. */
 function MemberHero({ paths }: { paths: CatalogPaths }) {
-  return <HeroSlider slides={memberSlides(paths, use(loadMemberProductSlides()))} />;
+  const t = useT();
+  return <HeroSlider slides={memberSlides(paths, use(loadMemberProductSlides()), t)} />;
 }
 
 /** Home (/) and the member home (/dashboard): the same page, with member links and slides on /dashboard. */
 export default function HomePage({ audience = 'guest' }: { audience?: Audience }) {
   useDocumentTitle(null);
+  const t = useT();
   const paths = useCatalogPaths(audience);
   const { user, isMember } = useSession();
   const queryClient = useQueryClient();
@@ -71,20 +74,20 @@ export default function HomePage({ audience = 'guest' }: { audience?: Audience }
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-6 sm:space-y-10">
       <h1 className="sr-only">
-        {audience === 'member' && firstName ? `Welcome back, ${firstName}` : 'Bilum: shop Papua New Guinea online'}
+        {audience === 'member' && firstName ? t('home.welcomeBack', { name: firstName }) : t('home.heading')}
       </h1>
       {audience === 'member' ? (
         <Suspense fallback={<div aria-hidden className="h-[28rem] rounded-2xl bg-ink md:h-96" />}>
           <MemberHero paths={paths} />
         </Suspense>
       ) : (
-        <HeroSlider slides={guestSlides(paths)} />
+        <HeroSlider slides={guestSlides(paths, t)} />
       )}
       <HomeSearch paths={paths} />
       <section aria-labelledby="products-heading">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 id="products-heading" className="text-xl font-bold text-stone-900 sm:text-2xl">
-            {feature === 'all' ? 'Shop all products' : featureLabels[feature]}
+            {feature === 'all' ? t('home.shopAll') : t(`feature.${feature}`)}
           </h2>
           <FeatureFilter value={feature} onChange={chooseFeature} />
         </div>

@@ -1,12 +1,14 @@
 import { premiumPerks } from '@bilum/shared';
 import { CheckIcon } from '../../components/ui/action-icons';
+import { useT } from '../../i18n/react';
 
 /** The member-benefits cards: the one list of Premium perks. */
 export function MemberBenefits() {
+  const t = useT();
   return (
     <section aria-labelledby="member-benefits-heading">
       <h2 id="member-benefits-heading" className="mb-4 text-xl font-bold text-stone-900 sm:text-2xl">
-        Member benefits
+        {t('benefits.heading')}
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         {premiumPerks.map((perk) => (
@@ -18,8 +20,8 @@ export function MemberBenefits() {
               <CheckIcon />
             </span>
             <div>
-              <h3 className="font-semibold text-stone-900">{perk.title}</h3>
-              <p className="mt-1 text-sm text-stone-600">{perk.description}</p>
+              <h3 className="font-semibold text-stone-900">{t(`perk.${perk.id}.title`)}</h3>
+              <p className="mt-1 text-sm text-stone-600">{t(`perk.${perk.id}.description`)}</p>
             </div>
           </li>
         ))}

@@ -1,13 +1,7 @@
-import {
-  catalogMessages,
-  discountBadge,
-  formatKina,
-  isSoldOut,
-  type ProductListItem,
-  unavailableLabel,
-} from '@bilum/shared';
+import { discountBadge, formatKina, isSoldOut, type ProductListItem, unavailableLabel } from '@bilum/shared';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ui/product-image';
+import { useT } from '../../i18n/react';
 import type { DetailBase } from './catalog-paths';
 import { ProductBadges } from './ProductBadges';
 
@@ -23,7 +17,8 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
   const discount = discountBadge(product);
   const soldOut = isSoldOut(product);
   // Variants at different prices (issue 30): "from" the cheapest one's, as the member price of it for a member.
-  const from = product.priceFrom !== null ? 'from ' : '';
+  const t = useT();
+  const shownPrice = formatKina(product.memberPrice ?? product.priceFrom ?? product.price);
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-focus">
       <div className="relative aspect-square overflow-hidden bg-stone-100">
@@ -52,7 +47,7 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
           aria-hidden
           className="absolute inset-0 flex items-center justify-center bg-ink/40 text-sm font-semibold text-white opacity-0 transition group-hover:opacity-100"
         >
-          Click for details
+          {t('card.clickForDetails')}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
@@ -61,26 +56,25 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
             {product.name}
           </Link>
         </h3>
-        <p className="line-clamp-3 text-xs text-stone-600">{product.description || catalogMessages.noDescription}</p>
+        <p className="line-clamp-3 text-xs text-stone-600">{product.description || t('card.noDescription')}</p>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
           {product.memberPrice !== null && (
-            <span className="w-full text-xs font-semibold text-emerald-700">Member price</span>
+            <span className="w-full text-xs font-semibold text-emerald-700">{t('card.memberPrice')}</span>
           )}
           <span className="text-base font-bold text-stone-900">
-            {from}
-            {formatKina(product.memberPrice ?? product.priceFrom ?? product.price)}
+            {product.priceFrom !== null ? t('card.from', { price: shownPrice }) : shownPrice}
           </span>
           {/* As on the product page: a member's price beside the regular one struck, else the sale's original. */}
           {product.memberPrice !== null ? (
             <s className="text-xs text-muted">
-              <span className="sr-only">Regular price </span>
+              <span className="sr-only">{t('card.regularPrice')} </span>
               {formatKina(product.price)}
             </s>
           ) : (
             discount &&
             product.originalPrice !== null && (
               <s className="text-xs text-muted">
-                <span className="sr-only">was </span>
+                <span className="sr-only">{t('card.was')} </span>
                 {formatKina(product.originalPrice)}
               </s>
             )

@@ -1,4 +1,5 @@
 import { homeHeroImage } from '@bilum/shared';
+import { englishT, type Translate } from '../../i18n/i18n';
 import type { CatalogPaths } from './catalog-paths';
 
 export interface HeroSlide {
@@ -12,43 +13,43 @@ export interface HeroSlide {
 
 const slideImage = (slug: string) => `/images/products/${slug}.svg`;
 
-function freshArrivals(paths: CatalogPaths): HeroSlide {
+function freshArrivals(paths: CatalogPaths, t: Translate = englishT): HeroSlide {
   return {
     id: 'fresh-arrivals',
     image: slideImage('samsung-galaxy-s24-ultra-256gb'),
-    title: 'Fresh Arrivals Daily',
-    description: 'New phones, computers, cameras and more every day, delivered across Papua New Guinea.',
-    buttonText: 'Shop New Deals',
+    title: t('hero.fresh.title'),
+    description: t('hero.fresh.description'),
+    buttonText: t('hero.fresh.button'),
     buttonLink: paths.category('all'),
   };
 }
 
 /** The home page's four slides (spec: a laptop, Fresh Arrivals, the member auction and the member hot deal). */
-export function guestSlides(paths: CatalogPaths): HeroSlide[] {
+export function guestSlides(paths: CatalogPaths, t: Translate = englishT): HeroSlide[] {
   return [
     {
       id: 'laptop',
       image: homeHeroImage,
-      title: 'HP Pavilion 15 Laptop',
-      description: 'Core i5, 8GB RAM and a 512GB SSD, light enough for the PMV ride to class or the office.',
-      buttonText: 'View Laptop',
+      title: t('hero.laptop.title'),
+      description: t('hero.laptop.description'),
+      buttonText: t('hero.laptop.button'),
       buttonLink: `${paths.detailBase}/1`,
     },
-    freshArrivals(paths),
+    freshArrivals(paths, t),
     {
       id: 'member-auction',
       image: slideImage('samsung-55-crystal-uhd-smart-tv'),
-      title: 'Exclusive Member Auction',
-      description: 'Bid on a Samsung 55" Crystal UHD Smart TV, for Premium members only.',
-      buttonText: 'Click To Purchase',
+      title: t('hero.auction.title'),
+      description: t('hero.auction.description'),
+      buttonText: t('hero.auction.button'),
       buttonLink: `${paths.detailBase}/2`,
     },
     {
       id: 'member-hot-deal',
       image: slideImage('gopro-hero12-black'),
-      title: 'Exclusive Member Hot Deal',
-      description: 'The GoPro HERO12 Black at a member-only price, made for reef dives and Highlands road trips.',
-      buttonText: 'Click To View Detail',
+      title: t('hero.hotDeal.title'),
+      description: t('hero.hotDeal.description'),
+      buttonText: t('hero.hotDeal.button'),
       buttonLink: `${paths.detailBase}/3`,
     },
   ];
@@ -60,10 +61,14 @@ export const HERO_INTERVAL_MS = 5000;
 export type MemberProductSlide = Omit<HeroSlide, 'buttonLink'> & { productId: number };
 
 /** The member home's four slides: the member products with Fresh Arrivals second. */
-export function memberSlides(paths: CatalogPaths, productSlides: MemberProductSlide[]): HeroSlide[] {
+export function memberSlides(
+  paths: CatalogPaths,
+  productSlides: MemberProductSlide[],
+  t: Translate = englishT,
+): HeroSlide[] {
   const slides = productSlides.map(({ productId, ...slide }) => ({
     ...slide,
     buttonLink: `${paths.detailBase}/${productId}`,
   }));
-  return [...slides.slice(0, 1), freshArrivals(paths), ...slides.slice(1)];
+  return [...slides.slice(0, 1), freshArrivals(paths, t), ...slides.slice(1)];
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/states';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useOnline } from '../../lib/use-online';
 import { applyContactIssues, ContactFields, toContactFormValues, useContactForm } from './ContactFields';
 import { useDeliveryOptions } from './checkout.api';
 import type { LineChange } from './checkout-quote';
@@ -334,9 +335,23 @@ const phaseLabels: Partial<Record<PaymentPhase, string>> = {
   done: 'Paid. Opening your confirmation…',
 };
 
+/**
+ * Said above Pay (or Place order) while the browser is offline, whose button is then disabled (decision 045): an
+ * order and a payment need the shop's server, and nothing is sent until the connection is back.
+ */
+export function NeedsConnectionNotice({ action }: { action: string }) {
+  return (
+    <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      <strong className="font-semibold">You are offline.</strong> {action} needs an internet connection. Your cart and
+      details are kept: connect again and the button comes back.
+    </p>
+  );
+}
+
 /** The card entry, the provider's or the shop's message, and "Pay K{total}". */
 export function PaymentPanel({ config, card, phase, total, failure, onPay }: PaymentPanelProps) {
   const busy = phase !== 'idle';
+  const online = useOnline();
   return (
     <Panel title="Payment">
       {config ? (
@@ -355,7 +370,8 @@ export function PaymentPanel({ config, card, phase, total, failure, onPay }: Pay
           {failure}
         </p>
       )}
-      <Button size="lg" className="mt-5 w-full" onClick={onPay} disabled={busy || total === null || !config}>
+      {!online && !busy && <NeedsConnectionNotice action="Paying" />}
+      <Button size="lg" className="mt-5 w-full" onClick={onPay} disabled={busy || total === null || !config || !online}>
         {busy
           ? (phaseLabels[phase] ?? 'Processing…')
           : total === null

@@ -2,7 +2,8 @@ import { formatKina } from '@bilum/shared/money';
 import { type OrderForPayment, type PaymentMethod, paymentMethodsForOrder } from '@bilum/shared/payment-methods';
 import type { PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
 import { Button } from '../../components/ui/button';
-import { Panel } from './CheckoutParts';
+import { useOnline } from '../../lib/use-online';
+import { NeedsConnectionNotice, Panel } from './CheckoutParts';
 import type { PaymentPhase } from './use-checkout-order';
 
 const choiceLabels: Record<PaymentMethod, { label: string; hint: string }> = {
@@ -97,6 +98,7 @@ export function PayLaterPanel({
   onPlace: () => void;
 }) {
   const busy = phase !== 'idle';
+  const online = useOnline();
   const holdHours = methods?.bankTransferHoldHours ?? 48;
   const pickupDays = methods?.pickupDeadlineDays ?? 3;
   const confirmMinutes = methods?.unconfirmedHoldMinutes ?? 15;
@@ -124,7 +126,8 @@ export function PayLaterPanel({
           {failure}
         </p>
       )}
-      <Button size="lg" className="mt-5 w-full" onClick={onPlace} disabled={busy || total === null}>
+      {!online && !busy && <NeedsConnectionNotice action="Placing an order" />}
+      <Button size="lg" className="mt-5 w-full" onClick={onPlace} disabled={busy || total === null || !online}>
         {busy
           ? 'Placing your order…'
           : total === null

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/react';
 import { useNewsletterSignup } from './newsletter.api';
 
 /**
@@ -8,6 +9,7 @@ import { useNewsletterSignup } from './newsletter.api';
  */
 export default function NewsletterSignup() {
   const signup = useNewsletterSignup();
+  const t = useT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
@@ -19,14 +21,14 @@ export default function NewsletterSignup() {
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 id="newsletter-heading" className="text-xl font-bold">
-            Get deals in your inbox
+            {t('newsletter.heading')}
           </h2>
-          <p className="text-sm text-stone-300">New arrivals, hot deals and member auctions, about once a week.</p>
+          <p className="text-sm text-stone-300">{t('newsletter.text')}</p>
         </div>
         <div className="w-full md:max-w-md">
           <form onSubmit={onSubmit} className="flex gap-2">
             <label htmlFor="newsletter-email" className="sr-only">
-              E-mail address
+              {t('newsletter.emailLabel')}
             </label>
             <input
               id="newsletter-email"
@@ -35,12 +37,12 @@ export default function NewsletterSignup() {
               required
               maxLength={254}
               autoComplete="email"
-              placeholder="you@example.com"
+              placeholder={t('newsletter.placeholder')}
               aria-describedby="newsletter-result"
               className="h-11 min-w-0 flex-1 rounded-lg border-0 bg-white px-3 text-base text-stone-900 placeholder:text-muted sm:text-sm"
             />
             <Button type="submit" disabled={signup.isPending}>
-              {signup.isPending ? 'Subscribing…' : 'Subscribe'}
+              {signup.isPending ? t('newsletter.subscribing') : t('newsletter.subscribe')}
             </Button>
           </form>
           <p id="newsletter-result" role="status" className="mt-2 min-h-5 text-sm font-medium text-brand-200">

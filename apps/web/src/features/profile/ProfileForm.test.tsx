@@ -37,6 +37,7 @@ const withoutAddress: Profile = {
     canRenew: false,
   },
   lastOrderAddress,
+  textMessages: true,
 };
 
 /** Renders the profile read from the cache, as ProfilePage does, so a saved profile shows at once. */
@@ -117,5 +118,31 @@ describe('the profile form follows the profile the server sends (issue 29: witho
     fireEvent.click(screen.getByRole('button', { name: /edit profile/i }));
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Goroka');
     expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Kila');
+  });
+});
+
+describe('text messages can be turned off on the profile (issue 31)', () => {
+  it('shows the setting, and saves the switch with the profile', async () => {
+    const saved: Profile = { ...withoutAddress, textMessages: false };
+    const fetch = vi.fn(async () =>
+      Response.json({ message: 'Profile saved.', profile: saved, passwordChanged: false }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ProfileForm profile={withoutAddress} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('On: we text you about your orders')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /edit profile/i }));
+    const toggle = screen.getByRole('switch', { name: 'Text messages' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/profile');
+    expect(JSON.parse(String(init.body))).toMatchObject({ textMessages: false });
   });
 });

@@ -8,7 +8,7 @@ import {
   type UpdateProfileInput,
 } from '@bilum/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
@@ -35,6 +35,7 @@ const fields = [
   'postcode',
   'password',
   'currentPassword',
+  'textMessages',
 ] as const;
 
 function formValues(profile: Profile): UpdateProfileInput {
@@ -52,12 +53,42 @@ function formValues(profile: Profile): UpdateProfileInput {
     postcode: profile.postcode,
     password: '',
     currentPassword: '',
+    textMessages: profile.textMessages,
   };
 }
 
 /** A new e-mail or password needs the current password (issue 16): the server checks it, the form asks for it. */
 function changesSignIn(profile: Profile, email: string | undefined, password: string | undefined): boolean {
   return (email ?? '').trim().toLowerCase() !== profile.email || (password ?? '') !== '';
+}
+
+const textMessagesLabel = 'Text messages';
+
+/**
+ * Issue 31: texts about the shopper's orders (how to pay, payment received, dispatched, ready for pickup) to the
+ * order's phone number; saved with the profile.
+ */
+function TextMessagesSwitch(props: UseFormRegisterReturn<'textMessages'>) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-stone-200 p-3">
+      <input
+        id="profile-text-messages"
+        type="checkbox"
+        role="switch"
+        aria-describedby="profile-text-messages-hint"
+        className="mt-1 size-5 shrink-0 accent-brand-700"
+        {...props}
+      />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor="profile-text-messages" className="font-medium text-stone-900">
+          {textMessagesLabel}
+        </label>
+        <p id="profile-text-messages-hint" className="text-sm text-stone-600">
+          Texts to your phone about your orders: how to pay, payment received, dispatched or ready for pickup.
+        </p>
+      </div>
+    </div>
+  );
 }
 
 /** A save failure in the spec's words: network, not signed in, or the server's message. */
@@ -178,6 +209,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <ReadOnlyField label="City" value={profile.city} />
           <ReadOnlyField label="Province" value={profile.state} />
           <ReadOnlyField label="Postcode" value={profile.postcode} />
+          <ReadOnlyField
+            label={textMessagesLabel}
+            value={profile.textMessages ? 'On: we text you about your orders' : 'Off'}
+          />
         </dl>
         {profile.lastOrderAddress && <LastOrderAddress address={profile.lastOrderAddress} />}
         <Button size="lg" onClick={() => setEditing(true)}>
@@ -251,6 +286,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {...form.register('postcode')}
         />
       </div>
+      <TextMessagesSwitch {...form.register('textMessages')} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="lg" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save Changes'}
