@@ -10,8 +10,9 @@ import { AppError } from '../errors';
  * because @fastify/compress only compresses the answers of routes, and the page is the not-found handler's.
  */
 async function compressPage(html: string, request: FastifyRequest, reply: FastifyReply): Promise<string | Buffer> {
-  // The page's language follows the `lang` cookie, else Accept-Language (issue 31), and a session makes it personal.
-  reply.header('vary', 'accept-encoding, accept-language, cookie');
+  // (Not `accept-language, cookie` too, though the page's language follows them: the Cache API honours Vary, and
+  // the service worker's kept pages were then found by no lookup; decision 046's to-do.)
+  reply.header('vary', 'accept-encoding');
   if (Buffer.byteLength(html) < compressionThreshold) return html;
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (!encoding) return html;
