@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Every message catalog at once, as the server renderer has them (decision 046).
+          setupFiles: ['apps/web/src/i18n/all-catalogs.ts'],
         },
       },
     ],

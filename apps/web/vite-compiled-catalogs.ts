@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-const catalogFile = /[\\/]src[\\/]i18n[\\/]catalogs[\\/][a-z]+\.json$/;
+const catalogFile = /[\\/]src[\\/]i18n[\\/]catalogs[\\/][a-z]+(?:\.pages)?\.json$/;
 const virtualPrefix = '\0bilum-compiled-catalog:';
 
 /**

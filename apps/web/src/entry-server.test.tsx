@@ -160,7 +160,7 @@ describe('the guest cart rendered on the server, from the cookie the app mirrors
     expect(screen?.html).toContain('Your Shopping Cart');
     expect(screen?.html).toContain('HP Pavilion 15 Laptop');
     expect(screen?.html).toContain('itel A70');
-    expect(screen?.html).toMatch(/Qty <!-- -->2/);
+    expect(screen?.html).toMatch(/Qty (?:<!-- -->)?2/);
     expect(screen?.html).not.toContain('Loading your cart');
     const keys = stateOf(screen!.stateScript).queries.map((query) => query.queryKey);
     expect(keys).toEqual([['session'], ['guest-cart-product', 1], ['guest-cart-product', 6], ['categories']]);

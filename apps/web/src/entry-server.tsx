@@ -25,6 +25,7 @@ import { ApiError, setApiTransport } from './lib/api-client';
 import { renderWithBrowserStorage, type StorageSnapshot } from './lib/browser-storage';
 import type { LazyPage } from './lib/lazy-page';
 import { activateLocale, createShopI18n } from './i18n/i18n';
+import './i18n/all-catalogs';
 import type { I18n } from '@lingui/core';
 import { createQueryClient } from './lib/query-client';
 

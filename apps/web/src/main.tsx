@@ -3,8 +3,8 @@ import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 're
 import { App } from './app/App';
 import { hydrateFirstScreen } from './app/first-screen';
 import { handOverFirstScreenInput } from './app/first-screen-handover';
-import { activateLocale, createShopI18n } from './i18n/i18n';
-import { pageLocale } from './i18n/page-locale';
+import { activateLocale, createShopI18n, loadCatalogPart } from './i18n/i18n';
+import { pageLocale, showsStartupMessagesOnly } from './i18n/page-locale';
 import { preloadRoute, routeComponents } from './app/router';
 import { prefetchFrameCode, ShopLayout } from './app/ShopLayout';
 import { installCheckoutMirror } from './lib/checkout-mirror';
@@ -49,9 +49,14 @@ function nextTask(): Promise<void> {
 const reactDom = import('react-dom/client');
 trackLastFocused();
 installCheckoutMirror();
-// The page's language, as the server rendered it (decision 046); Tok Pisin's catalog is fetched beside the page's code.
+// The page's language, as the server rendered it (decision 046); its messages are fetched beside the page's code:
+// Tok Pisin's start-up part, and the pages part for any page but the home page.
 const i18n = createShopI18n();
-const localeReady = activateLocale(i18n, pageLocale()).catch(() => undefined);
+const locale = pageLocale();
+const localeReady = Promise.all([
+  activateLocale(i18n, locale),
+  showsStartupMessagesOnly(window.location.pathname) ? undefined : loadCatalogPart(i18n, locale, 'pages'),
+]).catch(() => undefined);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const rootElement = root;

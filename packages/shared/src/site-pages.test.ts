@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  categoryPageText,
   canonicalCategoryPath,
   canonicalProductPath,
   matchSitePage,
+  shopDescription,
+  shopHomeTitle,
+  shopPageTitle,
+  sitePages,
+  sitePageTitle,
+  tokPisinPageTexts,
   productIdFromParam,
   robotsDisallowedPaths,
   schemaAvailability,
@@ -72,5 +79,44 @@ describe('robotsDisallowedPaths', () => {
     for (const open of ['/', '/category', '/index-item', '/terms', '/contact', '/membership']) {
       expect(robotsDisallowedPaths).not.toContain(open);
     }
+  });
+});
+
+describe('the pages’ titles and descriptions in Tok Pisin (issue 31)', () => {
+  it('has Tok Pisin for exactly the shopper pages’ titles and descriptions, and none for the staff’s', () => {
+    const shopper = sitePages.filter((page) => !page.staff);
+    const english = new Set([
+      shopHomeTitle,
+      shopDescription,
+      'Oops! Page not found',
+      'Product not found',
+      ...shopper
+        .flatMap((page) => [page.title, page.description])
+        .filter((text) => text !== undefined && text !== null),
+    ]);
+    expect(Object.keys(tokPisinPageTexts).sort()).toEqual([...english].sort());
+    // The staff's pages: English only, like the rest of the admin.
+    const staff = sitePages.filter((page) => page.staff);
+    expect(staff.map((page) => page.pattern)).toContain('/order-inventory/:orderId/invoice');
+    for (const page of staff) expect(sitePageTitle(page, 'tpi')).toBe(`${page.title} - Bilum`);
+    expect(sitePageTitle(matchSitePage('/invoice/7')!.page, 'tpi')).toBe('Takis invois - Bilum');
+    for (const text of Object.values(tokPisinPageTexts)) expect(text.trim()).not.toBe('');
+  });
+
+  it('keeps English as it was, and writes a Tok Pisin page’s title in Tok Pisin', () => {
+    expect(shopPageTitle('Privacy Policy')).toBe('Privacy Policy - Bilum');
+    expect(shopPageTitle('Privacy Policy', 'tpi')).toBe('Lo bilong Praivesi - Bilum');
+    expect(shopPageTitle(null, 'en')).toBe(shopHomeTitle);
+    expect(shopPageTitle(null, 'tpi')).toBe('Bilum – fon, kompiuta, kamera na planti moa long Papua Niugini');
+    // A category's name is the owner's: the same in both languages.
+    expect(shopPageTitle('Phones', 'tpi')).toBe('Phones - Bilum');
+    expect(categoryPageText(null, ['Phones', 'Cameras'], 'tpi')).toEqual({
+      title: 'Olgeta Samting',
+      description:
+        'Baim phones na cameras long kina long Bilum. Mipela i salim long olgeta hap bilong Papua Niugini, o yu kisim long stua long Pot Mosbi.',
+    });
+    expect(categoryPageText(null, ['Phones', 'Cameras']).description).toBe(
+      'Shop phones and cameras in kina at Bilum, with delivery across Papua New Guinea and pickup in Port Moresby.',
+    );
   });
 });

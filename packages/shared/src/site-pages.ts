@@ -1,4 +1,5 @@
 import { categoryFromName, categoryTitle, type Product, productStatusFor } from './catalog';
+import type { Locale } from './locale';
 
 /**
  * The pages of the web app as the server knows them (issue 20): which addresses are pages (anything else answers
@@ -19,6 +20,8 @@ export interface SitePage {
   description?: string;
   /** The canonical address of a page with several (content pages); none: the page's own. */
   canonical?: string;
+  /** A page of the staff (the admin, their sign-in): English in both languages, like the rest of the admin. */
+  staff?: true;
 }
 
 export const shopName = 'Bilum';
@@ -27,12 +30,17 @@ export const shopHomeTitle = 'Bilum – phones, computers, cameras and more in P
 export const shopDescription =
   'Shop phones, computers, cameras, vehicles and accessories in kina, delivered across Papua New Guinea.';
 
-/** A page's title in the browser tab and in search results: "Phones - Bilum", "Your Cart - Bilum". */
-export function shopPageTitle(page: string | null): string {
-  return page === null ? shopHomeTitle : `${page} - ${shopName}`;
+/**
+ * A page's title in the browser tab and in search results: "Phones - Bilum", "Your Cart - Bilum"; in Tok Pisin
+ * "Kat bilong yu - Bilum". `page` is the English name (a page's `title`); a name the Tok Pisin table does not
+ * have (a category's, which is the owner's) stays as it is.
+ */
+export function shopPageTitle(page: string | null, locale: Locale = 'en'): string {
+  return page === null ? pageText(shopHomeTitle, locale) : `${pageText(page, locale)} - ${shopName}`;
 }
 
 const privatePage = (pattern: string, title: string): SitePage => ({ pattern, kind: 'private', title });
+const staffPage = (pattern: string, title: string): SitePage => ({ pattern, kind: 'private', title, staff: true });
 
 /** The four addresses of a product page (guest and member, each under two names); the first is the canonical one. */
 export const productPageBases = ['/index-item', '/indexdetail', '/item', '/itemdetail'] as const;
@@ -83,10 +91,10 @@ export const sitePages: readonly SitePage[] = [
   privatePage('/reset-password', 'Reset Password'),
   privatePage('/membership-choice', 'Choose Membership'),
   privatePage('/logout', 'Logging out'),
-  privatePage('/admin-login', 'Admin Sign In'),
+  staffPage('/admin-login', 'Admin Sign In'),
   // The second step of a staff sign-in (issue 28).
-  privatePage('/admin-login/code', 'Enter your code'),
-  privatePage('/admin-login/set-up', 'Set up your second factor'),
+  staffPage('/admin-login/code', 'Enter your code'),
+  staffPage('/admin-login/set-up', 'Set up your second factor'),
   privatePage('/confirm-email', 'Confirm E-mail'),
   privatePage('/cart', 'Your Cart'),
   privatePage('/guest-cart', 'Your Shopping Cart'),
@@ -100,31 +108,91 @@ export const sitePages: readonly SitePage[] = [
   privatePage('/membership-success', 'Premium Membership'),
   privatePage('/profile', 'My Profile'),
   privatePage('/order-history', 'Your Order History'),
-  privatePage('/entry-option', 'Inventory Dashboard'),
-  privatePage('/product-inventory', 'Product Inventory'),
-  privatePage('/product-entry', 'Add New Product'),
+  staffPage('/entry-option', 'Inventory Dashboard'),
+  staffPage('/product-inventory', 'Product Inventory'),
+  staffPage('/product-entry', 'Add New Product'),
   // Categories the owner manages (issue 30).
-  privatePage('/categories', 'Categories'),
-  privatePage('/discount-codes', 'Discount codes'),
-  privatePage('/member-status', 'Membership Overview'),
-  privatePage('/order-inventory', 'Order Management'),
-  privatePage('/settings', 'Shop Settings'),
+  staffPage('/categories', 'Categories'),
+  staffPage('/discount-codes', 'Discount codes'),
+  staffPage('/member-status', 'Membership Overview'),
+  staffPage('/order-inventory', 'Order Management'),
+  staffPage('/settings', 'Shop Settings'),
   // Tax invoices and packing slips (issue 19).
   privatePage('/invoice', 'Tax Invoice'),
   privatePage('/invoice/:orderId', 'Tax Invoice'),
-  privatePage('/order-inventory/:orderId/invoice', 'Tax Invoice'),
-  privatePage('/order-inventory/:orderId/packing-slip', 'Packing Slip'),
+  staffPage('/order-inventory/:orderId/invoice', 'Tax Invoice'),
+  staffPage('/order-inventory/:orderId/packing-slip', 'Packing Slip'),
   // Staff, integrations and the activity log (issue 21).
-  privatePage('/staff-invite', 'Staff Invitation'),
-  privatePage('/integrations', 'Integrations'),
-  privatePage('/staff', 'Staff'),
-  privatePage('/api-keys', 'API keys'),
-  privatePage('/activity', 'Activity'),
-  privatePage('/admin-account', 'My account'),
+  staffPage('/staff-invite', 'Staff Invitation'),
+  staffPage('/integrations', 'Integrations'),
+  staffPage('/staff', 'Staff'),
+  staffPage('/api-keys', 'API keys'),
+  staffPage('/activity', 'Activity'),
+  staffPage('/admin-account', 'My account'),
   // The back office (issue 21, decision 018).
-  privatePage('/customers', 'Customers'),
-  privatePage('/reports', 'Dashboard'),
+  staffPage('/customers', 'Customers'),
+  staffPage('/reports', 'Dashboard'),
 ];
+
+/**
+ * The shopper pages' titles and descriptions in Tok Pisin (issue 31, decision 046), by their English text above:
+ * what the server writes into a Tok Pisin page's head before any script runs. The web app's pages set the same
+ * titles from its catalogs (`content.terms.title`…). The staff's pages (`staff`) stay English: `sitePageTitle`
+ * gives them theirs (site-pages.test.ts holds the table to exactly the shopper pages' texts).
+ */
+export const tokPisinPageTexts: Readonly<Record<string, string>> = {
+  [shopHomeTitle]: 'Bilum – fon, kompiuta, kamera na planti moa long Papua Niugini',
+  [shopDescription]:
+    'Baim fon, kompiuta, kamera, ka na ol liklik samting long kina. Mipela i salim long olgeta hap bilong Papua Niugini.',
+  'All Products': 'Olgeta Samting',
+  Product: 'Samting',
+  'Terms and Conditions': 'Ol Lo na Kondisen',
+  'The terms of sale, delivery, returns and Premium membership at Bilum, Papua New Guinea.':
+    'Ol lo bilong baim samting, salim, bringim bek samting na Premium Memba long Bilum, Papua Niugini.',
+  'Privacy Policy': 'Lo bilong Praivesi',
+  'What Bilum keeps about you, why, for how long, and how to see or delete it.':
+    'Wanem stori Bilum i holim long yu, bilong wanem, inap long wanem taim, na olsem wanem yu ken lukim o rausim.',
+  'Contact Us': 'Toktok wantaim mipela',
+  'Call, e-mail or visit Bilum in Port Moresby: questions about products, orders and delivery.':
+    'Kolim, salim imel o kam lukim Bilum long Pot Mosbi: askim long ol samting, ol oda na salim.',
+  'Premium Membership': 'Premium Memba',
+  'Bilum Premium: member prices on every product and free delivery across Papua New Guinea.':
+    'Bilum Premium: prais bilong memba long olgeta samting na salim nating long olgeta hap bilong Papua Niugini.',
+  'Track Your Order': 'Painim oda bilong yu',
+  'Follow a Bilum order with its tracking code: paid, dispatched, delivered.':
+    'Bihainim oda bilong Bilum wantaim kod bilong painim: yu peim pinis, mipela i salim i go, em i kamap pinis.',
+  'Sign In': 'Go insait',
+  'Create Account': 'Mekim nupela akaun',
+  'Forgot Password': 'Yu lusim tingting long paswod',
+  'Verify Code': 'Sekim Kod',
+  'Reset Password': 'Senisim Paswod',
+  'Choose Membership': 'Makim memba bilong yu',
+  'Logging out': 'Yu go ausait nau',
+  'Confirm E-mail': 'Tok orait long imel',
+  'Your Cart': 'Kat Bilong Yu',
+  'Your Shopping Cart': 'Kat Bilong Yu',
+  'Contact Details': 'Nem, imel na namba fon',
+  Checkout: 'Peim',
+  'Guest Checkout': 'Peim olsem gest',
+  'Order Confirmation': 'Oda i orait',
+  'Confirm your order': 'Tok orait long oda bilong yu',
+  'My Profile': 'Profail bilong mi',
+  'Your Order History': 'Ol oda bilong yu',
+  'Tax Invoice': 'Takis invois',
+  // The not-found screens' titles (the server answers 404 with them).
+  'Oops! Page not found': 'Sori! Mipela i no painim dispela pes',
+  'Product not found': 'Mipela i no painim samting',
+};
+
+/** A page's title or description in the page's language: English as written above, or its Tok Pisin. */
+export function pageText(english: string, locale: Locale): string {
+  return locale === 'tpi' ? (tokPisinPageTexts[english] ?? english) : english;
+}
+
+/** A page's title in the tab, in the page's language (the staff's pages: English). */
+export function sitePageTitle(page: SitePage, locale: Locale): string {
+  return shopPageTitle(page.title, page.staff ? 'en' : locale);
+}
 
 /** Paths robots.txt keeps search engines out of: accounts, checkout, the admin and the API. */
 export const robotsDisallowedPaths: readonly string[] = [
@@ -213,14 +281,20 @@ export function canonicalCategoryPath(name: string | undefined): string | null {
 export function categoryPageText(
   name: string | null,
   shopCategoryNames: readonly string[],
+  locale: Locale = 'en',
 ): { title: string; description: string } {
-  const title = name ?? categoryTitle('all');
+  const title = name ?? pageText(categoryTitle('all'), locale);
   const names = shopCategoryNames.map((each) => each.toLowerCase());
-  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'products');
+  const tokPisin = locale === 'tpi';
+  const and = tokPisin ? 'na' : 'and';
+  const none = tokPisin ? 'ol samting' : 'products';
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}` : (names[0] ?? none);
   const what = name === null ? listed : name.toLowerCase();
   return {
     title,
-    description: `Shop ${what} in kina at Bilum, with delivery across Papua New Guinea and pickup in Port Moresby.`,
+    description: tokPisin
+      ? `Baim ${what} long kina long Bilum. Mipela i salim long olgeta hap bilong Papua Niugini, o yu kisim long stua long Pot Mosbi.`
+      : `Shop ${what} in kina at Bilum, with delivery across Papua New Guinea and pickup in Port Moresby.`,
   };
 }
 

@@ -67,3 +67,83 @@ describe('the error handler', () => {
     });
   });
 });
+
+describe('messages in the shopper’s language (issue 31, decision 046)', () => {
+  const login = (headers: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.pg', password: 'not-the-password' },
+      headers,
+    });
+
+  it('answers a failed sign-in in Tok Pisin for the lang=tpi cookie, in English without it', async () => {
+    const tokPisin = await login({ cookie: 'lang=tpi' });
+    expect(tokPisin.statusCode).toBe(401);
+    expect(tokPisin.json().error.message).toBe('Imel o paswod i no stret. Plis traim gen.');
+    const english = await login({});
+    expect(english.statusCode).toBe(401);
+    expect(english.json().error.message).toBe('Invalid email or password. Please try again.');
+  });
+
+  it('follows Accept-Language when there is no cookie, and the cookie over it', async () => {
+    expect((await login({ 'accept-language': 'tpi, en;q=0.5' })).json().error.message).toBe(
+      'Imel o paswod i no stret. Plis traim gen.',
+    );
+    expect((await login({ 'accept-language': 'tpi', cookie: 'lang=en' })).json().error.message).toBe(
+      'Invalid email or password. Please try again.',
+    );
+  });
+
+  it('gives a validation error’s message and each field’s in Tok Pisin', async () => {
+    const newsletter = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: 'nope' },
+      headers: { cookie: 'lang=tpi' },
+    });
+    expect(newsletter.statusCode).toBe(400);
+    expect(newsletter.json().error.message).toBe('Plis raitim imel adres i stret.');
+    const twoFields = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/two-fields',
+      payload: { a: '' },
+      headers: { cookie: 'lang=tpi' },
+    });
+    expect(twoFields.json().error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Sampela hap i no stret. Plis lukim gen na traim gen.',
+      issues: [
+        { path: 'a', message: 'Enter a.' },
+        { path: 'b', message: 'I no stret' },
+      ],
+    });
+  });
+
+  it('gives a successful answer’s message in Tok Pisin too', async () => {
+    const logout = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {}, headers });
+    expect((await logout({ cookie: 'lang=tpi' })).json()).toEqual({ message: 'Yu go ausait pinis.' });
+    expect((await logout({})).json()).toEqual({ message: 'Logged out.' });
+  });
+
+  it('answers an address the router refuses in Tok Pisin too (the cookie read before any hook)', async () => {
+    const answer = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/products/%E0%A4%A', headers });
+    const tokPisin = await answer({ cookie: 'theme=dark; lang=tpi' });
+    expect(tokPisin.statusCode).toBe(400);
+    expect(tokPisin.json().error.message).toBe('Adres bilong dispela askim i no stret.');
+    expect((await answer({})).json().error.message).toBe('The address of this request is not valid.');
+  });
+
+  it('keeps the admin’s answers in English', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: 'nobody', password: 'not-the-password' },
+      headers: { cookie: 'lang=tpi' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe('Login Failed: Invalid username or password.');
+  });
+});

@@ -1,13 +1,46 @@
-import type { ErrorBody, FieldIssue } from '@bilum/shared';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { type ErrorBody, type FieldIssue, type Locale, localeCookie } from '@bilum/shared';
+import { translateMessage } from '@bilum/shared/message-translations';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, isUniqueViolation } from '../errors';
+import { requestLocale } from './page-language';
+
+/** Requests only staff make (the admin's API and pages, its sign-in, second factor and invitations): English. */
+const staffPath = /^\/(?:admin|api\/admin|api\/auth\/(?:admin-login|second-factor|staff-invite))(?:[/?#-]|$)/;
+
+/**
+ * The language of the messages in an answer (issue 31, decision 046): the shopper's, chosen as for a page (the
+ * address's `?lang=`, the `lang` cookie, Accept-Language); English for staff. An error raised before the cookies
+ * were read (a refused address, a cross-site request) reads the cookie header itself.
+ */
+export function messageLocale(request: Pick<FastifyRequest, 'url' | 'headers' | 'cookies'>): Locale {
+  if (staffPath.test(request.url)) return 'en';
+  const cookieHeader = request.headers.cookie;
+  const cookies =
+    request.cookies ??
+    (typeof cookieHeader === 'string'
+      ? { [localeCookie]: new RegExp(`(?:^|;\\s*)${localeCookie}=([^;]*)`).exec(cookieHeader)?.[1] }
+      : undefined);
+  return requestLocale({ url: request.url, headers: request.headers, cookies: cookies as FastifyRequest['cookies'] });
+}
+
+/** An error body in the shopper's language: its message and each field's (the dictionary in packages/shared). */
+function inLanguage(error: ErrorBody['error'], locale: Locale): ErrorBody['error'] {
+  if (locale === 'en') return error;
+  return {
+    ...error,
+    message: translateMessage(error.message, locale),
+    ...(error.issues
+      ? { issues: error.issues.map((issue) => ({ ...issue, message: translateMessage(issue.message, locale) })) }
+      : {}),
+  };
+}
 
 function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send({ error } satisfies ErrorBody);
+    .send({ error: inLanguage(error, messageLocale(reply.request)) } satisfies ErrorBody);
 }
 
 /** Every 5xx says only this; the cause goes to the log. */
@@ -63,8 +96,18 @@ export function readableBytes(bytes: number): string {
 export const bodyTooLargeMessage = (limit: number) =>
   `This request is too large: the shop takes at most ${readableBytes(limit)} here.`;
 
-/** One error handler: every error body has the same shape; 5xx messages are masked and logged. */
+/**
+ * One error handler: every error body has the same shape, its messages in the shopper's language; 5xx messages are
+ * masked and logged. A successful answer's `message` (e.g. "Contact details saved.") is given in that language too.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+    const { message } = payload as { message?: unknown };
+    if (typeof message !== 'string') return payload;
+    const locale = messageLocale(request);
+    return locale === 'en' ? payload : { ...payload, message: translateMessage(message, locale) };
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       // A refusal for now (a busy picture pool) says when to come back.

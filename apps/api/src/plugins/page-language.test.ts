@@ -88,9 +88,12 @@ describe('pages in Tok Pisin and English', () => {
     expect(html).toMatch(/<link rel="canonical" href="[^"]*\/category\/all\?lang=tpi" \/>/);
   });
 
-  it('keeps the admin in English, without alternates', async () => {
-    const { html } = await open('/admin-login', { cookie: 'lang=tpi' });
-    expect(html).toContain('<html lang="en-PG">');
-    expect(alternates(html)).toEqual([]);
-  });
+  it.each(['/admin-login', '/order-inventory', '/staff-invite?token=x'])(
+    'keeps the staff’s page %s in English, without alternates',
+    async (path) => {
+      const { html } = await open(path, { cookie: 'lang=tpi' });
+      expect(html).toContain('<html lang="en-PG">');
+      expect(alternates(html)).toEqual([]);
+    },
+  );
 });

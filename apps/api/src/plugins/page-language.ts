@@ -4,6 +4,7 @@ import {
   localeCookie,
   localeCookieMaxAgeSeconds,
   localeOfUrl,
+  matchSitePage,
   locales,
   pickLocale,
   urlInLocale,
@@ -30,13 +31,15 @@ const escapeAttribute = (value: string) =>
  * Every page in the visitor's language: `<html lang="tpi">` (or `en-PG`), and the page's addresses in each
  * language for search engines: `hreflang="en"` and `"tpi"` with `?lang=`, `x-default` without (it follows the
  * cookie and the browser). An address with `?lang=` keeps that language in the cookie (a year), like the switch,
- * and its canonical link names that language's address. Admin pages stay English and carry no alternates.
+ * and its canonical link names that language's address. The staff's pages stay English and carry no alternates.
  */
 export function pageLanguageTransformer(deps: { shopUrl: string; secureCookie: boolean }): HtmlTransformer {
   const origin = deps.shopUrl.replace(/\/+$/, '');
   return (html, request, reply) => {
     const path = request.url;
-    const isAdmin = /^\/admin(?:[/?#-]|$)/.test(path);
+    // The staff's pages (the admin area, the staff's sign-in and invitation) are English (router.tsx's InEnglish).
+    const isAdmin =
+      matchSitePage(path.split(/[?#]/)[0] ?? '/')?.page.staff === true || /^\/admin(?:[/?#-]|$)/.test(path);
     const locale = isAdmin ? 'en' : requestLocale(request);
     const asked = localeOfUrl(path);
     if (asked && !isAdmin && request.cookies?.[localeCookie] !== asked) {

@@ -10,7 +10,7 @@ import {
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { activateLocale } from '../i18n/i18n';
-import { useLocale, useT } from '../i18n/react';
+import { useLocale, useStartupT } from '../i18n/react';
 import { writeMirrorCookie } from '../lib/browser-storage';
 import { cn } from '../lib/cn';
 
@@ -21,7 +21,7 @@ import { cn } from '../lib/cn';
  */
 export function LanguageSwitch({ className, look = 'dark' }: { className?: string; look?: 'dark' | 'light' }) {
   const { locale, i18n } = useLocale();
-  const t = useT();
+  const t = useStartupT();
   const location = useLocation();
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;

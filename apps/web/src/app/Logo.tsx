@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useT } from '../i18n/react';
+import { useStartupT } from '../i18n/react';
 
 export function Logo({ to = '/' }: { to?: string }) {
-  const t = useT();
+  const t = useStartupT();
   return (
     <Link
       to={to}

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { Dialog, DialogClose } from '../components/ui/dialog';
-import { useT } from '../i18n/react';
+import { useStartupT } from '../i18n/react';
 import { useCategories } from '../lib/categories';
 import { cn } from '../lib/cn';
 import { useSession } from '../lib/session';
@@ -33,7 +33,7 @@ function MenuLink({ to, children, strong }: { to: string; children: string; stro
 export default function MobileMenu({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const { isSignedIn } = useSession();
   const { categories } = useCategories();
-  const t = useT();
+  const t = useStartupT();
   return (
     <Dialog open onOpenChange={onOpenChange} placement="left" title={t('nav.menu')}>
       <nav aria-label={t('nav.shop')}>

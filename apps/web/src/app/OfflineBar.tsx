@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { registerServiceWorkerAfterLoad } from '../lib/service-worker';
 import { useOnline } from '../lib/use-online';
+import { useStartupT } from '../i18n/react';
 
 /**
  * "You are offline" under the header while the browser has no connection (decision 045): pages opened before
@@ -11,6 +12,7 @@ import { useOnline } from '../lib/use-online';
  */
 export function OfflineBar() {
   const online = useOnline();
+  const t = useStartupT();
   useEffect(() => registerServiceWorkerAfterLoad(), []);
   return (
     <div role="status" className="sticky top-16 z-20">
@@ -28,8 +30,7 @@ export function OfflineBar() {
             <path d="M2 8.5a16 16 0 0 1 5-3M22 8.5a16 16 0 0 0-11-4.4M5 12.5a11 11 0 0 1 3.5-2.2M19 12.5a11 11 0 0 0-4.2-2.5M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
           </svg>
           <span>
-            <strong className="font-semibold">You are offline.</strong> Pages you have opened still show; paying needs a
-            connection.
+            <strong className="font-semibold">{t('ui.offline.title')}</strong> {t('ui.offline.text')}
           </span>
         </p>
       )}

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/states';
 import { preloadHomeExtras } from '../features/catalog/HomePage';
-import { useT } from '../i18n/react';
+import { useStartupT } from '../i18n/react';
 import { lazyPage } from '../lib/lazy-page';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { preloadHeaderParts, SiteHeader } from './SiteHeader';
@@ -32,7 +32,7 @@ export function prefetchFrameCode({ signedIn }: { signedIn: boolean }): Promise<
 }
 
 export function ShopLayout() {
-  const t = useT();
+  const t = useStartupT();
   return (
     <div className="flex min-h-screen flex-col">
       <a

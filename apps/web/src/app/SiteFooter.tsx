@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import NewsletterSignup from '../features/newsletter/NewsletterSignup';
-import type { MessageId } from '../i18n/i18n';
-import { useT } from '../i18n/react';
+import type { StartupMessageId } from '../i18n/i18n';
+import { useStartupT } from '../i18n/react';
 import { useCategories } from '../lib/categories';
 import { cn } from '../lib/cn';
 import { setDataSaver, useDataSaver } from '../lib/data-saver';
@@ -9,7 +9,7 @@ import { useSession } from '../lib/session';
 import { ShopContact } from '../components/ui/shop-contact';
 import { LanguageSwitch } from './LanguageSwitch';
 
-const helpLinks: { to: string; label: MessageId }[] = [
+const helpLinks: { to: string; label: StartupMessageId }[] = [
   { to: '/track-order', label: 'footer.trackYourOrder' },
   { to: '/contact', label: 'footer.contactUs' },
   { to: '/terms-of-service', label: 'footer.termsOfService' },
@@ -17,7 +17,7 @@ const helpLinks: { to: string; label: MessageId }[] = [
 ];
 
 /** Spec: "Manage Membership" for members, "Premium Membership" otherwise. */
-function useMembershipLink(): { to: string; label: MessageId } {
+function useMembershipLink(): { to: string; label: StartupMessageId } {
   const { isMember } = useSession();
   return isMember
     ? { to: '/profile', label: 'footer.manageMembership' }
@@ -30,7 +30,7 @@ function useMembershipLink(): { to: string; label: MessageId } {
  */
 function DataSaverSwitch() {
   const on = useDataSaver();
-  const t = useT();
+  const t = useStartupT();
   return (
     <button
       type="button"
@@ -71,7 +71,7 @@ function DataSaverSwitch() {
 export function SiteFooter() {
   const membershipLink = useMembershipLink();
   const { categories } = useCategories();
-  const t = useT();
+  const t = useStartupT();
   return (
     <footer className="mt-12 bg-ink text-stone-300">
       <NewsletterSignup />

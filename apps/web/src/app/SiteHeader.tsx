@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { MenuIcon } from '../components/ui/icons';
-import { useT } from '../i18n/react';
+import { useStartupT } from '../i18n/react';
 import { useCategories } from '../lib/categories';
 import { lazyPage } from '../lib/lazy-page';
 import { useSession } from '../lib/session';
@@ -27,7 +27,7 @@ export function SiteHeader() {
   const { isSignedIn, isLoading, user } = useSession();
   const { categories } = useCategories();
   const [menuOpen, setMenuOpen] = useState(false);
-  const t = useT();
+  const t = useStartupT();
   return (
     <header className="sticky top-0 z-30 bg-ink text-white shadow">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">

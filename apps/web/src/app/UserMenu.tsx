@@ -1,14 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { UserIcon } from '../components/ui/action-icons';
-import { useT } from '../i18n/react';
+import { useStartupT } from '../i18n/react';
 
 const itemClass =
   'block cursor-pointer rounded-md px-3 py-2 text-sm text-stone-800 outline-none data-highlighted:bg-brand-50 data-highlighted:text-brand-800';
 
 /** The signed-in shopper's menu in the header: Profile and Logout (loaded only for signed-in shoppers). */
 export default function UserMenu({ fullName }: { fullName: string }) {
-  const t = useT();
+  const t = useStartupT();
   const firstName = fullName.split(' ')[0] || t('userMenu.fallbackName');
   return (
     <DropdownMenu.Root>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
 import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import HomePage, { MemberHomePage } from '../features/catalog/HomePage';
+import { InEnglish } from '../i18n/react';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { ShopLayout } from './ShopLayout';
 
@@ -94,10 +95,38 @@ export const appRoutes = createRoutesFromElements(
       <Route path="reset-password" element={<ResetPasswordPage />} />
       <Route path="membership-choice" element={<MembershipChoicePage />} />
       <Route path="logout" element={<LogoutPage />} />
-      <Route path="admin-login" element={<AdminLoginPage />} />
-      <Route path="admin-login/code" element={<SignInCodePage />} />
-      <Route path="admin-login/set-up" element={<SignInSetUpPage />} />
-      <Route path="staff-invite" element={<StaffInvitePage />} />
+      <Route
+        path="admin-login"
+        element={
+          <InEnglish>
+            <AdminLoginPage />
+          </InEnglish>
+        }
+      />
+      <Route
+        path="admin-login/code"
+        element={
+          <InEnglish>
+            <SignInCodePage />
+          </InEnglish>
+        }
+      />
+      <Route
+        path="admin-login/set-up"
+        element={
+          <InEnglish>
+            <SignInSetUpPage />
+          </InEnglish>
+        }
+      />
+      <Route
+        path="staff-invite"
+        element={
+          <InEnglish>
+            <StaffInvitePage />
+          </InEnglish>
+        }
+      />
       <Route path="confirm-email" element={<ConfirmEmailPage />} />
       {/* Carts (issue 5) */}
       <Route path="cart" element={<CartPage />} />
@@ -124,7 +153,9 @@ export const appRoutes = createRoutesFromElements(
       element={
         <RouteErrorBoundary>
           <Suspense fallback={null}>
-            <AdminLayout />
+            <InEnglish>
+              <AdminLayout />
+            </InEnglish>
           </Suspense>
         </RouteErrorBoundary>
       }

@@ -1,4 +1,4 @@
-import { accountMessages, signInPath } from '@bilum/shared';
+import { signInPath } from '@bilum/shared';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import { clearShopperStorage } from '../lib/shopper-storage';
 import { useSession, useSessionEnded } from '../lib/session';
 import { Button } from './ui/button';
 import { Spinner } from './ui/states';
+import { useT } from '../i18n/react';
 
 /** The current page's path with its query, to come back to after signing in. */
 function useHerePath(): string {
@@ -46,12 +47,13 @@ function GuardPanel({ title, message, actionLabel, onAction }: GuardPanelProps) 
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { isSignedIn, isLoading } = useSession();
   const { ended, acknowledge } = useSessionEnded();
+  const t = useT();
   if (ended) {
     return (
       <GuardPanel
-        title={accountMessages.sessionInvalidTitle}
-        message={accountMessages.sessionInvalid}
-        actionLabel="Re-login"
+        title={t('account.guard.sessionInvalidTitle')}
+        message={t('account.guard.sessionInvalid')}
+        actionLabel={t('account.guard.relogin')}
         onAction={() => {
           clearShopperStorage();
           acknowledge();
@@ -63,9 +65,9 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   if (!isSignedIn) {
     return (
       <GuardPanel
-        title={accountMessages.signInRequiredTitle}
-        message={accountMessages.signInRequired}
-        actionLabel="Sign In"
+        title={t('account.guard.signInRequiredTitle')}
+        message={t('account.guard.signInRequired')}
+        actionLabel={t('account.guard.signIn')}
       />
     );
   }
@@ -79,9 +81,10 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
 export function useSignInPrompt() {
   const navigate = useNavigate();
   const here = useHerePath();
-  return (message: string = accountMessages.signInRequired) =>
-    toast.info(accountMessages.signInRequiredTitle, {
+  const t = useT();
+  return (message: string = t('account.guard.signInRequired')) =>
+    toast.info(t('account.guard.signInRequiredTitle'), {
       description: message,
-      action: { label: 'Sign In', onClick: () => navigate(signInPath(here)) },
+      action: { label: t('account.guard.signIn'), onClick: () => navigate(signInPath(here)) },
     });
 }

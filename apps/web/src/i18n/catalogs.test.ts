@@ -1,10 +1,19 @@
 // @vitest-environment node
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import en from './catalogs/en.json';
-import tpi from './catalogs/tpi.json';
+import enStartup from './catalogs/en.json';
+import enPages from './catalogs/en.pages.json';
+import tpiStartup from './catalogs/tpi.json';
+import tpiPages from './catalogs/tpi.pages.json';
 
-const catalogs: Record<string, Record<string, string>> = { en, tpi };
+type Catalog = Record<string, string>;
+const parts: Record<string, { en: Catalog; tpi: Catalog }> = {
+  startup: { en: enStartup, tpi: tpiStartup },
+  pages: { en: enPages, tpi: tpiPages },
+};
+const en: Catalog = { ...enStartup, ...enPages };
+const tpi: Catalog = { ...tpiStartup, ...tpiPages };
+const catalogs: Record<string, Catalog> = { en, tpi };
 
 /** The names of a message's placeholders ("{price}", "{count, plural, ...}"), from Lingui's compiled form. */
 function placeholders(message: string): string[] {
@@ -23,10 +32,15 @@ function placeholders(message: string): string[] {
 }
 
 describe('the message catalogs', () => {
-  it('have the same keys in English and Tok Pisin', () => {
-    const missingInTpi = Object.keys(en).filter((key) => !Object.hasOwn(tpi, key));
-    const missingInEn = Object.keys(tpi).filter((key) => !Object.hasOwn(en, key));
+  it.each(Object.keys(parts))('have the same keys in English and Tok Pisin in the %s part', (part) => {
+    const { en: english, tpi: tokPisin } = parts[part]!;
+    const missingInTpi = Object.keys(english).filter((key) => !Object.hasOwn(tokPisin, key));
+    const missingInEn = Object.keys(tokPisin).filter((key) => !Object.hasOwn(english, key));
     expect({ missingInTpi, missingInEn }).toEqual({ missingInTpi: [], missingInEn: [] });
+  });
+
+  it('keep each message in one part only', () => {
+    expect(Object.keys(enPages).filter((key) => Object.hasOwn(enStartup, key))).toEqual([]);
   });
 
   it('have no empty message', () => {
@@ -38,9 +52,7 @@ describe('the message catalogs', () => {
 
   it('are valid ICU messages with the same placeholders in both languages', () => {
     const differ = Object.keys(en).filter(
-      (key) =>
-        tpi[key as keyof typeof tpi] !== undefined &&
-        placeholders(en[key as keyof typeof en]).join() !== placeholders(tpi[key as keyof typeof tpi]).join(),
+      (key) => tpi[key] !== undefined && placeholders(en[key]!).join() !== placeholders(tpi[key]!).join(),
     );
     expect(differ).toEqual([]);
   });

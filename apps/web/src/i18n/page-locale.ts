@@ -13,3 +13,12 @@ export function pageLocale(doc: Document = document): Locale {
   const cookie = readMirrorCookie(localeCookie, doc);
   return isLocale(cookie) ? cookie : fromPage;
 }
+
+/**
+ * The page whose first screen uses only the start-up part of the messages (the home page; a member's /dashboard
+ * shows member slides from the pages part): the app starts it without the pages part, which then comes with the
+ * first page that needs it (decision 046).
+ */
+export function showsStartupMessagesOnly(pathname: string): boolean {
+  return pathname === '/';
+}

@@ -1,9 +1,14 @@
 import { formatKina, type ShippingStatus, shopperOrderStatus, type ShopSettings } from '@bilum/shared';
 import type { OrderRow } from '../../db/schema';
+import { contactLine, type EmailLocale, emailLocaleOf, hello, longDayIn } from '../mail/email-locale';
 import type { OutgoingEmail } from '../mail/mail.service';
-import { orderEmail, trackingLink } from '../orders/order-emails';
+import { orderEmail, orderFactWords, trackingLink } from '../orders/order-emails';
+import { cancelWords } from '../payment-methods/payment-methods.emails';
 
-const dayFormat = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone: 'Pacific/Port_Moresby' });
+/*
+ * The shopper's e-mail when staff change an order's status: in the order's language (`orders.locale`, issue 31),
+ * English and Tok Pisin side by side.
+ */
 
 /**
  * What cancelling an order did to the Premium year it bought (issue 17, finding 8): the membership has ended, or
@@ -11,16 +16,104 @@ const dayFormat = new Intl.DateTimeFormat('en-PG', { dateStyle: 'long', timeZone
  */
 export type PremiumWithdrawal = { ended: true } | { ended: false; endsAt: Date };
 
-function premiumNews(premium: PremiumWithdrawal | undefined): string[] {
+function premiumNews(premium: PremiumWithdrawal | undefined, locale: EmailLocale): string[] {
   if (!premium) return [];
   if (premium.ended) {
     return [
-      'The Premium membership bought with this order has ended: member prices and free shipping no longer apply.',
+      locale === 'tpi'
+        ? 'Premium Memba yu baim wantaim dispela oda i pinis nau: prais bilong memba na salim nating i no stap moa.'
+        : 'The Premium membership bought with this order has ended: member prices and free shipping no longer apply.',
     ];
   }
+  const day = longDayIn(premium.endsAt, locale);
   return [
-    `The Premium renewal year bought with this order has been withdrawn. Your Premium membership now ends on ${dayFormat.format(premium.endsAt)}.`,
+    locale === 'tpi'
+      ? `Mipela rausim nupela yia bilong Premium yu baim wantaim dispela oda. Premium Memba bilong yu bai pinis long ${day}.`
+      : `The Premium renewal year bought with this order has been withdrawn. Your Premium membership now ends on ${day}.`,
   ];
+}
+
+/** A status in Tok Pisin, for the e-mail of a status without words of its own ("Pending", "Processing"). */
+const tpiStatus: Record<ShippingStatus, string> = {
+  Pending: 'i wet yet',
+  Processing: 'mipela i redim nau',
+  Dispatched: 'i go long rot nau',
+  Delivered: 'i kamap pinis',
+  Cancelled: 'i kensel',
+};
+
+const tpiNews = {
+  readySubject: (id: number) => `Bilum oda #${id} bilong yu i redi long kisim`,
+  ready: (id: number, place: string) => `Oda #${id} bilong yu i redi nau long kisim long ${place}.`,
+  dispatchedSubject: (id: number) => `Bilum oda #${id} bilong yu i go long rot nau`,
+  dispatched: (id: number) => `Gutpela nius: oda #${id} bilong yu i go long rot nau.`,
+  estimated: (day: string) => `Bai i kamap long: ${day}`,
+  collectedSubject: (id: number) => `Yu kisim pinis Bilum oda #${id} bilong yu`,
+  collected: (id: number, place: string) =>
+    `Yu kisim pinis oda #${id} bilong yu long ${place}. Tenkyu long baim long Bilum.`,
+  deliveredSubject: (id: number) => `Bilum oda #${id} bilong yu i kamap pinis`,
+  delivered: (id: number) => `Oda #${id} bilong yu i kamap pinis. Tenkyu long baim long Bilum.`,
+  cancelledSubject: (id: number) => `Mipela kenselim Bilum oda #${id} bilong yu`,
+  cancelledUnpaid: (id: number) =>
+    `Mipela kenselim oda #${id} bilong yu. Yu no peim yet, olsem na mipela i no holim ol samting moa.`,
+  cancelled: (id: number) => `Mipela kenselim oda #${id} bilong yu.`,
+  cardRefund: (ending: string) =>
+    `Mipela givim bek mani yu peim long kad yu yusim${ending}; narapela imel i tokim yu hamas. Benk bilong yu i ken kisim sampela de long soim.`,
+  otherRefund: 'Bai mipela givim bek mani yu peim; narapela imel i tokim yu hamas na olsem wanem.',
+  otherSubject: (id: number, status: ShippingStatus) => `Bilum oda #${id} bilong yu ${tpiStatus[status]}`,
+  other: (id: number, status: ShippingStatus) => `Oda #${id} bilong yu ${tpiStatus[status]}.`,
+};
+
+/** What the customer is told about each new status, in Tok Pisin. */
+function tokPisinNews(
+  order: OrderRow,
+  status: ShippingStatus,
+  premium?: PremiumWithdrawal,
+): { subject: string; lines: string[] } {
+  const id = order.id;
+  const words = tpiNews;
+  switch (status) {
+    case 'Dispatched': {
+      if (order.pickupLocation) {
+        return { subject: words.readySubject(id), lines: [words.ready(id, order.pickupLocation)] };
+      }
+      const due = order.estimatedDeliveryAt;
+      return {
+        subject: words.dispatchedSubject(id),
+        lines: [words.dispatched(id), ...(due ? [words.estimated(longDayIn(due, 'tpi'))] : [])],
+      };
+    }
+    case 'Delivered':
+      if (order.pickupLocation) {
+        return { subject: words.collectedSubject(id), lines: [words.collected(id, order.pickupLocation)] };
+      }
+      return { subject: words.deliveredSubject(id), lines: [words.delivered(id)] };
+    case 'Cancelled':
+      if (order.paidAt === null) {
+        return {
+          subject: words.cancelledSubject(id),
+          lines: [
+            words.cancelledUnpaid(id),
+            order.amountReceivedToea > 0
+              ? cancelWords.tpi.received(formatKina(order.amountReceivedToea))
+              : cancelWords.tpi.notCharged,
+            ...(order.source === 'cart' && order.userId !== null ? [cancelWords.tpi.backInCart] : []),
+          ],
+        };
+      }
+      return {
+        subject: words.cancelledSubject(id),
+        lines: [
+          words.cancelled(id),
+          order.paymentMethod === 'card'
+            ? words.cardRefund(order.cardLast4 && order.cardLast4 !== 'N/A' ? ` (i pinis long ${order.cardLast4})` : '')
+            : words.otherRefund,
+          ...premiumNews(premium, 'tpi'),
+        ],
+      };
+    default:
+      return { subject: words.otherSubject(id, status), lines: [words.other(id, status)] };
+  }
 }
 
 /** The shopper's words for the order once in `status` (the same as tracking and the order history). */
@@ -58,7 +151,7 @@ function news(
           order.pickupLocation
             ? `Good news: your order #${id} is on its way to ${order.pickupLocation} for pickup.`
             : `Good news: your order #${id} is on its way.`,
-          ...(due ? [`Estimated delivery: ${dayFormat.format(due)}`] : []),
+          ...(due ? [`Estimated delivery: ${longDayIn(due, 'en')}`] : []),
         ],
       };
     }
@@ -100,7 +193,7 @@ function news(
               `${order.cardLast4 && order.cardLast4 !== 'N/A' ? ` (ending ${order.cardLast4})` : ''}; ` +
               'a separate e-mail gives the amount. Your bank may take a few days to show it.'
             : 'What you paid will be returned to you; a separate e-mail gives the amount and how.',
-          ...premiumNews(premium),
+          ...premiumNews(premium, 'en'),
         ],
       };
     default:
@@ -121,14 +214,17 @@ export function orderStatusEmail(input: {
   premium?: PremiumWithdrawal;
 }): OutgoingEmail {
   const { order, status, shopUrl, settings } = input;
+  const locale = emailLocaleOf(order.locale);
+  const facts = orderFactWords[locale];
   const link = trackingLink(shopUrl, order.trackingCode);
-  const { subject, lines } = news(order, status, input.premium);
+  const { subject, lines } =
+    locale === 'tpi' ? tokPisinNews(order, status, input.premium) : news(order, status, input.premium);
   const paragraphs = [
-    `Hello ${order.firstName},`,
+    hello(order.firstName, locale),
     ...lines,
-    `Order ID: ${order.id}\nTracking code: ${order.trackingCode}`,
-    `Track your order at any time:\n${link}`,
-    `Questions? Write to ${settings.contactEmail} or call ${settings.phone}.`,
+    `${facts.orderId}: ${order.id}\n${facts.trackingCode}: ${order.trackingCode}`,
+    `${facts.track}\n${link}`,
+    contactLine(settings.contactEmail, settings.phone, locale),
   ];
   return orderEmail(order.email, subject, paragraphs, link);
 }

@@ -3,6 +3,7 @@ import {
   adminLoginSchema,
   adminSignInSchema,
   forgotPasswordSchema,
+  type Locale,
   loginSchema,
   messageSchema,
   registerSchema,
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthLimitsConfig } from '../../config';
 import { type SessionCookie, signedInUser } from '../../plugins/auth';
+import { requestLocale } from '../../plugins/page-language';
 import { requireStaffPermission } from '../admin/admin-guard';
 import { byAccountField, byAddress, type RateLimitRule, rateLimiter } from '../../plugins/rate-limit';
 import { type MembershipService, noMembership } from '../membership/membership.service';
@@ -190,7 +192,8 @@ export function authRoutes({
         preHandler: limitsFor(app, 'forgot-password', limits, 'email'),
       },
       async (request, reply) => {
-        await resets.requestReset(request.body.email);
+        // The e-mail in the language the shopper reads the shop in (issue 31).
+        await resets.requestReset(request.body.email, requestLocale(request));
         return reply.status(202).send({ message: accountMessages.forgotSent });
       },
     );
@@ -199,7 +202,7 @@ export function authRoutes({
     const resetStep = <Body extends z.ZodType>(
       path: string,
       route: { summary: string; body: Body; preHandler: ReturnType<typeof limitsFor>; message: string },
-      step: (body: z.infer<Body>) => Promise<unknown>,
+      step: (body: z.infer<Body>, locale: Locale) => Promise<unknown>,
     ) =>
       app.post(
         path,
@@ -208,7 +211,7 @@ export function authRoutes({
           preHandler: route.preHandler,
         },
         async (request) => {
-          await step(request.body as z.infer<Body>);
+          await step(request.body as z.infer<Body>, requestLocale(request));
           return { message: route.message };
         },
       );
@@ -232,7 +235,7 @@ export function authRoutes({
         preHandler: codeCheckLimits,
         message: accountMessages.passwordReset,
       },
-      (body) => resets.resetWithCode(body.email, body.code, body.password),
+      (body, locale) => resets.resetWithCode(body.email, body.code, body.password, locale),
     );
 
     resetStep(
@@ -243,7 +246,7 @@ export function authRoutes({
         preHandler: limitsFor(app, 'reset-link', limits, null),
         message: accountMessages.passwordReset,
       },
-      (body) => resets.resetWithToken(body.token, body.password),
+      (body, locale) => resets.resetWithToken(body.token, body.password, locale),
     );
 
     app.get(

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SecretHasher } from '../../security/server-key';
+import { type EmailLocale, emailLocaleOf } from '../mail/email-locale';
 import type { Mailer } from '../mail/mail.service';
 import { hashPassword, randomDigits, randomToken } from './passwords';
 import { passwordChangedEmail, resetCodeEmail } from './password-reset.emails';
@@ -90,18 +91,18 @@ export function createPasswordResetService({
   }
 
   /** Sets the new password, closes the reset and ends every session of the account. */
-  async function completeReset(tx: Transaction, reset: LockedReset, passwordHash: string) {
+  async function completeReset(tx: Transaction, reset: LockedReset, passwordHash: string, locale: EmailLocale) {
     const at = now();
     await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, reset.userId));
     await tx.update(passwordResets).set({ usedAt: at }).where(eq(passwordResets.userId, reset.userId));
     await sessions.revokeAllForUser(tx, reset.userId);
-    await mailer.enqueue(tx, passwordChangedEmail({ to: reset.email, fullName: reset.fullName, shopUrl }));
+    await mailer.enqueue(tx, passwordChangedEmail({ to: reset.email, fullName: reset.fullName, shopUrl, locale }));
   }
 
   const invalidCode = () => new AppError('VALIDATION', accountMessages.codeInvalid);
 
   /** Opens a reset for a registered shopper and e-mails its code and link; nothing for any other address. */
-  async function openReset(email: string): Promise<void> {
+  async function openReset(email: string, locale: EmailLocale): Promise<void> {
     const [user] = await db
       .select({ id: users.id, fullName: users.fullName, role: users.role })
       .from(users)
@@ -141,6 +142,7 @@ export function createPasswordResetService({
           shopUrl,
           validMinutes: resetRules.validMs / 60_000,
           expiresAt,
+          locale,
         }),
       );
     });
@@ -149,8 +151,9 @@ export function createPasswordResetService({
 
   // The outbox worker composes the e-mail (decision 017): a crash after the answer loses nothing.
   mailer.jobs.handle('password-reset', async (job) => {
-    const { email } = job.payload as { email?: unknown };
-    if (typeof email === 'string') await openReset(email);
+    const { email, locale } = job.payload as { email?: unknown; locale?: unknown };
+    // The language of the request that asked (issue 31); a job queued before it has none: English.
+    if (typeof email === 'string') await openReset(email, emailLocaleOf(locale));
   });
 
   return {
@@ -159,8 +162,8 @@ export function createPasswordResetService({
      * the request only stores a durable job (the same insert for any address); the outbox worker looks the
      * address up and writes the e-mail after the answer.
      */
-    async requestReset(email: string): Promise<void> {
-      await mailer.jobs.enqueue(db, { kind: 'password-reset', payload: { email } });
+    async requestReset(email: string, locale: EmailLocale = 'en'): Promise<void> {
+      await mailer.jobs.enqueue(db, { kind: 'password-reset', payload: { email, locale } });
       mailer.wake();
     },
 
@@ -171,11 +174,11 @@ export function createPasswordResetService({
     },
 
     /** Step 2 of /verify-otp: the code again, with the new password. */
-    async resetWithCode(email: string, code: string, password: string): Promise<void> {
+    async resetWithCode(email: string, code: string, password: string, locale: EmailLocale = 'en'): Promise<void> {
       const passwordHash = await hashPassword(password);
       const ok = await db.transaction(async (tx) => {
         const reset = await checkCode(tx, email, code);
-        if (reset) await completeReset(tx, reset, passwordHash);
+        if (reset) await completeReset(tx, reset, passwordHash, locale);
         return reset !== null;
       });
       if (!ok) throw invalidCode();
@@ -183,11 +186,11 @@ export function createPasswordResetService({
     },
 
     /** /reset-password?token=…: the link from the e-mail. */
-    async resetWithToken(token: string, password: string): Promise<void> {
+    async resetWithToken(token: string, password: string, locale: EmailLocale = 'en'): Promise<void> {
       const passwordHash = await hashPassword(password);
       const ok = await db.transaction(async (tx) => {
         const reset = await lockOpenReset(tx, eq(passwordResets.tokenHash, secrets.hash(linkPurpose, token)));
-        if (reset) await completeReset(tx, reset, passwordHash);
+        if (reset) await completeReset(tx, reset, passwordHash, locale);
         return reset !== undefined;
       });
       if (!ok) throw new AppError('VALIDATION', accountMessages.tokenInvalid);

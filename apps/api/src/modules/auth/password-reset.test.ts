@@ -217,6 +217,65 @@ describe('resetting with the e-mailed link (/reset-password?token=)', () => {
   });
 });
 
+describe('the reset e-mails in the shopper’s language (issue 31)', () => {
+  const latestTo = async (email: string) => {
+    const [mail] = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, email))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    if (!mail) throw new Error(`no e-mail to ${email}`);
+    return mail;
+  };
+
+  it('writes the code e-mail and the password-changed notice in Tok Pisin for a request in Tok Pisin', async () => {
+    const user = await createUser(ctx.db);
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { cookie: 'lang=tpi' },
+      payload: { email: user.email },
+    });
+    expect(asked.statusCode).toBe(202);
+    await ctx.app.mailer.composed();
+    const mail = await latestTo(user.email);
+    expect(mail.subject).toBe('Kod bilong senisim paswod bilong Bilum akaun');
+    expect(mail.text).toContain(`Halo ${user.fullName},`);
+    expect(mail.text).toMatch(/Kod bilong yu: \d{6}/);
+    expect(mail.text).toContain('inap 15 minit');
+    expect(mail.html).toContain('Wanpela i askim long senisim paswod');
+    expect(mail.text).not.toContain('Someone asked');
+    const token = /\/reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/token',
+      headers: { 'accept-language': 'tpi-PG, en;q=0.5' },
+      payload: { token, password: 'tok-pisin-pass' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const notice = await latestTo(user.email);
+    expect(notice.subject).toBe('Paswod bilong Bilum akaun i senis pinis');
+    expect(notice.text).toContain('Sapos i no yu, senisim paswod bilong yu');
+  });
+
+  it('stays English for a browser in another language', async () => {
+    const user = await createUser(ctx.db);
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'accept-language': 'fr-FR, de;q=0.8' },
+      payload: { email: user.email },
+    });
+    expect(asked.statusCode).toBe(202);
+    await ctx.app.mailer.composed();
+    const mail = await latestTo(user.email);
+    expect(mail.subject).toBe('Your Bilum password reset code');
+    expect(mail.text).toContain(`Hello ${user.fullName},`);
+    expect(mail.text).not.toContain('Halo');
+  });
+});
+
 describe('reset secrets at rest (issue 16)', () => {
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

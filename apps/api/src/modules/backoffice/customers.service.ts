@@ -11,7 +11,9 @@ import type { Database, DbExecutor } from '../../db/client';
 import { memberships, orders, users } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { actorOfCaller, recordActivity, type StaffCaller } from '../audit/audit.service';
+import { emailLocaleOf } from '../mail/email-locale';
 import type { Mailer } from '../mail/mail.service';
+import { membershipChangedEmail } from '../membership/membership.emails';
 
 /**
  * Customers (issue 21, decision 018): registered shoppers and guests (one per e-mail, lower-cased) with their
@@ -201,18 +203,23 @@ export function createCustomersService(deps: {
           before: { memberUntil: before },
           after: { memberUntil: input.action === 'end' ? null : until.toISOString(), reason: input.reason },
         });
-        await mailer.enqueue(tx, {
-          to: user.email,
-          subject: input.action === 'end' ? 'Your Bilum Premium membership has ended' : 'Your Bilum Premium membership',
-          text: [
-            `Hello ${user.fullName},`,
-            input.action === 'end'
-              ? 'Your Premium membership has been ended by the shop.'
-              : `Your Premium membership now runs until ${formatInvoiceDate(until)}.`,
-            `Reason: ${input.reason}`,
-            'Bilum',
-          ].join('\n\n'),
-        });
+        // Issue 31: in the shopper's language, kept on their orders (the latest one's), else English.
+        const [latest] = await tx
+          .select({ locale: orders.locale })
+          .from(orders)
+          .where(eq(orders.userId, userId))
+          .orderBy(desc(orders.id))
+          .limit(1);
+        await mailer.enqueue(
+          tx,
+          membershipChangedEmail({
+            to: user.email,
+            fullName: user.fullName,
+            until: input.action === 'end' ? null : until,
+            reason: input.reason,
+            locale: emailLocaleOf(latest?.locale),
+          }),
+        );
         return { message, customer: await one(tx, userId) };
       });
       mailer.wake();

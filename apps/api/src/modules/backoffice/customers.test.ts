@@ -134,4 +134,28 @@ describe('customers', () => {
     });
     expect(admin.statusCode).toBe(404);
   });
+
+  it('tells a shopper who orders in Tok Pisin about the membership in Tok Pisin (issue 31)', async () => {
+    const shopper = await signedInShopper(ctx);
+    const product = await createProduct(ctx.db, { priceToea: 5_000, stock: 5 });
+    await placeOrder(
+      ctx,
+      orderBody({ type: 'items', items: [{ productId: product.id, quantity: 1 }] }),
+      `${shopper.cookie}; lang=tpi`,
+    );
+    const url = `/api/admin/customers/${shopper.user.id}/membership`;
+    expect((await call('POST', url, { action: 'grant', months: 12, reason: 'Competition prize' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('POST', url, { action: 'end', reason: 'Asked to close' })).statusCode).toBe(200);
+    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, shopper.user.email));
+    const premium = mails.filter((mail) => mail.subject.includes('Premium'));
+    expect(premium.map((mail) => mail.subject)).toEqual([
+      'Bilum Premium Memba bilong yu',
+      'Bilum Premium Memba bilong yu i pinis',
+    ]);
+    expect(premium[0]?.text).toMatch(/Premium Memba bilong yu i stap nau inap long \d{1,2} \w+ \d{4}\./);
+    expect(premium[0]?.text).toContain('Risen: Competition prize');
+    expect(premium[1]?.text).toContain('Stua i pinisim Premium Memba bilong yu.');
+  });
 });

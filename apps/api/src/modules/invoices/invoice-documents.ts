@@ -5,6 +5,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema';
 import type { Mailer } from '../mail/mail.service';
 import { createMembershipService } from '../membership/membership.service';
+import { type EmailLocale, emailLocaleOf } from '../mail/email-locale';
 import type { EmailAttachment } from '../mail/mail.transport';
 import { orderConfirmationEmail } from '../orders/order-emails';
 import { readOrderItems } from '../orders/orders.service';
@@ -12,6 +13,7 @@ import { type JobHandler, jobsAbout, maxJobAttempts, type OutboxJobs } from '../
 import type { SettingsService } from '../settings/settings.service';
 import { hasInvoice, invoiceOf, invoiceSettingsIn } from './invoice.service';
 import { pdfWorkerTask } from '../../pdf/pdf-workers';
+import type { InvoicePdfInput } from './invoice-pdf.worker';
 
 /**
  * A paid order's documents (issue 27): the paying transaction only gives the invoice its number (the database
@@ -62,12 +64,17 @@ async function premiumOf(
   return state.endsAt ? { endsAt: new Date(state.endsAt), renewal: false } : undefined;
 }
 
-type Render = (invoice: Invoice) => Promise<Uint8Array>;
+type Render = (invoice: Invoice, locale?: EmailLocale) => Promise<Uint8Array>;
 
-/** The tax invoice's PDF, drawn in the PDF worker thread (invoice-pdf.worker.ts). */
-export const drawInvoicePdf: Render = pdfWorkerTask<Invoice>(new URL('./invoice-pdf.worker.ts', import.meta.url));
+const drawInWorker = pdfWorkerTask<InvoicePdfInput>(new URL('./invoice-pdf.worker.ts', import.meta.url));
 
-/** The tax invoice PDF of a paid order as an e-mail attachment; none while the order has no invoice. */
+/** The tax invoice's PDF, drawn in the PDF worker thread (invoice-pdf.worker.ts), labelled in `locale`. */
+export const drawInvoicePdf: Render = (invoice, locale = 'en') => drawInWorker({ invoice, locale });
+
+/**
+ * The tax invoice PDF of a paid order as an e-mail attachment, for its shopper: labelled in the order's language
+ * (issue 31); none while the order has no invoice.
+ */
 export async function invoiceAttachments(
   executor: DbExecutor,
   order: OrderRow,
@@ -75,7 +82,7 @@ export async function invoiceAttachments(
 ): Promise<EmailAttachment[]> {
   if (!hasInvoice(order)) return [];
   const invoice = await invoiceOf(executor, order, () => invoiceSettingsIn(executor));
-  const pdf = await render(invoice);
+  const pdf = await render(invoice, emailLocaleOf(order.locale));
   return [
     {
       filename: `Bilum-tax-invoice-${invoice.invoiceNumber}.pdf`,

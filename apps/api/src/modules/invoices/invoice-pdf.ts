@@ -1,6 +1,7 @@
 import { formatInvoiceDate, formatKina, formatPhoneNumber, type Invoice, invoiceMessages } from '@bilum/shared';
 import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import { type FontWeight, pdfText } from '../../pdf/pdf-text';
+import { type EmailLocale, longDayIn } from '../mail/email-locale';
 
 /**
  * The tax invoice as a PDF (A4): the same facts as the printable page. Text is drawn by `pdfText` in the fonts
@@ -18,7 +19,62 @@ interface TextStyle {
   color?: typeof ink;
 }
 
-export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
+/**
+ * The invoice's labels (issue 31): the shopper's copy (the confirmation e-mail's attachment) is in the order's
+ * language; staff print theirs from the admin (English). Names, addresses, amounts, "TIN" and "GST" stay as they
+ * are. In Tok Pisin the title stays "Tax invoice", the words the GST law asks a tax invoice to show prominently
+ * (and what an accountant or the IRC looks for), with "Takis invois" under it.
+ */
+const labels = {
+  en: {
+    subtitle: null,
+    invoiceNumber: 'Invoice number',
+    date: 'Date',
+    order: 'Order',
+    customer: 'Customer',
+    pickup: 'Pickup',
+    deliverTo: 'Deliver to',
+    item: 'Item',
+    qty: 'Qty',
+    unitPrice: 'Unit price',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    delivery: 'Delivery',
+    discount: 'Discount',
+    code: 'code',
+    total: 'Total',
+    savings: (amount: string) => `Prices shown after savings of ${amount}.`,
+    refunded: 'This order has since been refunded.',
+    paid: 'All prices include GST. Paid in full, thank you.',
+  },
+  tpi: {
+    subtitle: 'Takis invois',
+    invoiceNumber: 'Invois namba',
+    date: 'De',
+    order: 'Oda',
+    customer: 'Kastama',
+    pickup: 'Kisim long stua',
+    deliverTo: 'Salim i go long',
+    item: 'Samting',
+    qty: 'Hamas',
+    unitPrice: 'Prais bilong wan',
+    amount: 'Mani',
+    subtotal: 'Prais bilong ol samting',
+    delivery: 'Salim',
+    discount: 'I go daun',
+    code: 'kod',
+    total: 'Olgeta',
+    savings: (amount: string) => `Ol prais hia i go daun pinis: yu seivim ${amount}.`,
+    refunded: 'Mipela givim bek pinis mani bilong dispela oda.',
+    paid: 'Olgeta prais i gat GST insait. Yu peim olgeta pinis, tenkyu.',
+  },
+} as const satisfies Record<EmailLocale, object>;
+
+/** "GST included" in each language (the English is the shared `invoiceMessages.gstIncluded`). */
+const gstIncluded = (locale: EmailLocale) => (locale === 'tpi' ? 'GST i stap insait' : invoiceMessages.gstIncluded);
+
+export async function renderInvoicePdf(invoice: Invoice, locale: EmailLocale = 'en'): Promise<Uint8Array> {
+  const words = labels[locale];
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${invoiceMessages.title} ${invoice.invoiceNumber}`);
   pdf.setAuthor(invoice.seller.legalName);
@@ -48,7 +104,11 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   // The seller.
   await text(invoice.seller.legalName, margin, { weight: 'bold', size: 14 });
   await textRight(invoiceMessages.title, right, { weight: 'bold', size: 18 });
-  y -= 16;
+  if (words.subtitle) {
+    y -= 14;
+    await textRight(words.subtitle, right, { size: 10, color: muted });
+    y -= 2;
+  } else y -= 16;
   for (const line of fonts.wrap(invoice.seller.address, 9, 260)) {
     await text(line, margin, { size: 9, color: muted });
     y -= 12;
@@ -58,9 +118,9 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 
   // The invoice's facts, and the customer.
   const facts: [string, string][] = [
-    ['Invoice number', invoice.invoiceNumber],
-    ['Date', formatInvoiceDate(invoice.issuedAt)],
-    ['Order', `#${invoice.orderId}`],
+    [words.invoiceNumber, invoice.invoiceNumber],
+    [words.date, locale === 'en' ? formatInvoiceDate(invoice.issuedAt) : longDayIn(new Date(invoice.issuedAt), locale)],
+    [words.order, `#${invoice.orderId}`],
   ];
   const top = y;
   for (const [label, value] of facts) {
@@ -71,13 +131,13 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   const afterFacts = y;
   y = top;
   const column = 320;
-  await text('Customer', column, { size: 9, color: muted });
+  await text(words.customer, column, { size: 9, color: muted });
   y -= 13;
   const delivery =
     invoice.delivery.kind === 'pickup'
-      ? `Pickup: ${invoice.delivery.pickupPoint ?? ''}`
+      ? `${words.pickup}: ${invoice.delivery.pickupPoint ?? ''}`
       : invoice.delivery.kind === 'delivery'
-        ? `Deliver to: ${invoice.delivery.address ?? ''}`
+        ? `${words.deliverTo}: ${invoice.delivery.address ?? ''}`
         : null;
   for (const line of [invoice.customer.name, invoice.customer.email, formatPhoneNumber(invoice.customer.phone)]) {
     await text(line, column, { size: 10 });
@@ -95,10 +155,10 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   const qtyX = 360;
   const unitX = 450;
   const header = async () => {
-    await text('Item', margin, { weight: 'bold', size: 9 });
-    await textRight('Qty', qtyX, { weight: 'bold', size: 9 });
-    await textRight('Unit price', unitX, { weight: 'bold', size: 9 });
-    await textRight('Amount', right, { weight: 'bold', size: 9 });
+    await text(words.item, margin, { weight: 'bold', size: 9 });
+    await textRight(words.qty, qtyX, { weight: 'bold', size: 9 });
+    await textRight(words.unitPrice, unitX, { weight: 'bold', size: 9 });
+    await textRight(words.amount, right, { weight: 'bold', size: 9 });
     y -= 6;
     hr();
     y -= 14;
@@ -123,23 +183,23 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   // The totals: delivery included, GST included in the total.
   newPageIfBelow(110);
   const totals: [string, string, boolean][] = [
-    ['Subtotal', formatKina(invoice.subtotal), false],
+    [words.subtotal, formatKina(invoice.subtotal), false],
     // Nothing to send (the Premium membership alone, decision 024): no delivery line.
     ...(invoice.delivery.kind === 'none'
       ? []
-      : [['Delivery', formatKina(invoice.shipping), false] as [string, string, boolean]]),
+      : [[words.delivery, formatKina(invoice.shipping), false] as [string, string, boolean]]),
     // A discount code (issue 30): named, taken off before the total, which GST is worked out on.
     ...(invoice.discount > 0
       ? [
-          [`Discount (${invoice.discountCode ?? 'code'})`, `-${formatKina(invoice.discount)}`, false] as [
+          [`${words.discount} (${invoice.discountCode ?? words.code})`, `-${formatKina(invoice.discount)}`, false] as [
             string,
             string,
             boolean,
           ],
         ]
       : []),
-    [`Total (${invoice.currency.toUpperCase()})`, formatKina(invoice.total), true],
-    [`${invoiceMessages.gstIncluded} (10%)`, formatKina(invoice.gstIncluded), false],
+    [`${words.total} (${invoice.currency.toUpperCase()})`, formatKina(invoice.total), true],
+    [`${gstIncluded(locale)} (10%)`, formatKina(invoice.gstIncluded), false],
   ];
   for (const [label, value, strong] of totals) {
     await textRight(label, unitX, { weight: strong ? 'bold' : 'regular', size: strong ? 12 : 10 });
@@ -148,15 +208,15 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   }
   if (invoice.savings > 0) {
     y -= 4;
-    await text(`Prices shown after savings of ${formatKina(invoice.savings)}.`, margin, { size: 9, color: muted });
+    await text(words.savings(formatKina(invoice.savings)), margin, { size: 9, color: muted });
     y -= 12;
   }
   if (invoice.paymentStatus === 'refunded') {
-    await text('This order has since been refunded.', margin, { weight: 'bold', size: 10 });
+    await text(words.refunded, margin, { weight: 'bold', size: 10 });
     y -= 14;
   }
   y -= 10;
-  await text('All prices include GST. Paid in full, thank you.', margin, { size: 9, color: muted });
+  await text(words.paid, margin, { size: 9, color: muted });
 
   return pdf.save();
 }

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthLimitsConfig } from '../../config';
 import { requireUser, signedInUser } from '../../plugins/auth';
+import { requestLocale } from '../../plugins/page-language';
 import { byAddress, rateLimiter } from '../../plugins/rate-limit';
 import { passwordGuessRules } from '../auth/password-guess-limits';
 import type { ProfileService } from './profile.service';
@@ -51,7 +52,8 @@ export function profileRoutes(profiles: ProfileService, limits: AuthLimitsConfig
           passwordGuessRules(limits, (request) => request.user?.email ?? null, 403),
         ),
       },
-      async (request) => profiles.updateProfile(signedInUser(request).id, request.sessionId ?? '', request.body),
+      async (request) =>
+        profiles.updateProfile(signedInUser(request).id, request.sessionId ?? '', request.body, requestLocale(request)),
     );
 
     app.post(
@@ -82,7 +84,7 @@ export function profileRoutes(profiles: ProfileService, limits: AuthLimitsConfig
           { name: 'confirm-email:ip', max: limits.perIp, windowMs: limits.windowMs, key: byAddress },
         ]),
       },
-      async (request) => profiles.confirmEmailChange(request.body.token),
+      async (request) => profiles.confirmEmailChange(request.body.token, requestLocale(request)),
     );
   };
 }

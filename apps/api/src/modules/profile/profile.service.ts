@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors';
 import type { SecretHasher } from '../../security/server-key';
 import { hashPassword, randomToken, verifyPassword } from '../auth/passwords';
 import type { SessionService } from '../auth/session.service';
+import type { EmailLocale } from '../mail/email-locale';
 import type { Mailer } from '../mail/mail.service';
 import { membershipSummary } from '../membership/membership-status';
 import { createOrderHistoryService } from '../orders/order-history.service';
@@ -107,7 +108,7 @@ export function createProfileService({ db, sessions, mailer, secrets, shopUrl, n
      * new e-mail is not used yet: it waits in `pendingEmail` until the link e-mailed to it is opened
      * (`confirmEmailChange`).
      */
-    async updateProfile(userId: number, currentSessionId: string, input: UpdateProfile) {
+    async updateProfile(userId: number, currentSessionId: string, input: UpdateProfile, locale: EmailLocale = 'en') {
       const [account] = await db
         .select({ email: users.email, fullName: users.fullName, passwordHash: users.passwordHash })
         .from(users)
@@ -161,7 +162,10 @@ export function createProfileService({ db, sessions, mailer, secrets, shopUrl, n
         if (!user) throw notFound(profileMessages.notFound);
         if (passwordHash) {
           await sessions.revokeOthersForUser(tx, userId, currentSessionId);
-          await mailer.enqueue(tx, passwordChangedNotice({ to: account.email, fullName: user.fullName, shopUrl }));
+          await mailer.enqueue(
+            tx,
+            passwordChangedNotice({ to: account.email, fullName: user.fullName, shopUrl, locale }),
+          );
         }
         if (newEmail && emailToken) {
           await mailer.enqueue(
@@ -173,6 +177,7 @@ export function createProfileService({ db, sessions, mailer, secrets, shopUrl, n
               token: emailToken,
               expiresAt,
               validHours: emailChangeRules.validMs / 3_600_000,
+              locale,
             }),
           );
         }
@@ -190,7 +195,7 @@ export function createProfileService({ db, sessions, mailer, secrets, shopUrl, n
      * The link from the e-mail to the new address: that address becomes the account's e-mail (unless another
      * account has taken it meanwhile), the link stops working, and the old address is told.
      */
-    async confirmEmailChange(token: string): Promise<{ message: string; email: string }> {
+    async confirmEmailChange(token: string, locale: EmailLocale = 'en'): Promise<{ message: string; email: string }> {
       const tokenHash = secrets.hash(emailChangeTokenPurpose, token);
       const at = now();
       const result = await db.transaction(async (tx) => {
@@ -225,7 +230,7 @@ export function createProfileService({ db, sessions, mailer, secrets, shopUrl, n
           .where(eq(users.id, user.id));
         await mailer.enqueue(
           tx,
-          emailChangedNotice({ to: user.email, fullName: user.fullName, newEmail: user.pendingEmail, shopUrl }),
+          emailChangedNotice({ to: user.email, fullName: user.fullName, newEmail: user.pendingEmail, shopUrl, locale }),
         );
         return { message: profileMessages.emailConfirmed, email: user.pendingEmail };
       });

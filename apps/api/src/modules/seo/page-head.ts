@@ -5,7 +5,9 @@ import {
   formatKina,
   homeHeroImage,
   imageSrcSet,
+  type Locale,
   matchSitePage,
+  pageText,
   type Product,
   productDetailImageSizes,
   productIdFromParam,
@@ -14,17 +16,25 @@ import {
   shopHomeTitle,
   shopName,
   shopPageTitle,
+  sitePageTitle,
   toKinaDecimal,
 } from '@bilum/shared';
 import type { FastifyRequest } from 'fastify';
 import type { PageProductLookup } from '../catalog/page-product';
 import type { CategoriesService } from '../categories/categories.service';
+import { requestLocale } from '../../plugins/page-language';
 import type { HtmlTransformer } from '../../plugins/web-app';
 import { SHARE_IMAGE_SIZE } from '../uploads/image-variants';
 import type { ShareImagesService } from './share-images.service';
 import { shareImageType, shopShareImagePath } from './share-images.service';
 
 const DESCRIPTION_LENGTH = 200;
+
+/** A product page's description when the owner wrote none (the web's product card says the same). */
+const noDescription: Record<Locale, string> = {
+  en: 'No description available.',
+  tpi: 'I no gat stori long dispela samting.',
+};
 
 type MetaTag = [attribute: 'property' | 'name', key: string, value: string];
 
@@ -203,11 +213,11 @@ export function createPageHeads(deps: {
   }
 
   /** The titles the app's not-found screens set (the spec's "Oops! Page not found", "Product not found"). */
-  const notFound = (what: 'Oops! Page' | 'Product') =>
+  const notFound = (what: 'Oops! Page' | 'Product', locale: Locale) =>
     simple({
       status: 404,
-      title: shopPageTitle(`${what} not found`),
-      description: shopDescription,
+      title: shopPageTitle(`${what} not found`, locale),
+      description: pageText(shopDescription, locale),
       canonical: null,
       noindex: true,
     });
@@ -219,23 +229,25 @@ export function createPageHeads(deps: {
   }
 
   /** A category page's title and description: 404 for a slug the shop has no visible category for. */
-  async function categoryHead(canonical: string): Promise<PageHead> {
+  async function categoryHead(canonical: string, locale: Locale): Promise<PageHead> {
     const slug = canonical.slice('/category/'.length);
     const shown = await deps.categories.listVisible();
     const category = shown.find((each) => each.slug === slug);
-    if (slug !== 'all' && !category) return notFound('Oops! Page');
+    if (slug !== 'all' && !category) return notFound('Oops! Page', locale);
     const text = categoryPageText(
       category?.name ?? null,
       shown.map((each) => each.name),
+      locale,
     );
-    return simple({ title: shopPageTitle(text.title), description: text.description, canonical });
+    return simple({ title: shopPageTitle(text.title, locale), description: text.description, canonical });
   }
 
-  async function productHead(product: Product): Promise<PageHead> {
+  async function productHead(product: Product, locale: Locale): Promise<PageHead> {
     const url = absolute(canonicalProductPath(product.id));
+    // Name and price: the same in both languages (the name and the description are the owner's words).
     const title = `${product.name} – ${formatKina(product.price)} | ${shopName}`;
     const description = shorten(
-      `${formatKina(product.price)}. ${product.description || 'No description available.'}`,
+      `${formatKina(product.price)}. ${product.description || noDescription[locale]}`,
       DESCRIPTION_LENGTH,
     );
     const image = absolute(await deps.shareImages.productImagePath(product));
@@ -263,36 +275,38 @@ export function createPageHeads(deps: {
 
   async function resolve(request: FastifyRequest): Promise<PageHead> {
     const pathname = request.url.split('?')[0] ?? '/';
+    // The page's language, as <html lang> has it (page-language.ts): the staff's pages have English titles only.
+    const locale = requestLocale(request);
     const matched = matchSitePage(pathname);
-    if (!matched) return notFound('Oops! Page');
+    if (!matched) return notFound('Oops! Page', locale);
     const { page, params } = matched;
     switch (page.kind) {
       case 'home':
         return simple({
-          title: shopHomeTitle,
-          description: page.description ?? shopDescription,
+          title: pageText(shopHomeTitle, locale),
+          description: pageText(page.description ?? shopDescription, locale),
           canonical: '/',
           preloadImage: pathname === '/' ? homeHeroImage : null,
         });
       case 'category': {
         const canonical = canonicalCategoryPath(params.categoryName);
-        return canonical ? categoryHead(canonical) : notFound('Oops! Page');
+        return canonical ? categoryHead(canonical, locale) : notFound('Oops! Page', locale);
       }
       case 'product': {
         const id = productIdFromParam(params.id);
         const product = id === null ? null : await deps.productFor(request, id);
-        return product ? productHead(product) : notFound('Product');
+        return product ? productHead(product, locale) : notFound('Product', locale);
       }
       case 'content':
         return simple({
-          title: shopPageTitle(page.title),
-          description: page.description ?? shopDescription,
+          title: shopPageTitle(page.title, locale),
+          description: pageText(page.description ?? shopDescription, locale),
           canonical: page.canonical ?? page.pattern,
         });
       case 'private':
         return simple({
-          title: shopPageTitle(page.title),
-          description: shopDescription,
+          title: sitePageTitle(page, locale),
+          description: pageText(shopDescription, page.staff ? 'en' : locale),
           canonical: null,
           noindex: true,
         });

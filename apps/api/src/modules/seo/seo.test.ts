@@ -212,6 +212,39 @@ describe('a title and description per page, in the HTML', () => {
     expect(home).toContain(`<link rel="preload" as="image" href="${homeHeroImage}" fetchpriority="high" />`);
   });
 
+  it('writes a Tok Pisin page’s title and description in Tok Pisin, by the lang cookie or ?lang=tpi (issue 31)', async () => {
+    const plain = await createProduct(ctx.db, { name: 'Solar lamp', description: '', priceToea: 4_500 });
+    const product = (await get(`/index-item/${plain.id}`, { cookie: 'lang=tpi' })).body;
+    // The name and price are the same in both languages; the words around them are Tok Pisin.
+    expect(product).toContain('<title>Solar lamp – K45.00 | Bilum</title>');
+    expect(product).toContain('<meta name="description" content="K45.00. I no gat stori long dispela samting." />');
+    expect(metaContent(product, 'og:description')).toBe('K45.00. I no gat stori long dispela samting.');
+    expect((await get(`/index-item/${plain.id}`)).body).toContain(
+      '<meta name="description" content="K45.00. No description available." />',
+    );
+    const privacy = (await get('/privacy-policy', { cookie: 'lang=tpi' })).body;
+    expect(privacy).toContain('<title>Lo bilong Praivesi - Bilum</title>');
+    expect(privacy).toContain('<meta name="description" content="Wanem stori Bilum i holim long yu');
+    expect(metaContent(privacy, 'og:title')).toBe('Lo bilong Praivesi - Bilum');
+    const phones = (await get('/category/phones?lang=tpi')).body;
+    expect(phones).toContain('<title>Phones - Bilum</title>');
+    expect(phones).toContain('<meta name="description" content="Baim phones long kina long Bilum.');
+    expect((await get('/category/all', { 'accept-language': 'tpi' })).body).toContain(
+      '<title>Olgeta Samting - Bilum</title>',
+    );
+    expect((await get('/', { cookie: 'lang=tpi' })).body).toContain(
+      '<title>Bilum – fon, kompiuta, kamera na planti moa long Papua Niugini</title>',
+    );
+    const missing = await get('/no-such-page', { ...browser, cookie: 'lang=tpi' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Sori! Mipela i no painim dispela pes - Bilum</title>');
+    // The staff's pages stay English, the shopper's invoice is Tok Pisin.
+    expect((await get('/order-inventory/7/invoice', { cookie: 'lang=tpi' })).body).toContain(
+      '<title>Tax Invoice - Bilum</title>',
+    );
+    expect((await get('/invoice/7', { cookie: 'lang=tpi' })).body).toContain('<title>Takis invois - Bilum</title>');
+  });
+
   it('preloads an uploaded main picture by the copy its page will show, never the original (issue 29)', async () => {
     const html = (await get(`/index-item/${uploaded.id}`)).body;
     const [product] = await ctx.db.select({ image: products.image }).from(products).where(eq(products.id, uploaded.id));

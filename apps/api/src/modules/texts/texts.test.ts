@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type PlacedOrderResponse, paymentReminderHoursBefore } from '@bilum/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxJobs } from '../../db/schema';
+import { emailOutbox, outboxJobs } from '../../db/schema';
 import { signedInAdmin, signedInShopper, type SignedIn } from '../../test/accounts';
 import {
   allPaymentMethods,
@@ -16,6 +16,8 @@ import {
   runDocumentJobs,
 } from '../../test/checkout';
 import { createProduct, orderRow } from '../../test/factories';
+import { pdfShownText } from '../../test/pdf-reading';
+import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { orderTextKey } from './texts.service';
 
 /*
@@ -282,5 +284,162 @@ describe('text messages about an order (issue 31)', () => {
     await runOutboxTwice();
     expect(textsTo(phone.e164)).toEqual([]);
     expect(await textJobs(placed.order.id)).toEqual([]);
+  });
+});
+
+/*
+ * Issue 31: the shopper's e-mails and the invoice PDF in the order's language (`orders.locale`, kept at checkout
+ * from the `lang` cookie). English stays word for word; staff's copies stay English.
+ */
+describe('e-mails and the invoice about an order, in the shopper’s language (issue 31)', () => {
+  /** The e-mails sent to `to`, oldest first. */
+  const emailsTo = (to: string) =>
+    ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(asc(emailOutbox.id));
+  const emailOf = (phone: string) => `texts.${phone}@example.pg`;
+
+  it('a Tok Pisin order: "how to pay", confirmation with a Tok Pisin invoice, dispatched, refund; English without', async () => {
+    const tpiPhone = newPhone();
+    const enPhone = newPhone();
+    const shopper = await signedInShopper(ctx);
+    const tpi = await placeOrder('bank-transfer', tpiPhone.local, { cookie: shopper.cookie, lang: 'tpi' });
+    const en = await placeOrder('bank-transfer', enPhone.local, { cookie: shopper.cookie });
+    const tpiRow = await orderRow(ctx.db, tpi.order.id);
+    const enRow = await orderRow(ctx.db, en.order.id);
+    const due = (row: typeof tpiRow) => `K${(row.totalToea / 100).toFixed(2)}`;
+
+    // How to pay by bank transfer.
+    let [tpiMail] = await emailsTo(emailOf(tpiPhone.local));
+    let [enMail] = await emailsTo(emailOf(enPhone.local));
+    expect(tpiMail?.subject).toBe(
+      `Peim ${due(tpiRow)} wantaim namba rifrens ${tpiRow.paymentReference}: Bilum oda #${tpiRow.id}`,
+    );
+    expect(tpiMail?.text).toContain('Halo Kila,');
+    expect(tpiMail?.text).toContain(`Namba rifrens: ${tpiRow.paymentReference}`);
+    expect(tpiMail?.text).toContain('Hau long peim long mobail benking:');
+    expect(tpiMail?.text).toContain('(taim bilong Pot Mosbi)');
+    expect(tpiMail?.html).toContain('Em i no kod bilong painim oda.');
+    expect(tpiMail?.text).not.toMatch(/Thank you|Payment reference|Questions\?/);
+    expect(enMail?.subject).toBe(
+      `Pay ${due(enRow)} with reference ${enRow.paymentReference}: Bilum order #${enRow.id}`,
+    );
+    expect(enMail?.text).toContain(`Hello Kila,`);
+    expect(enMail?.text).toContain('How to pay by mobile banking:');
+    expect(enMail?.text).not.toMatch(/Halo|Namba rifrens|mipela/);
+
+    // Paid: the confirmation, with the tax invoice's PDF labelled in the order's language.
+    await recordFullPayment(tpiRow.id);
+    await recordFullPayment(enRow.id);
+    await runDocumentJobs(ctx);
+    tpiMail = (await emailsTo(emailOf(tpiPhone.local))).at(-1);
+    enMail = (await emailsTo(emailOf(enPhone.local))).at(-1);
+    expect(tpiMail?.subject).toBe(`Bilum oda #${tpiRow.id} bilong yu i orait nau`);
+    expect(tpiMail?.text).toContain(`Mipela kisim pinis mani yu peim, na oda #${tpiRow.id} bilong yu i orait nau.`);
+    expect(tpiMail?.text).toContain('i stap wantaim dispela imel (PDF)');
+    expect(tpiMail?.text).toContain('Olgeta yu peim: K');
+    expect(enMail?.subject).toBe(`Your Bilum order #${enRow.id} is confirmed`);
+    expect(enMail?.text).toContain('Total paid: K');
+    const tpiPdf = await pdfShownText(Buffer.from(tpiMail?.attachments?.[0]?.contentBase64 ?? '', 'base64'));
+    const enPdf = await pdfShownText(Buffer.from(enMail?.attachments?.[0]?.contentBase64 ?? '', 'base64'));
+    // The title stays "Tax invoice" (the law's words), with the Tok Pisin under it; GST and TIN as they are.
+    for (const label of ['Tax invoice', 'Takis invois', 'Invois namba', 'Kastama', 'GST i stap insait (10%)']) {
+      expect(tpiPdf).toContain(label);
+    }
+    expect(tpiPdf).toContain('Yu peim olgeta pinis, tenkyu.');
+    expect(tpiPdf).not.toContain('Invoice number');
+    expect(enPdf).toContain('Invoice number');
+    expect(enPdf).toContain('GST included (10%)');
+    expect(enPdf).not.toContain('Takis');
+
+    // Staff's copy of the same Tok Pisin order's invoice is English.
+    const staffInvoice = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${tpiRow.id}/invoice`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(staffInvoice.statusCode).toBe(200);
+    const staffPdf = await pdfShownText(await renderInvoicePdf(staffInvoice.json()));
+    expect(staffPdf).toContain('Invoice number');
+    expect(staffPdf).not.toContain('Takis');
+
+    // Dispatched by staff.
+    for (const row of [tpiRow, enRow]) {
+      const sent = await adminCall('PATCH', `/api/admin/orders/${row.id}`, { status: 'Dispatched' });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    tpiMail = (await emailsTo(emailOf(tpiPhone.local))).at(-1);
+    enMail = (await emailsTo(emailOf(enPhone.local))).at(-1);
+    expect(tpiMail?.subject).toBe(`Bilum oda #${tpiRow.id} bilong yu i go long rot nau`);
+    expect(tpiMail?.text).toContain(`Gutpela nius: oda #${tpiRow.id} bilong yu i go long rot nau.`);
+    expect(tpiMail?.text).toContain(`Kod bilong painim oda: ${tpiRow.trackingCode}`);
+    expect(enMail?.subject).toBe(`Your Bilum order #${enRow.id} has been dispatched`);
+
+    // A refund of K10.00.
+    for (const row of [tpiRow, enRow]) {
+      const refund = await adminCall('POST', `/api/admin/orders/${row.id}/refunds`, {
+        amount: 1_000,
+        reason: 'Goodwill',
+      });
+      expect(refund.statusCode, refund.body).toBe(201);
+    }
+    tpiMail = (await emailsTo(emailOf(tpiPhone.local))).at(-1);
+    enMail = (await emailsTo(emailOf(enPhone.local))).at(-1);
+    expect(tpiMail?.subject).toBe(`Mipela givim bek K10.00 long Bilum oda #${tpiRow.id} bilong yu`);
+    expect(tpiMail?.text).toContain('Yu peim long benk trensfa');
+    expect(tpiMail?.text).toContain('Givim bek olgeta: K10.00');
+    expect(enMail?.subject).toBe(`Refund of K10.00 for your Bilum order #${enRow.id}`);
+    expect(enMail?.text).toContain('Refunded in all: K10.00');
+  });
+
+  it('a guest’s Tok Pisin pickup order asks to be confirmed in Tok Pisin; staff cancelling it tells them in Tok Pisin', async () => {
+    const tpiPhone = newPhone();
+    const enPhone = newPhone();
+    const tpi = await placeOrder('bank-transfer', tpiPhone.local, { pickup: true, lang: 'tpi' });
+    const en = await placeOrder('bank-transfer', enPhone.local, { pickup: true });
+    const [tpiMail] = await emailsTo(emailOf(tpiPhone.local));
+    const [enMail] = await emailsTo(emailOf(enPhone.local));
+    expect(tpiMail?.subject).toMatch(
+      new RegExp(`^Konfemim Bilum oda #${tpi.order.id} insait long \\d+ minit, na peim K`),
+    );
+    expect(tpiMail?.text).toMatch(/Plis konfemim oda bilong yu insait long \d+ minit/);
+    expect(tpiMail?.text).toMatch(/mipela holim ol samting bilong yu inap \d+ aua taim yu peim long benk trensfa\./);
+    expect(enMail?.subject).toMatch(
+      new RegExp(`^Confirm your Bilum order #${en.order.id} within \\d+ minutes, then pay K`),
+    );
+    // The confirmation link works the same in both languages.
+    expect((await confirmFromEmail(ctx, tpi.order.id)).statusCode).toBe(200);
+
+    const cancelled = await adminCall('PATCH', `/api/admin/orders/${tpi.order.id}`, {
+      status: 'Cancelled',
+      reason: 'Shopper asked',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const last = (await emailsTo(emailOf(tpiPhone.local))).at(-1);
+    expect(last?.subject).toBe(`Mipela kenselim Bilum oda #${tpi.order.id} bilong yu`);
+    expect(last?.text).toContain('Mipela i no kisim wanpela mani long yu.');
+    expect(last?.text).not.toContain('You have not been charged.');
+  });
+
+  it('the payment reminder follows the order’s language', async () => {
+    const tpiPhone = newPhone();
+    const enPhone = newPhone();
+    const shopper = await signedInShopper(ctx);
+    const tpi = await placeOrder('bank-transfer', tpiPhone.local, { cookie: shopper.cookie, lang: 'tpi' });
+    const en = await placeOrder('bank-transfer', enPhone.local, { cookie: shopper.cookie });
+    const row = await orderRow(ctx.db, tpi.order.id);
+    ctx.clock.advance(
+      row.holdExpiresAt!.getTime() - ctx.clock.now().getTime() - (paymentReminderHoursBefore - 1) * HOUR,
+    );
+    await ctx.app.checkout.orderPayments.sendReminders();
+    const tpiMail = (await emailsTo(emailOf(tpiPhone.local))).at(-1);
+    const enMail = (await emailsTo(emailOf(enPhone.local))).at(-1);
+    expect(tpiMail?.subject).toBe(
+      `Tingim: peim K${(row.totalToea / 100).toFixed(2)} wantaim namba rifrens ${row.paymentReference} long Bilum oda #${row.id}`,
+    );
+    expect(tpiMail?.text).toContain(`Mipela i no kisim yet olgeta mani bilong oda #${row.id} bilong yu.`);
+    expect(tpiMail?.text).toContain('Yu peim pinis? Tenkyu');
+    const enRow = await orderRow(ctx.db, en.order.id);
+    expect(enMail?.subject).toBe(
+      `Reminder: pay K${(enRow.totalToea / 100).toFixed(2)} with reference ${enRow.paymentReference} for Bilum order #${enRow.id}`,
+    );
   });
 });

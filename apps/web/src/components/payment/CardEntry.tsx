@@ -1,6 +1,8 @@
 import type { PaymentPublicConfigResponse } from '@bilum/shared/checkout.schema';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type RefObject, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { FieldFrame, inputClass } from '../ui/form-field';
 import {
   type BillingDetails,
@@ -49,14 +51,15 @@ export function CardEntry({ config, ...props }: CardEntryProps) {
 type EntryProps = Omit<CardEntryProps, 'config'>;
 
 /** The simulator's test cards (Stripe's well-known numbers), listed on the page in test mode. */
-const simulatorTestCards = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0000 0000 9995', outcome: 'is declined for insufficient funds' },
-  { number: '4000 0025 0000 3155', outcome: 'needs authentication (3-D Secure)' },
-] as const;
+const simulatorTestCards: readonly { number: string; outcome: MessageId }[] = [
+  { number: '4242 4242 4242 4242', outcome: 'payment.card.test.succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'payment.card.test.declined' },
+  { number: '4000 0000 0000 9995', outcome: 'payment.card.test.insufficientFunds' },
+  { number: '4000 0025 0000 3155', outcome: 'payment.card.test.authentication' },
+];
 
 function SimulatorCardEntry({ handleRef, onStateChange, disabled }: EntryProps) {
+  const t = useT();
   const id = useId();
   const [card, setCard] = useState<TypedCard>({ number: '', expiry: '', cvc: '' });
   const complete = isCardComplete(card);
@@ -83,8 +86,8 @@ function SimulatorCardEntry({ handleRef, onStateChange, disabled }: EntryProps) 
 
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="sr-only">Card details</legend>
-      <FieldFrame id={`${id}-number`} label="Card number">
+      <legend className="sr-only">{t('payment.card.details')}</legend>
+      <FieldFrame id={`${id}-number`} label={t('payment.card.number')}>
         <input
           id={`${id}-number`}
           {...field('number', formatCardNumber)}
@@ -95,17 +98,17 @@ function SimulatorCardEntry({ handleRef, onStateChange, disabled }: EntryProps) 
         />
       </FieldFrame>
       <div className="grid grid-cols-2 gap-3">
-        <FieldFrame id={`${id}-expiry`} label="Expiry (MM/YY)">
+        <FieldFrame id={`${id}-expiry`} label={t('payment.card.expiry')}>
           <input
             id={`${id}-expiry`}
             {...field('expiry', formatExpiry)}
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('payment.card.expiryPlaceholder')}
             className={inputClass}
           />
         </FieldFrame>
-        <FieldFrame id={`${id}-cvc`} label="CVC">
+        <FieldFrame id={`${id}-cvc`} label={t('payment.card.cvc')}>
           <input
             id={`${id}-cvc`}
             {...field('cvc', formatCvc)}
@@ -117,12 +120,12 @@ function SimulatorCardEntry({ handleRef, onStateChange, disabled }: EntryProps) 
         </FieldFrame>
       </div>
       <div className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
-        <p className="font-bold tracking-wide">TEST MODE: no real card is charged.</p>
-        <p className="mt-1">Any future expiry date and any 3-digit CVC, with one of these test cards:</p>
+        <p className="font-bold tracking-wide">{t('payment.card.testMode')}</p>
+        <p className="mt-1">{t('payment.card.testHint')}</p>
         <ul className="mt-1 space-y-0.5">
           {simulatorTestCards.map(({ number, outcome }) => (
             <li key={number}>
-              <span className="font-mono font-semibold">{number}</span> {outcome}
+              <span className="font-mono font-semibold">{number}</span> {t(outcome)}
             </li>
           ))}
         </ul>
@@ -134,6 +137,7 @@ function SimulatorCardEntry({ handleRef, onStateChange, disabled }: EntryProps) 
 function StripeCardEntry({ publishableKey, handleRef, onStateChange }: EntryProps & { publishableKey: string }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: Stripe; card: StripeCardElement } | null>(null);
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const reported = useRef(onStateChange);
   reported.current = onStateChange;
@@ -170,21 +174,21 @@ function StripeCardEntry({ publishableKey, handleRef, onStateChange }: EntryProp
   useImperativeHandle(handleRef, () => ({
     async collect(billing) {
       const entry = stripeRef.current;
-      if (!entry) throw new Error('Card input not found. Please refresh the page.');
+      if (!entry) throw new Error(t('payment.card.inputNotFound'));
       const result = await entry.stripe.createPaymentMethod({
         type: 'card',
         card: entry.card,
         // Billing country PG (checkout-and-admin.md 7 and 9).
         billing_details: { ...billing, address: { ...billing.address, country: 'PG' } },
       });
-      if (result.error) throw new Error(result.error.message ?? 'Payment confirmation failed.');
+      if (result.error) throw new Error(result.error.message ?? t('payment.card.confirmationFailed'));
       return { paymentMethodId: result.paymentMethod.id };
     },
   }));
 
   return (
     <div className="flex flex-col gap-1.5">
-      <span className="text-sm font-medium text-stone-800">Card details</span>
+      <span className="text-sm font-medium text-stone-800">{t('payment.card.details')}</span>
       <div ref={mountRef} className="rounded-lg border border-control bg-white px-3 py-3.5 shadow-xs" />
       {error && (
         <p role="alert" className="text-sm text-red-700">

@@ -1,5 +1,8 @@
-import type { ShopperOrderStatus, ShopperStatusTone } from '@bilum/shared/order-status';
+import type { ShopperOrderStatus, ShopperOrderStatusKind, ShopperStatusTone } from '@bilum/shared/order-status';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
+import { sharedText } from './shared-texts';
 
 /** Badge colours of the shopper's order status (WCAG AA text on each tint). */
 export const statusToneClasses: Record<ShopperStatusTone, string> = {
@@ -11,11 +14,28 @@ export const statusToneClasses: Record<ShopperStatusTone, string> = {
   grey: 'bg-stone-100 text-stone-700 ring-stone-200',
 };
 
+/** The words of each status (`shopperStatusLabels` in English); part-paid's carry its amounts (shared-texts.ts). */
+export const statusLabelKeys: Record<Exclude<ShopperOrderStatusKind, 'part-paid'>, MessageId> = {
+  'awaiting-payment': 'track.status.awaitingPayment',
+  'pay-at-pickup': 'track.status.payAtPickup',
+  'payment-not-completed': 'track.status.paymentNotCompleted',
+  pending: 'track.status.pending',
+  processing: 'track.status.processing',
+  'ready-for-pickup': 'track.status.readyForPickup',
+  collected: 'track.status.collected',
+  dispatched: 'track.status.dispatched',
+  delivered: 'track.status.delivered',
+  cancelled: 'track.status.cancelled',
+  refunded: 'track.status.refunded',
+  'premium-active': 'track.status.premiumActive',
+};
+
 /**
  * Issue 27: what the shopper is told an order is ("Part-paid: K100.00 of K179.00 received", "Ready for pickup",
  * "Collected"), from the server's `shopperOrderStatus`: tracking, the order history and My Orders.
  */
 export function OrderStatusBadge({ status, className }: { status: ShopperOrderStatus; className?: string }) {
+  const t = useT();
   return (
     <span
       data-tone={status.tone}
@@ -27,7 +47,7 @@ export function OrderStatusBadge({ status, className }: { status: ShopperOrderSt
         className,
       )}
     >
-      {status.label}
+      {status.kind === 'part-paid' ? sharedText(t, status.label) : t(statusLabelKeys[status.kind])}
     </span>
   );
 }

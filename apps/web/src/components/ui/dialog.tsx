@@ -3,6 +3,7 @@ import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { Button, type ButtonProps } from './button';
 import { lastFocusedElement } from '../../lib/last-focused';
+import { useStartupT } from '../../i18n/react';
 
 const placements = {
   /** A centred modal. */
@@ -62,6 +63,7 @@ export function Dialog({
   className,
 }: DialogProps) {
   const returnFocus = useOpener(open);
+  const t = useStartupT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -78,7 +80,7 @@ export function Dialog({
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-bold text-stone-900">{title}</RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={t('ui.close')}
               className="-m-1 rounded-md p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
             >
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden fill="none" stroke="currentColor" strokeWidth={2}>
@@ -109,7 +111,7 @@ export function DialogButtons({
   label,
   busyLabel,
   onConfirm,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   variant = 'danger',
 }: {
   busy: boolean;
@@ -119,11 +121,12 @@ export function DialogButtons({
   cancelLabel?: string;
   variant?: ButtonProps['variant'];
 }) {
+  const t = useStartupT();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <DialogClose asChild>
         <Button variant="outline" disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t('ui.cancel')}
         </Button>
       </DialogClose>
       <Button type={onConfirm ? 'button' : 'submit'} variant={variant} onClick={onConfirm} disabled={busy}>

@@ -1,5 +1,21 @@
+import { translateMessage } from '@bilum/shared/message-translations';
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import { useLocale, useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
+
+/**
+ * A field's error in the page's language (issue 31): the forms' checks are the shared zod schemas' English
+ * messages, and the API's field issues come already in the shopper's language (an unknown text stays as it is).
+ * The dictionary is not on the start-up path: only the lazily loaded pages' forms import this module.
+ */
+function FieldError({ id, error }: { id: string; error: string }) {
+  const { locale } = useLocale();
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {translateMessage(error, locale)}
+    </p>
+  );
+}
 
 /** Input looks without a width, for controls that size themselves (e.g. the country code). */
 export const inputBaseClass =
@@ -32,11 +48,7 @@ export function FieldFrame({ id, label, error, hint, aside, children }: FieldFra
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`} error={error} />}
     </div>
   );
 }
@@ -70,11 +82,7 @@ export function FieldsetFrame({
         </p>
       )}
       {children}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`} error={error} />}
     </fieldset>
   );
 }
@@ -107,6 +115,7 @@ export function TextField({ label, error, hint, aside, className, ...input }: Te
 export function PasswordField({ label, error, hint, aside, className, ...input }: TextFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside}>
       <div className="relative">
@@ -123,8 +132,8 @@ export function PasswordField({ label, error, hint, aside, className, ...input }
           aria-controls={id}
           className="absolute inset-y-1 right-1 rounded-md px-2 text-xs font-semibold text-stone-600 hover:bg-stone-100 hover:text-stone-900"
         >
-          {visible ? 'Hide' : 'Show'}
-          <span className="sr-only"> password</span>
+          {visible ? t('form.password.hide') : t('form.password.show')}
+          <span className="sr-only">{t('form.password.what')}</span>
         </button>
       </div>
     </FieldFrame>

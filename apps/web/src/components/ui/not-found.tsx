@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useT } from '../../i18n/react';
 import { Button } from './button';
 
 interface NotFoundMessageProps {
@@ -28,12 +29,13 @@ export function NotFoundMessage({ title, message, linkTo, linkLabel }: NotFoundM
 
 /** The spec's screen for any unknown address. */
 export function PageNotFound() {
+  const t = useT();
   return (
     <NotFoundMessage
-      title="Oops! Page not found"
-      message="The page you are looking for does not exist or has moved."
+      title={t('error.notFound.title')}
+      message={t('error.notFound.message')}
       linkTo="/"
-      linkLabel="Return to Home"
+      linkLabel={t('error.notFound.home')}
     />
   );
 }

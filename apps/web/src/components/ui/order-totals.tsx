@@ -1,5 +1,7 @@
 import { formatKina } from '@bilum/shared';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
+import { sharedText } from '../payment/shared-texts';
 
 interface OrderTotalsProps {
   subtotalLabel?: string;
@@ -20,7 +22,7 @@ interface OrderTotalsProps {
 
 /** The totals of a cart or an order: subtotal, the saving line when there is one, shipping and the total. */
 export function OrderTotals({
-  subtotalLabel = 'Subtotal',
+  subtotalLabel,
   subtotal,
   savings,
   shipping,
@@ -31,24 +33,25 @@ export function OrderTotals({
   className,
   testIds = {},
 }: OrderTotalsProps) {
+  const t = useT();
   return (
     <dl className={cn('space-y-2 text-sm', className)}>
       <div className="flex justify-between gap-4">
-        <dt className="text-stone-600">{subtotalLabel}</dt>
+        <dt className="text-stone-600">{subtotalLabel ?? t('checkout.totals.subtotal')}</dt>
         <dd className="font-medium text-stone-900" data-testid={testIds.subtotal}>
           {formatKina(subtotal)}
         </dd>
       </div>
       {savings !== null && (
         <div className="flex justify-between gap-4 text-emerald-700">
-          <dt>Savings</dt>
+          <dt>{t('checkout.totals.savings')}</dt>
           <dd className="font-medium">−{formatKina(savings)}</dd>
         </div>
       )}
       <div className="flex justify-between gap-4">
         <dt className="text-stone-600">
-          Shipping
-          {shippingNote && <span className="block text-xs text-muted">{shippingNote}</span>}
+          {t('checkout.totals.shipping')}
+          {shippingNote && <span className="block text-xs text-muted">{sharedText(t, shippingNote)}</span>}
         </dt>
         <dd className="font-medium text-stone-900" data-testid="order-shipping">
           {formatKina(shipping)}
@@ -56,14 +59,16 @@ export function OrderTotals({
       </div>
       {discount > 0 && (
         <div className="flex justify-between gap-4 text-emerald-700">
-          <dt>Discount{discountCode ? ` (${discountCode})` : ''}</dt>
+          <dt>
+            {discountCode ? t('checkout.totals.discountCode', { code: discountCode }) : t('checkout.totals.discount')}
+          </dt>
           <dd className="font-medium" data-testid="order-discount">
             −{formatKina(discount)}
           </dd>
         </div>
       )}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-        <dt className="font-bold text-stone-900">Total</dt>
+        <dt className="font-bold text-stone-900">{t('checkout.totals.total')}</dt>
         <dd className="font-bold text-stone-900" data-testid={testIds.total}>
           {formatKina(total)}
         </dd>

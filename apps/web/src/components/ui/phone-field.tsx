@@ -1,7 +1,9 @@
 import { phoneCountryCodes, typedPhoneNumber } from '@bilum/shared';
 import { useId } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
+import { sharedText } from '../payment/shared-texts';
 import { FieldFrame, fieldAria, inputBaseClass } from './form-field';
 
 interface PhoneFieldProps<T extends FieldValues> {
@@ -19,19 +21,20 @@ export function PhoneField<T extends FieldValues>({
   control,
   countryName,
   numberName,
-  label = 'Phone number',
+  label,
   hint,
 }: PhoneFieldProps<T>) {
+  const t = useT();
   const id = useId();
   const country = useController({ control, name: countryName });
   const number = useController({ control, name: numberName });
   const code = String(country.field.value ?? '+675');
-  const error = number.fieldState.error?.message ?? country.fieldState.error?.message;
+  const error = sharedText(t, number.fieldState.error?.message ?? country.fieldState.error?.message);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
+    <FieldFrame id={id} label={label ?? t('checkout.field.phoneNumber')} error={error} hint={hint}>
       <div className="flex gap-2">
         <select
-          aria-label="Country code"
+          aria-label={t('checkout.field.countryCode')}
           name={country.field.name}
           ref={country.field.ref}
           value={code}

@@ -2,6 +2,7 @@ import { imageAtLeast, imageSrcSet } from '@bilum/shared';
 import { type CSSProperties, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { useDataSaver } from '../../lib/data-saver';
+import { useStartupT } from '../../i18n/react';
 
 interface ProductImageProps {
   src: string | null | undefined;
@@ -34,14 +35,15 @@ export function ProductImage({
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   const dataSaver = useDataSaver();
+  const t = useStartupT();
   const cleaned = src?.replace(/\s+/g, '');
   if (!cleaned || failed) {
     return (
       <div
-        {...(alt ? { role: 'img', 'aria-label': `${alt}: no image` } : { 'aria-hidden': true })}
+        {...(alt ? { role: 'img', 'aria-label': t('ui.noImageLabel', { name: alt }) } : { 'aria-hidden': true })}
         className={cn('flex items-center justify-center bg-stone-200 text-sm font-medium text-muted', className)}
       >
-        No Image
+        {t('ui.noImage')}
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { telHref, useShopSettings } from '../../lib/shop-settings';
 import { cn } from '../../lib/cn';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 
 const looks = {
   /** Light text on the dark footer. */
@@ -17,7 +17,7 @@ const looks = {
 export function ShopContact({ look = 'page', className }: { look?: keyof typeof looks; className?: string }) {
   const settings = useShopSettings();
   const style = looks[look];
-  const t = useT();
+  const t = useStartupT();
   if (!settings.data) {
     return <p className={cn('text-sm', className)}>{settings.isError ? t('contact.unavailable') : '…'}</p>;
   }

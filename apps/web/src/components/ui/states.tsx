@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
+import { useStartupT } from '../../i18n/react';
 import { Button } from './button';
 
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+/** A wait in progress; by default it reads "Loading…". */
+export function Spinner({ label }: { label?: string }) {
+  const t = useStartupT();
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-10 text-stone-600">
       <span className="size-5 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600" aria-hidden />
-      <span>{label}</span>
+      <span>{label ?? t('ui.loading')}</span>
     </div>
   );
 }
@@ -19,6 +22,7 @@ export function ErrorState({
   onRetry?: () => void;
   children?: ReactNode;
 }) {
+  const t = useStartupT();
   return (
     <div
       role="alert"
@@ -27,7 +31,7 @@ export function ErrorState({
       <p className="font-medium text-red-800">{message}</p>
       {onRetry && (
         <Button variant="outline" onClick={onRetry}>
-          Try again
+          {t('ui.tryAgain')}
         </Button>
       )}
       {children}

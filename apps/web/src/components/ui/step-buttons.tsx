@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 import { ChevronIcon } from './icons';
 
@@ -15,6 +16,7 @@ interface StepButtonsProps {
 
 /** The previous and next arrows over a slider or gallery, centred on its left and right edges. */
 export function StepButtons({ noun, labels, onStep, className, inset = 2 }: StepButtonsProps) {
+  const t = useT();
   return (['left', 'right'] as const).map((direction) => (
     <button
       key={direction}
@@ -22,7 +24,7 @@ export function StepButtons({ noun, labels, onStep, className, inset = 2 }: Step
       aria-label={
         labels
           ? labels[direction === 'left' ? 'previous' : 'next']
-          : `${direction === 'left' ? 'Previous' : 'Next'} ${noun}`
+          : t(direction === 'left' ? 'checkout.stepButtons.previous' : 'checkout.stepButtons.next', { noun })
       }
       onClick={() => onStep(direction === 'left' ? -1 : 1)}
       className={cn(

@@ -1,15 +1,16 @@
-import { profileMessages } from '@bilum/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { confirmEmailChange } from './account.api';
 import { AuthCard, linkClass } from './AuthCard';
 
-function failure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetwork) return 'Could not reach the shop. Please try again.';
+function failure(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.isNetwork) return t('account.confirmEmail.unreachable');
   if (error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP') return error.message;
-  return profileMessages.emailLinkInvalid;
+  return t('account.confirmEmail.linkInvalid');
 }
 
 /**
@@ -17,6 +18,7 @@ function failure(error: unknown): string {
  * pressed, so a mail scanner that opens links changes nothing; it works signed in or not (another device).
  */
 export default function ConfirmEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const client = useQueryClient();
@@ -28,16 +30,17 @@ export default function ConfirmEmailPage() {
 
   if (confirm.isSuccess) {
     return (
-      <AuthCard title="E-mail address confirmed">
+      <AuthCard title={t('account.confirmEmail.confirmedTitle')}>
         <div className="flex flex-col items-center gap-4 text-center">
           <p role="status" className="font-medium text-brand-700">
             {confirm.data.message}
           </p>
           <p className="text-sm text-stone-700">
-            Sign in with <strong className="break-all">{confirm.data.email}</strong> from now on.
+            {t('account.confirmEmail.signInWith')} <strong className="break-all">{confirm.data.email}</strong>{' '}
+            {t('account.confirmEmail.fromNowOn')}
           </p>
           <Button asChild size="lg" className="w-full">
-            <Link to="/profile">Go to my profile</Link>
+            <Link to="/profile">{t('account.confirmEmail.goToProfile')}</Link>
           </Button>
         </div>
       </AuthCard>
@@ -46,23 +49,23 @@ export default function ConfirmEmailPage() {
 
   return (
     <AuthCard
-      title="Confirm your new e-mail address"
-      subtitle="Your account will use this address to sign in and for its e-mails."
+      title={t('account.confirmEmail.title')}
+      subtitle={t('account.confirmEmail.subtitle')}
       footer={
         <Link to="/profile" className={linkClass}>
-          Back to my profile
+          {t('account.confirmEmail.backToProfile')}
         </Link>
       }
     >
       <div className="flex flex-col items-center gap-4 text-center">
         {!token || confirm.isError ? (
           <p role="alert" className="font-medium text-red-700">
-            {token ? failure(confirm.error) : profileMessages.emailLinkInvalid}
+            {token ? failure(confirm.error, t) : t('account.confirmEmail.linkInvalid')}
           </p>
         ) : null}
         {token ? (
           <Button size="lg" className="w-full" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
-            {confirm.isPending ? 'Confirming…' : 'Confirm my new e-mail address'}
+            {confirm.isPending ? t('account.confirmEmail.confirming') : t('account.confirmEmail.submit')}
           </Button>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
-import { accountDelays, accountMessages } from '@bilum/shared';
+import { accountDelays } from '@bilum/shared';
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import { lazyToast } from '../../lib/toaster';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -8,7 +9,8 @@ import { useLogout } from './account.api';
 
 /** /logout: ends the session, forgets the shopper's browser data, shows "Logging out..." and goes home after 0.5 s. */
 export default function LogoutPage() {
-  useDocumentTitle('Logging out');
+  const t = useT();
+  useDocumentTitle(t('account.logout.title'));
   const logout = useLogout();
   const navigateLater = useDelayedNavigate();
   const started = useRef(false);
@@ -25,14 +27,14 @@ export default function LogoutPage() {
       void mutateAsync()
         .catch(() => undefined)
         .then(() => lazyToast())
-        .then((toast) => toast.success(accountMessages.loggedOut));
+        .then((toast) => toast.success(t('account.toast.loggedOut')));
     }
     navigateLater('/', accountDelays.logout, { replace: true });
-  }, [mutateAsync, navigateLater]);
+  }, [mutateAsync, navigateLater, t]);
 
   return (
     <div className="py-16">
-      <Spinner label={accountMessages.loggingOut} />
+      <Spinner label={t('account.logout.loggingOut')} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { accountDelays, accountMessages, formatKina, premiumPerks, signInPath } from '@bilum/shared';
+import { accountDelays, formatKina, premiumPerks, signInPath } from '@bilum/shared';
 import { usePremiumPriceText } from '../../lib/premium-offer';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,16 +6,18 @@ import { toast } from 'sonner';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { useSession, useSessionEnded } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { AltLink } from './AccountFormParts';
 import { AuthCard } from './AuthCard';
 
-const basicFeatures = [
-  'Browse and search every product',
-  'A cart that follows you between devices',
-  'Secure checkout and order tracking',
-  'Your order history in one place',
+const basicFeatures: readonly MessageId[] = [
+  'account.plan.basic.browse',
+  'account.plan.basic.cart',
+  'account.plan.basic.checkout',
+  'account.plan.basic.history',
 ];
 
 function CheckIcon() {
@@ -27,6 +29,8 @@ function CheckIcon() {
 }
 
 interface PlanProps {
+  /** The plan's id in the page ("basic", "premium"), the same in every language. */
+  id: string;
   name: string;
   price: string;
   period: string;
@@ -35,19 +39,22 @@ interface PlanProps {
   action: ReactNode;
 }
 
-function Plan({ name, price, period, features, highlighted = false, action }: PlanProps) {
+function Plan({ id, name, price, period, features, highlighted = false, action }: PlanProps) {
+  const t = useT();
   return (
     <article
-      aria-labelledby={`plan-${name}`}
+      aria-labelledby={`plan-${id}`}
       className={`flex flex-col gap-5 rounded-2xl border p-6 ${highlighted ? 'border-brand-500 bg-brand-50 shadow-md' : 'border-stone-200 bg-white'}`}
     >
       <header>
         <div className="flex items-center justify-between gap-2">
-          <h2 id={`plan-${name}`} className="text-lg font-bold text-stone-900">
+          <h2 id={`plan-${id}`} className="text-lg font-bold text-stone-900">
             {name}
           </h2>
           {highlighted && (
-            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">10% off</span>
+            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+              {t('account.plan.off')}
+            </span>
           )}
         </div>
         <p className="mt-2">
@@ -70,15 +77,24 @@ function Plan({ name, price, period, features, highlighted = false, action }: Pl
 
 /** Basic and Premium side by side, each with its action. */
 function Plans({ basicAction, premiumAction }: { basicAction: ReactNode; premiumAction: ReactNode }) {
+  const t = useT();
   const premiumPrice = usePremiumPriceText();
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <Plan name="Basic" price={formatKina(0)} period="free" features={basicFeatures} action={basicAction} />
       <Plan
-        name="Premium"
+        id="basic"
+        name={t('account.plan.basicName')}
+        price={formatKina(0)}
+        period={t('account.plan.free')}
+        features={basicFeatures.map((feature) => t(feature))}
+        action={basicAction}
+      />
+      <Plan
+        id="premium"
+        name={t('account.plan.premiumName')}
         price={premiumPrice}
-        period="per year"
-        features={premiumPerks.map((perk) => perk.title)}
+        period={t('account.plan.perYear')}
+        features={premiumPerks.map((perk) => t(`account.plan.perk.${perk.id}`))}
         highlighted
         action={premiumAction}
       />
@@ -88,22 +104,29 @@ function Plans({ basicAction, premiumAction }: { basicAction: ReactNode; premium
 
 /** The plans for a visitor without an account: the price and perks, and how to join. */
 function GuestChoice() {
+  const t = useT();
   return (
     <AuthCard
-      title="Choose your membership"
-      subtitle="Create a free account to shop, then join Premium whenever you like."
+      title={t('account.plan.title')}
+      subtitle={t('account.plan.guestSubtitle')}
       wide
-      footer={<AltLink question="Already have an account?" to={signInPath('/membership-payment')} label="Sign in" />}
+      footer={
+        <AltLink
+          question={t('account.haveAccount')}
+          to={signInPath('/membership-payment')}
+          label={t('account.signIn')}
+        />
+      }
     >
       <Plans
         basicAction={
           <Button asChild variant="outline" size="lg">
-            <Link to="/register">Create a free account</Link>
+            <Link to="/register">{t('account.plan.createFree')}</Link>
           </Button>
         }
         premiumAction={
           <Button asChild size="lg">
-            <Link to="/register">Create account</Link>
+            <Link to="/register">{t('account.plan.createAccount')}</Link>
           </Button>
         }
       />
@@ -112,6 +135,7 @@ function GuestChoice() {
 }
 
 function Choice() {
+  const t = useT();
   const { isMember } = useSession();
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
@@ -119,26 +143,26 @@ function Choice() {
 
   const chooseBasic = () => {
     // Choosing Basic does not end a Premium membership, so a member is not told they are on Basic.
-    if (isMember) return void toast.info(accountMessages.alreadyMember);
+    if (isMember) return void toast.info(t('account.toast.alreadyMember'));
     setBasicChosen(true);
     navigateLater('/dashboard', accountDelays.afterBasicPlan, { replace: true });
   };
   const choosePremium = () => {
-    if (isMember) toast.info(accountMessages.alreadyMember);
+    if (isMember) toast.info(t('account.toast.alreadyMember'));
     else void navigate('/membership-payment');
   };
 
   return (
-    <AuthCard title="Choose your membership" subtitle="You can join Premium at any time from your profile." wide>
+    <AuthCard title={t('account.plan.title')} subtitle={t('account.plan.memberSubtitle')} wide>
       <Plans
         basicAction={
           <Button variant="outline" size="lg" onClick={chooseBasic} disabled={basicChosen}>
-            Choose Basic
+            {t('account.plan.chooseBasic')}
           </Button>
         }
         premiumAction={
           <Button size="lg" onClick={choosePremium}>
-            Choose Premium
+            {t('account.plan.choosePremium')}
           </Button>
         }
       />
@@ -147,10 +171,10 @@ function Choice() {
         onOpenChange={(open) => {
           if (!open) void navigate('/dashboard', { replace: true });
         }}
-        title="Welcome to Bilum!"
-        description="You are on the Basic plan. Taking you to the shop…"
+        title={t('account.plan.welcome')}
+        description={t('account.plan.onBasic')}
       >
-        <p className="text-sm text-stone-600">Join Premium whenever you like for 10% off every product.</p>
+        <p className="text-sm text-stone-600">{t('account.plan.joinAnyTime')}</p>
       </Dialog>
     </AuthCard>
   );

@@ -1,9 +1,10 @@
-import { accountDelays, accountMessages, type NewPasswordPair, passwordRules } from '@bilum/shared';
+import { accountDelays, type NewPasswordPair, passwordRules } from '@bilum/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/form-field';
+import { useT } from '../../i18n/react';
 import { hasEmptyValue } from '../../lib/form-errors';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { toastFailure } from './toasts';
@@ -25,14 +26,15 @@ interface NewPasswordFormProps {
  * successfully!" and /login after 2 s.
  */
 export function NewPasswordForm({ save, missingPasswordMessage }: NewPasswordFormProps) {
+  const t = useT();
   const navigateLater = useDelayedNavigate();
   const reset = useMutation({
     mutationFn: save,
     onSuccess: () => {
-      toast.success(accountMessages.passwordReset);
+      toast.success(t('account.toast.passwordReset'));
       navigateLater('/login', accountDelays.afterPasswordReset, { replace: true });
     },
-    onError: (error) => toastFailure(error, accountMessages.resetFailed),
+    onError: (error) => toastFailure(error, t, t('account.toast.resetFailed')),
   });
   const busy = reset.isPending;
   const done = reset.isSuccess;
@@ -46,27 +48,31 @@ export function NewPasswordForm({ save, missingPasswordMessage }: NewPasswordFor
     (invalid) => {
       const values = form.getValues();
       if (values.password === '') toast.error(missingPasswordMessage);
-      else if (hasEmptyValue(values, ['confirmPassword'])) toast.error(accountMessages.fillAllFields);
-      else toast.error(invalid.password?.message ?? invalid.confirmPassword?.message ?? accountMessages.resetFailed);
+      else if (hasEmptyValue(values, ['confirmPassword'])) toast.error(t('account.toast.fillAllFields'));
+      else toast.error(invalid.password?.message ?? invalid.confirmPassword?.message ?? t('account.toast.resetFailed'));
     },
   );
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <PasswordField
-        label="New password"
+        label={t('account.newPassword.label')}
         autoComplete="new-password"
-        hint={`At least ${passwordRules.min} characters.`}
+        hint={t('account.newPassword.hint', { min: passwordRules.min })}
         error={errors.password?.message}
         {...form.register('password')}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t('account.newPassword.confirm')}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
       <Button type="submit" size="lg" disabled={busy || done} className="mt-2 w-full">
-        {busy ? 'Saving…' : done ? 'Password changed' : 'Reset Password'}
+        {busy
+          ? t('account.newPassword.saving')
+          : done
+            ? t('account.newPassword.changed')
+            : t('account.newPassword.submit')}
       </Button>
     </form>
   );

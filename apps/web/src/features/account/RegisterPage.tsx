@@ -1,6 +1,5 @@
 import {
   accountDelays,
-  accountMessages,
   defaultPhoneCountryCode,
   passwordRules,
   type RegisterInput,
@@ -13,6 +12,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/form-field';
 import { PhoneField } from '../../components/ui/phone-field';
+import { useT } from '../../i18n/react';
 import { mergeGuestCartAfterSignIn } from '../../lib/cart-merge';
 import { applyServerIssues, whenMissing } from '../../lib/form-errors';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
@@ -28,6 +28,7 @@ const fields = ['fullName', 'email', 'countryCode', 'phone', 'password'] as cons
 
 /** /register: a shopper account, then /membership-choice after 1.5 s. */
 export default function RegisterPage() {
+  const t = useT();
   const registration = useRegister();
   const navigateLater = useDelayedNavigate();
   const queryClient = useQueryClient();
@@ -42,7 +43,7 @@ export default function RegisterPage() {
     (values) =>
       registration.mutate(values, {
         onSuccess: ({ redirectTo }) => {
-          toast.success(accountMessages.registered);
+          toast.success(t('account.toast.registered'));
           // A guest cart kept in this browser joins the new account's cart.
           void mergeGuestCartAfterSignIn(queryClient);
           navigateLater(safeReturnUrl(redirectTo, undefined, window.location.origin), accountDelays.afterRegister, {
@@ -51,23 +52,23 @@ export default function RegisterPage() {
         },
         onError: (error) => {
           applyServerIssues(error, form.setError, fields);
-          toastFailure(error, accountMessages.registerFailedTitle, accountMessages.registerFailed);
+          toastFailure(error, t, t('account.toast.registerFailedTitle'), t('account.toast.somethingWrong'));
         },
       }),
     whenMissing(form.getValues, fields, () =>
-      toast.error(accountMessages.registerMissingTitle, { description: accountMessages.registerMissing }),
+      toast.error(t('account.toast.registerMissingTitle'), { description: t('account.toast.registerMissing') }),
     ),
   );
 
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Shop with a cart that follows you, track your orders and join Premium for member prices."
-      footer={<AltLink question="Already have an account?" to="/login" label="Sign in" />}
+      title={t('account.register.title')}
+      subtitle={t('account.register.subtitle')}
+      footer={<AltLink question={t('account.haveAccount')} to="/login" label={t('account.signIn')} />}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
-          label="Full name"
+          label={t('account.register.fullName')}
           autoComplete="name"
           maxLength={100}
           error={errors.fullName?.message}
@@ -78,26 +79,30 @@ export default function RegisterPage() {
           control={form.control}
           countryName="countryCode"
           numberName="phone"
-          hint="PNG mobiles: 8 digits starting with 7 or 8. Landlines: 7 digits starting with 3 or 2."
+          hint={t('account.register.phoneHint')}
         />
         <PasswordField
-          label="Password"
+          label={t('account.password')}
           autoComplete="new-password"
-          hint={`At least ${passwordRules.min} characters. A short sentence is easy to remember.`}
+          hint={t('account.register.passwordHint', { min: passwordRules.min })}
           error={errors.password?.message}
           {...form.register('password')}
         />
         <Button type="submit" size="lg" disabled={registration.isPending || done} className="mt-2 w-full">
-          {registration.isPending ? 'Creating your account…' : done ? 'Account created' : 'Create Account'}
+          {registration.isPending
+            ? t('account.register.creating')
+            : done
+              ? t('account.register.created')
+              : t('account.register.submit')}
         </Button>
         <p className="text-center text-xs text-muted">
-          By creating an account you agree to our{' '}
+          {t('account.register.agree')}{' '}
           <Link to="/terms" className="underline">
-            terms
+            {t('account.register.terms')}
           </Link>{' '}
-          and{' '}
+          {t('account.register.and')}{' '}
           <Link to="/privacy" className="underline">
-            privacy policy
+            {t('account.register.privacy')}
           </Link>
           .
         </p>

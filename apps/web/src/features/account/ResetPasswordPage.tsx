@@ -1,6 +1,6 @@
-import { accountMessages } from '@bilum/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/react';
 import { resetPasswordWithToken } from './account.api';
 import { ResetLinks } from './AccountFormParts';
 import { AuthCard } from './AuthCard';
@@ -8,21 +8,20 @@ import { NewPasswordForm } from './NewPasswordForm';
 
 /** /reset-password?token=…: the link from the e-mail; a new password twice, then /login after 2 s. */
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
 
   if (!token) {
     return (
-      <AuthCard title="Reset your password" footer={<ResetLinks />}>
+      <AuthCard title={t('account.reset.title')} footer={<ResetLinks />}>
         <div className="flex flex-col items-center gap-4 text-center">
           <p role="alert" className="font-medium text-red-700">
-            {accountMessages.tokenMissing}
+            {t('account.reset.tokenMissing')}
           </p>
-          <p className="text-sm text-stone-600">
-            Open the link from the email again, or enter the code from it instead.
-          </p>
+          <p className="text-sm text-stone-600">{t('account.reset.tokenHelp')}</p>
           <Button asChild size="lg" className="w-full">
-            <Link to="/verify-otp">Enter the code</Link>
+            <Link to="/verify-otp">{t('account.enterCode')}</Link>
           </Button>
         </div>
       </AuthCard>
@@ -30,9 +29,9 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle="You will be signed out everywhere else." footer={<ResetLinks />}>
+    <AuthCard title={t('account.reset.chooseTitle')} subtitle={t('account.signedOutElsewhere')} footer={<ResetLinks />}>
       <NewPasswordForm
-        missingPasswordMessage={accountMessages.newPasswordMissing}
+        missingPasswordMessage={t('account.toast.newPasswordMissing')}
         save={(password) => resetPasswordWithToken({ token, password })}
       />
     </AuthCard>

@@ -1,4 +1,4 @@
-import { accountMessages, resetCodeLength } from '@bilum/shared';
+import { resetCodeLength } from '@bilum/shared';
 import type { verifyCodeSchema } from '@bilum/shared/accounts.schema';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { whenMissing } from '../../lib/form-errors';
 import { resetPasswordWithCode, useVerifyCode } from './account.api';
@@ -23,16 +25,17 @@ const verifyCodeResolver = lazyZodResolver(() =>
 type CodeInput = z.input<typeof verifyCodeSchema>;
 
 /** A wrong code is said in the spec's words; anything else as a failure. */
-function toastCodeFailure(error: unknown) {
+function toastCodeFailure(error: unknown, t: Translate) {
   if (error instanceof ApiError && error.status === 400 && error.issues.length === 0) {
-    toast.error(accountMessages.codeInvalid);
+    toast.error(t('account.toast.codeInvalid'));
   } else {
-    toastFailure(error, 'Could not check the code');
+    toastFailure(error, t, t('account.toast.codeCheckFailed'));
   }
 }
 
 /** /verify-otp: step 1 e-mail and code, step 2 the new password twice, then /login after 2 s. */
 export default function VerifyOtpPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const [verified, setVerified] = useState<{ email: string; code: string } | null>(null);
   const verify = useVerifyCode();
@@ -46,24 +49,24 @@ export default function VerifyOtpPage() {
     (values) =>
       verify.mutate(values, {
         onSuccess: () => {
-          toast.success(accountMessages.codeVerified);
+          toast.success(t('account.toast.codeVerified'));
           setVerified({ email: values.email, code: values.code });
         },
-        onError: toastCodeFailure,
+        onError: (error) => toastCodeFailure(error, t),
       }),
-    whenMissing(form.getValues, ['email', 'code'], () => toast.error(accountMessages.codeMissing)),
+    whenMissing(form.getValues, ['email', 'code'], () => toast.error(t('account.toast.codeMissing'))),
   );
 
   if (verified) {
     return (
       <AuthCard
-        title="Choose a new password"
-        subtitle={`For ${verified.email}. You will be signed out everywhere else.`}
+        title={t('account.reset.chooseTitle')}
+        subtitle={t('account.verify.forEmail', { email: verified.email })}
         footer={<ResetLinks />}
       >
         <Steps current={2} />
         <NewPasswordForm
-          missingPasswordMessage={accountMessages.fillAllFields}
+          missingPasswordMessage={t('account.toast.fillAllFields')}
           save={(password) => resetPasswordWithCode({ ...verified, password })}
         />
       </AuthCard>
@@ -71,12 +74,12 @@ export default function VerifyOtpPage() {
   }
 
   return (
-    <AuthCard title="Enter your code" subtitle="We sent a 6-digit code to your email." footer={<ResetLinks />}>
+    <AuthCard title={t('account.verify.title')} subtitle={t('account.verify.subtitle')} footer={<ResetLinks />}>
       <Steps current={1} />
       <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
         <EmailField error={errors.email?.message} {...form.register('email')} />
         <TextField
-          label="Code"
+          label={t('account.verify.code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={resetCodeLength}
@@ -86,7 +89,7 @@ export default function VerifyOtpPage() {
           {...form.register('code')}
         />
         <Button type="submit" size="lg" disabled={verify.isPending} className="mt-2 w-full">
-          {verify.isPending ? 'Checking…' : 'Verify Code'}
+          {verify.isPending ? t('account.verify.checking') : t('account.verify.submit')}
         </Button>
       </form>
     </AuthCard>
@@ -94,9 +97,13 @@ export default function VerifyOtpPage() {
 }
 
 function Steps({ current }: { current: 1 | 2 }) {
-  const steps = ['Enter code', 'New password'];
+  const t = useT();
+  const steps = [t('account.verify.stepCode'), t('account.verify.stepPassword')];
   return (
-    <ol className="mb-6 flex items-center justify-center gap-3 text-xs font-medium" aria-label="Steps">
+    <ol
+      className="mb-6 flex items-center justify-center gap-3 text-xs font-medium"
+      aria-label={t('account.verify.steps')}
+    >
       {steps.map((label, index) => {
         const step = index + 1;
         const active = step === current;

@@ -1,9 +1,10 @@
-import { cartScreenMessages, cartTimings } from '@bilum/shared';
+import { cartTimings } from '@bilum/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Spinner } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
 import { useSavedDeliveryEstimate } from '../../lib/delivery-estimate';
@@ -19,14 +20,15 @@ const loginForCart = '/login?returnUrl=%2Fcart';
 
 /** The spec's signed-out cart: "User not logged in.", then the sign-in page after 1.5 s. */
 function SignedOut() {
+  const t = useT();
   const navigateLater = useDelayedNavigate();
   useEffect(() => {
     navigateLater(loginForCart, cartTimings.signedOutRedirect, { replace: true });
   }, [navigateLater]);
   return (
     <div className="px-4 py-16">
-      <ErrorState message={cartScreenMessages.notSignedIn}>
-        <p className="text-sm text-stone-600">Taking you to the sign-in page…</p>
+      <ErrorState message={t('cart.notSignedIn')}>
+        <p className="text-sm text-stone-600">{t('cart.redirecting')}</p>
       </ErrorState>
     </div>
   );
@@ -34,7 +36,8 @@ function SignedOut() {
 
 /** /cart: the signed-in shopper's server cart, re-read every 30 s and when the window regains focus. */
 export default function CartPage() {
-  useDocumentTitle('Your Cart');
+  const t = useT();
+  useDocumentTitle(t('cart.yourCart'));
   const { isSignedIn, isLoading, isMember } = useSession();
   const cart = useServerCart({ refetchInterval: cartTimings.cartPageRefresh, refetchOnWindowFocus: 'always' });
   const navigate = useNavigate();
@@ -47,13 +50,13 @@ export default function CartPage() {
   const delivery = useSavedDeliveryEstimate(isSignedIn, isMember || Boolean(cart.data?.isMember));
 
   const sessionRefused = cart.error instanceof ApiError && cart.error.status === 401;
-  if (isLoading) return <Spinner label="Loading your cart…" />;
+  if (isLoading) return <Spinner label={t('cart.loading')} />;
   if (!isSignedIn || sessionRefused) return <SignedOut />;
-  if (cart.isPending) return <Spinner label="Loading your cart…" />;
+  if (cart.isPending) return <Spinner label={t('cart.loading')} />;
   if (!cart.data) {
     return (
       <div className="px-4 py-16">
-        <ErrorState message={loadFailureMessage(cart.error)} onRetry={() => void cart.refetch()} />
+        <ErrorState message={loadFailureMessage(cart.error, t)} onRetry={() => void cart.refetch()} />
       </div>
     );
   }
@@ -62,10 +65,10 @@ export default function CartPage() {
     if (line.cartItemId === null) return false;
     try {
       await removeLine.mutateAsync(line.cartItemId);
-      toast.success(`${line.name} was removed from your cart.`);
+      toast.success(t('cart.removed', { name: line.name }));
       return true;
     } catch (error) {
-      const failure = removeFailure(error);
+      const failure = removeFailure(error, t);
       toast.error(failure.title, { description: failure.description });
       return false;
     }
@@ -74,10 +77,10 @@ export default function CartPage() {
   const clear = async () => {
     try {
       await clearCart.mutateAsync();
-      toast.success('Your cart is now empty.');
+      toast.success(t('cart.nowEmpty'));
       return true;
     } catch (error) {
-      const failure = removeFailure(error, cartScreenMessages.clearFailed);
+      const failure = removeFailure(error, t, 'cart.clearFailed');
       toast.error(failure.title, { description: failure.description });
       return false;
     }
@@ -90,7 +93,7 @@ export default function CartPage() {
       { cartItemId: line.cartItemId, quantity },
       {
         onError: (error) => {
-          const failure = removeFailure(error, cartScreenMessages.updateFailed);
+          const failure = removeFailure(error, t, 'cart.updateFailed');
           toast.error(failure.title, { description: failure.description });
           // The stock may have changed: show what the server has now.
           void cart.refetch();
@@ -102,9 +105,9 @@ export default function CartPage() {
 
   return (
     <CartView
-      title="Your Cart"
+      title={t('cart.yourCart')}
       backTo="/dashboard"
-      backLabel="Continue shopping"
+      backLabel={t('cart.continueShopping')}
       lines={lines}
       isMember={isMember || cart.data.isMember}
       discountRate={cart.data.discountRate}
@@ -119,9 +122,11 @@ export default function CartPage() {
             role="alert"
             className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900"
           >
-            <span>{loadFailureMessage(cart.error)} Showing your cart as last loaded.</span>
+            <span>
+              {loadFailureMessage(cart.error, t)} {t('cart.lastLoaded')}
+            </span>
             <Button variant="outline" size="sm" onClick={() => void cart.refetch()}>
-              Try again
+              {t('cart.tryAgain')}
             </Button>
           </div>
         ) : null

@@ -1,13 +1,4 @@
-import {
-  cartScreenMessages,
-  catalogMessages,
-  type CartSummary,
-  formatKina,
-  MAX_UNITS_PER_PRODUCT,
-  memberSavingPercent,
-  productMessages,
-  showsSaving,
-} from '@bilum/shared';
+import { type CartSummary, formatKina, MAX_UNITS_PER_PRODUCT, memberSavingPercent, showsSaving } from '@bilum/shared';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -17,6 +8,7 @@ import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { ProductImage } from '../../components/ui/product-image';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { EmptyState } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 import type { DeliveryEstimate } from '../../lib/delivery-estimate';
 import type { LocalCartItem } from '../../lib/local-cart-item';
@@ -60,6 +52,7 @@ type Confirm = { kind: 'remove'; line: CartViewLine } | { kind: 'clear' } | null
 
 /** The body of /cart and /guest-cart: search, select-all, the lines, the summary and the confirmations. */
 export function CartView(props: CartViewProps) {
+  const t = useT();
   const { lines, canSelect = isSelectable } = props;
   const [search, setSearch] = useState('');
   const [unticked, setUnticked] = useState<Set<string>>(() => new Set());
@@ -99,7 +92,7 @@ export function CartView(props: CartViewProps) {
   const checkout = () => {
     const items = checkoutItems(lines, selected);
     if (items.length === 0) {
-      toast.error(cartScreenMessages.cannotCheckoutTitle, { description: cartScreenMessages.cannotCheckout });
+      toast.error(t('cart.cannotCheckoutTitle'), { description: t('cart.cannotCheckout') });
       return;
     }
     props.onCheckout(items);
@@ -119,15 +112,15 @@ export function CartView(props: CartViewProps) {
       </div>
 
       {lines.length === 0 ? (
-        <EmptyState title={cartScreenMessages.emptyCart}>
-          <p className="text-sm text-stone-600">Find something you love and it will wait for you here.</p>
+        <EmptyState title={t('cart.empty')}>
+          <p className="text-sm text-stone-600">{t('cart.emptyText')}</p>
           <Button asChild size="lg">
-            <Link to="/">Start Shopping</Link>
+            <Link to="/">{t('cart.startShopping')}</Link>
           </Button>
         </EmptyState>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-          <section aria-label="Cart items" className="space-y-3">
+          <section aria-label={t('cart.itemsLabel')} className="space-y-3">
             {props.notice}
             <CartSearch value={search} onChange={setSearch} />
             <SelectAllBar
@@ -140,9 +133,9 @@ export function CartView(props: CartViewProps) {
               onClear={() => setConfirm({ kind: 'clear' })}
             />
             {shown.length === 0 ? (
-              <EmptyState title={cartScreenMessages.noSearchMatch}>
+              <EmptyState title={t('cart.noSearchMatch')}>
                 <Button variant="outline" onClick={() => setSearch('')}>
-                  Clear Search
+                  {t('cart.clearSearch')}
                 </Button>
               </EmptyState>
             ) : (
@@ -175,18 +168,23 @@ export function CartView(props: CartViewProps) {
       <Dialog
         open={confirm?.kind === 'remove'}
         onOpenChange={(open) => !open && !busy && setConfirm(null)}
-        title="Remove item?"
-        description={confirm?.kind === 'remove' ? `Remove ${confirm.line.name} from your cart?` : undefined}
+        title={t('cart.removeTitle')}
+        description={confirm?.kind === 'remove' ? t('cart.removeText', { name: confirm.line.name }) : undefined}
       >
-        <DialogButtons busy={busy} label="Remove" busyLabel="Removing…" onConfirm={runConfirmed} />
+        <DialogButtons busy={busy} label={t('cart.remove')} busyLabel={t('cart.removing')} onConfirm={runConfirmed} />
       </Dialog>
       <Dialog
         open={confirm?.kind === 'clear'}
         onOpenChange={(open) => !open && !busy && setConfirm(null)}
-        title="Clear cart?"
-        description={`Remove all ${lines.length === 1 ? '1 item' : `${lines.length} items`} from your cart? This cannot be undone.`}
+        title={t('cart.clearTitle')}
+        description={t('cart.clearText', { count: lines.length })}
       >
-        <DialogButtons busy={busy} label="Clear Cart" busyLabel="Clearing…" onConfirm={runConfirmed} />
+        <DialogButtons
+          busy={busy}
+          label={t('cart.clearCartButton')}
+          busyLabel={t('cart.clearing')}
+          onConfirm={runConfirmed}
+        />
       </Dialog>
     </div>
   );
@@ -194,17 +192,18 @@ export function CartView(props: CartViewProps) {
 
 function CartSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className="sr-only">
-        Search your cart
+        {t('cart.search')}
       </label>
       <input
         id={id}
         type="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        placeholder="Search your cart"
+        placeholder={t('cart.search')}
         className="h-11 w-full rounded-lg border border-control bg-white px-3 text-sm"
       />
     </div>
@@ -228,6 +227,7 @@ function SelectAllBar({
   onToggleAll: () => void;
   onClear: () => void;
 }) {
+  const t = useT();
   const shownSelectable = shown.filter(canSelect);
   const allShownTicked = shownSelectable.length > 0 && shownSelectable.every((line) => selected.has(line.key));
   return (
@@ -241,15 +241,15 @@ function SelectAllBar({
           onChange={onToggleAll}
         />
         <span>
-          Select all <span className="text-muted">({shownSelectable.length})</span>
+          {t('cart.selectAll')} <span className="text-muted">({shownSelectable.length})</span>
         </span>
       </label>
       <div className="flex items-center gap-3">
         <span className="text-sm text-stone-600" aria-live="polite">
-          {selectedCount} of {selectableCount} selected
+          {t('cart.selectedCount', { selected: selectedCount, selectable: selectableCount })}
         </span>
         <Button variant="ghost" size="sm" onClick={onClear} className="text-red-700 hover:bg-red-50">
-          Clear cart
+          {t('cart.clearCart')}
         </Button>
       </div>
     </div>
@@ -275,6 +275,7 @@ function CartLineRow({
   pending: boolean;
   note?: ReactNode;
 }) {
+  const t = useT();
   const struck = line.originalPrice !== null && line.originalPrice > line.unitPrice ? line.originalPrice : null;
   return (
     <li
@@ -286,7 +287,7 @@ function CartLineRow({
       <div className="flex items-start pt-1">
         <input
           type="checkbox"
-          aria-label={`Select ${line.name}`}
+          aria-label={t('cart.selectLine', { name: line.name })}
           className="size-5 accent-brand-600"
           checked={checked}
           disabled={!selectable}
@@ -313,17 +314,19 @@ function CartLineRow({
           <div className={cn('min-w-0', !line.available && 'opacity-60')}>
             <h2 className="line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base">{line.name}</h2>
             <p className="line-clamp-2 text-xs text-stone-600 sm:text-sm">
-              {line.description || catalogMessages.noDescription}
+              {line.description || t('product.noDescription')}
             </p>
             <p className="mt-1 flex flex-wrap gap-1 text-xs text-muted">
               {line.isMembership ? (
-                <span className="rounded bg-brand-100 px-1.5 py-0.5 font-semibold text-brand-800">Membership</span>
+                <span className="rounded bg-brand-100 px-1.5 py-0.5 font-semibold text-brand-800">
+                  {t('cart.membership')}
+                </span>
               ) : (
                 <span>{line.condition}</span>
               )}
               {line.isMemberPrice && (
                 <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-semibold text-emerald-800">
-                  Member price
+                  {t('cart.memberPrice')}
                 </span>
               )}
             </p>
@@ -337,7 +340,7 @@ function CartLineRow({
             <span className="font-bold text-stone-900">{formatKina(line.unitPrice)}</span>
             {struck !== null && (
               <s className="text-xs text-muted">
-                <span className="sr-only">was </span>
+                <span className="sr-only">{t('cart.was')} </span>
                 {formatKina(struck)}
               </s>
             )}
@@ -345,7 +348,7 @@ function CartLineRow({
         </div>
         {!line.available && (
           <p className="text-sm font-extrabold tracking-wide text-red-700">
-            {line.reserved ? cartScreenMessages.reserved : cartScreenMessages.soldOut}
+            {line.reserved ? t('cart.reserved') : t('cart.soldOut')}
           </p>
         )}
         {note}
@@ -353,10 +356,16 @@ function CartLineRow({
           {onQuantity && line.maxQuantity !== null && line.available ? (
             <QuantityStepper line={line} pending={pending} onChange={(quantity) => onQuantity(line, quantity)} />
           ) : (
-            <span className="text-sm text-stone-600">Qty {line.quantity}</span>
+            <span className="text-sm text-stone-600">{t('cart.qty', { quantity: line.quantity })}</span>
           )}
-          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${line.name}`} className="px-2">
-            Remove
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            aria-label={t('cart.removeLine', { name: line.name })}
+            className="px-2"
+          >
+            {t('cart.remove')}
           </Button>
         </div>
       </div>
@@ -373,6 +382,7 @@ function QuantityStepper({
   pending: boolean;
   onChange: (quantity: number) => void;
 }) {
+  const t = useT();
   // The server's top (stock on hand), never above what one order may hold.
   const max = Math.min(line.maxQuantity ?? line.quantity, MAX_UNITS_PER_PRODUCT);
   const stepClass =
@@ -381,13 +391,13 @@ function QuantityStepper({
     <div className="flex items-center gap-2">
       <div
         role="group"
-        aria-label={`Quantity of ${line.name}`}
+        aria-label={t('cart.quantityOf', { name: line.name })}
         className="flex items-center rounded-lg border border-control"
       >
         <button
           type="button"
           className={cn(stepClass, 'rounded-l-lg')}
-          aria-label={`Decrease quantity of ${line.name}`}
+          aria-label={t('cart.decrease', { name: line.name })}
           disabled={pending || line.quantity <= 1}
           onClick={() => onChange(line.quantity - 1)}
         >
@@ -399,14 +409,14 @@ function QuantityStepper({
         <button
           type="button"
           className={cn(stepClass, 'rounded-r-lg')}
-          aria-label={`Increase quantity of ${line.name}`}
+          aria-label={t('cart.increase', { name: line.name })}
           disabled={pending || line.quantity >= max}
           onClick={() => onChange(line.quantity + 1)}
         >
           +
         </button>
       </div>
-      {line.quantity >= max && max > 1 && <span className="text-xs text-muted">Max {max}</span>}
+      {line.quantity >= max && max > 1 && <span className="text-xs text-muted">{t('cart.max', { max })}</span>}
     </div>
   );
 }
@@ -423,6 +433,7 @@ function OrderSummary({
   memberSaving: number | null;
   onCheckout: () => void;
 }) {
+  const t = useT();
   const saving = showsSaving(summary.subtotal, summary.total);
   return (
     <aside
@@ -430,26 +441,26 @@ function OrderSummary({
       className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 lg:sticky lg:top-28"
     >
       <h2 id="order-summary-heading" className="text-lg font-bold text-stone-900">
-        Order Summary
+        {t('cart.summary')}
       </h2>
       <OrderTotals
-        subtotalLabel={`Subtotal (${summary.itemCount} ${summary.itemCount === 1 ? 'item' : 'items'})`}
+        subtotalLabel={t('cart.subtotal', { count: summary.itemCount })}
         subtotal={summary.subtotal}
         savings={saving ? summary.savings : null}
         shipping={delivery?.shipping ?? summary.shipping}
-        shippingNote={delivery ? delivery.note : 'Delivery is priced by province at checkout'}
+        shippingNote={delivery ? delivery.note : t('cart.shippingNote')}
         total={summary.total + (delivery?.shipping ?? 0)}
         testIds={{ subtotal: 'summary-subtotal', total: 'summary-total' }}
       />
       {memberSaving !== null && (
         <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-          {productMessages.memberSaving(memberSaving)}
+          {t('product.memberSaving', { percent: memberSaving })}
         </p>
       )}
       <Button size="lg" className="w-full" onClick={onCheckout}>
-        Check out
+        {t('cart.checkOut')}
       </Button>
-      <p className="text-center text-xs text-muted">Prices in kina, GST inclusive. Checked again at checkout.</p>
+      <p className="text-center text-xs text-muted">{t('cart.priceNote')}</p>
     </aside>
   );
 }

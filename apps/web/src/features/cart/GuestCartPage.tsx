@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import { startSelectedItemsCheckout } from '../../lib/checkout-handoff';
 import { readGuestCart, saveGuestCart, useGuestCart } from '../../lib/guest-cart';
 import { localLineKey } from '../../lib/local-cart-item';
@@ -12,56 +13,61 @@ import { type CartViewLine, fromGuestItem, guestCanSelect } from './cart-lines';
 import { CartView } from './CartView';
 
 function MembershipNote({ line }: { line: CartViewLine }) {
+  const t = useT();
   if (!line.isMembership) return null;
   return (
     <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-      Premium needs an account.{' '}
+      {t('cart.premiumNote.start')}{' '}
       <Link to="/login?returnUrl=%2Fcart" className="font-semibold underline">
-        Sign in
+        {t('cart.premiumNote.signIn')}
       </Link>{' '}
-      or{' '}
+      {t('cart.premiumNote.or')}{' '}
       <Link to="/register" className="font-semibold underline">
-        create an account
+        {t('cart.premiumNote.createAccount')}
       </Link>{' '}
-      to buy it; your cart comes with you.
+      {t('cart.premiumNote.end')}
     </p>
   );
 }
 
 /** /guest-cart: the cart kept in this browser, checked against the shop's current products. */
 export default function GuestCartPage() {
-  useDocumentTitle('Your Shopping Cart');
+  const t = useT();
+  useDocumentTitle(t('cart.yourShoppingCart'));
   const { isSignedIn, isLoading } = useSession();
   const items = useGuestCart();
   const navigate = useNavigate();
   const products = useGuestCartProducts([...new Set(items.map((item) => item.product_id))]);
   const lines = useMemo(
-    () => items.map((item) => fromGuestItem(item, products.get(item.product_id))),
-    [items, products],
+    () => items.map((item) => fromGuestItem(item, products.get(item.product_id), t)),
+    [items, products, t],
   );
 
-  const remove = useCallback((line: CartViewLine) => {
-    const next = readGuestCart().items.filter((item) => localLineKey(item) !== line.key);
-    if (!saveGuestCart(next)) return false;
-    toast.success(`${line.name} was removed from your cart.`);
-    return true;
-  }, []);
+  const remove = useCallback(
+    (line: CartViewLine) => {
+      const next = readGuestCart().items.filter((item) => localLineKey(item) !== line.key);
+      if (!saveGuestCart(next)) return false;
+      toast.success(t('cart.removed', { name: line.name }));
+      return true;
+    },
+    [t],
+  );
 
   const clear = useCallback(() => {
     if (!saveGuestCart([])) return false;
-    toast.success('Your cart is now empty.');
+    toast.success(t('cart.nowEmpty'));
     return true;
-  }, []);
+  }, [t]);
 
-  if (isLoading) return <Spinner label="Loading your cart…" />;
+  if (isLoading) return <Spinner label={t('cart.loading')} />;
   // A signed-in shopper's cart is on the server (their guest cart was merged at sign-in).
   if (isSignedIn) return <Navigate to="/cart" replace />;
 
   return (
     <CartView
-      title="Your Shopping Cart"
+      title={t('cart.yourShoppingCart')}
       backTo="/"
-      backLabel="Back to shop"
+      backLabel={t('cart.backToShop')}
       lines={lines}
       canSelect={guestCanSelect}
       lineNote={(line) => <MembershipNote line={line} />}

@@ -1,8 +1,9 @@
-import { cartScreenMessages, cartTimings, formatKina, nameWithVariant } from '@bilum/shared';
+import { cartTimings, formatKina, nameWithVariant } from '@bilum/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CartIcon } from '../../components/ui/action-icons';
 import { ProductImage } from '../../components/ui/product-image';
+import { useStartupT } from '../../i18n/react';
 import { useGuestCart } from '../../lib/guest-cart';
 import { useServerCart } from '../../lib/server-cart';
 import { useSession } from '../../lib/session';
@@ -28,30 +29,27 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function itemsLabel(count: number) {
-  return count === 1 ? '1 item' : `${count} items`;
-}
-
 /** Guests: the cart link with its count (public pages), or to sign-in first on member pages (spec). */
 function GuestCartLink() {
+  const t = useStartupT();
   const { pathname } = useLocation();
   const items = useGuestCart();
   // The products as the shop has them now (shared with /guest-cart's reads): a line sold since it was added is
   // not counted.
   const products = useGuestCartProducts([...new Set(items.map((item) => item.product_id))]);
   const count = buyableUnits(
-    items.map((item) => fromGuestItem(item, products.get(item.product_id))),
+    items.map((item) => fromGuestItem(item, products.get(item.product_id), t)),
     guestCanSelect,
   );
   if (isMemberPage(pathname)) {
     return (
-      <Link to="/login?returnUrl=%2Fcart" aria-label="Cart: sign in to see your cart" className={iconLinkClass}>
+      <Link to="/login?returnUrl=%2Fcart" aria-label={t('cart.signInToSee')} className={iconLinkClass}>
         <CartIcon className="size-6" />
       </Link>
     );
   }
   return (
-    <Link to="/guest-cart" aria-label={`Cart, ${itemsLabel(count)}`} className={iconLinkClass}>
+    <Link to="/guest-cart" aria-label={t('cart.linkLabel', { count })} className={iconLinkClass}>
       <CartIcon className="size-6" />
       <CountBadge count={count} />
     </Link>
@@ -64,6 +62,7 @@ function GuestCartLink() {
  * home it re-reads the cart every 60 s.
  */
 function CartDropdown() {
+  const t = useStartupT();
   const { pathname } = useLocation();
   const cart = useServerCart({
     refetchInterval: pathname === '/dashboard' ? cartTimings.memberHomeRefresh : false,
@@ -97,7 +96,7 @@ function CartDropdown() {
     >
       <Link
         to="/cart"
-        aria-label={`Cart, ${itemsLabel(count)}`}
+        aria-label={t('cart.linkLabel', { count })}
         aria-expanded={open}
         aria-controls={panelId}
         onFocus={show}
@@ -110,19 +109,19 @@ function CartDropdown() {
         <div
           id={panelId}
           role="region"
-          aria-label="Cart preview"
+          aria-label={t('cart.preview')}
           onBlur={(event) => {
             if (!event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null)) hideSoon();
           }}
           className="fixed inset-x-4 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-88 border border-stone-200 bg-white p-3 text-stone-800 shadow-xl animate-fade-in"
         >
-          <p className="mb-2 text-sm font-semibold">Your cart ({itemsLabel(count)})</p>
+          <p className="mb-2 text-sm font-semibold">{t('cart.previewTitle', { count })}</p>
           {cart.isPending ? (
-            <p className="py-4 text-center text-sm text-muted">Loading…</p>
+            <p className="py-4 text-center text-sm text-muted">{t('cart.loadingShort')}</p>
           ) : cart.isError && !cart.data ? (
-            <p className="py-4 text-center text-sm text-red-700">{cartScreenMessages.loadDataFailed}</p>
+            <p className="py-4 text-center text-sm text-red-700">{t('cart.loadDataFailed')}</p>
           ) : lines.length === 0 ? (
-            <p className="py-4 text-center text-sm text-muted">Your cart is empty.</p>
+            <p className="py-4 text-center text-sm text-muted">{t('cart.previewEmpty')}</p>
           ) : (
             <ul className="max-h-72 divide-y divide-stone-100 overflow-y-auto">
               {lines.map((line) => (
@@ -142,9 +141,9 @@ function CartDropdown() {
                     <p className="text-xs text-muted">
                       {line.status !== 'available'
                         ? line.status === 'reserved'
-                          ? cartScreenMessages.reserved
-                          : cartScreenMessages.soldOut
-                        : `Qty ${line.quantity} · ${formatKina(line.unitPrice)}`}
+                          ? t('cart.reserved')
+                          : t('cart.soldOut')
+                        : t('cart.qtyPrice', { quantity: line.quantity, price: formatKina(line.unitPrice) })}
                     </p>
                   </div>
                 </li>
@@ -153,7 +152,7 @@ function CartDropdown() {
           )}
           {cart.data && lines.length > 0 && (
             <p className="mt-2 flex justify-between border-t border-stone-200 pt-2 text-sm">
-              <span>Total</span>
+              <span>{t('cart.total')}</span>
               <span className="font-bold">{formatKina(cart.data.summary.total)}</span>
             </p>
           )}
@@ -161,7 +160,7 @@ function CartDropdown() {
             to="/cart"
             className="mt-3 flex h-10 items-center justify-center rounded-lg bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
           >
-            View Cart
+            {t('cart.viewCart')}
           </Link>
         </div>
       )}

@@ -8,6 +8,7 @@ import {
   type Product,
   productAsVariant,
 } from '@bilum/shared';
+import { englishT, type StartupTranslate } from '../../i18n/i18n';
 import { cartLineToLocalItem, type LocalCartItem, localLineKey } from '../../lib/local-cart-item';
 
 /** One line as both cart pages show it (prices in toea). */
@@ -69,8 +70,12 @@ export function fromServerLine(line: CartLine): CartViewLine {
  * pays the shelf price (its variant's), and a product or variant sold (or withdrawn, `null`) since it was added
  * is sold out.
  */
-export function fromGuestItem(item: LocalCartItem, product?: Product | null): CartViewLine {
-  const productName = item.product_name || 'Product';
+export function fromGuestItem(
+  item: LocalCartItem,
+  product?: Product | null,
+  t: StartupTranslate = englishT,
+): CartViewLine {
+  const productName = item.product_name || t('cart.productFallback');
   const variantLabel = item.variant_label ?? '';
   const base: CartViewLine = {
     key: localLineKey(item),

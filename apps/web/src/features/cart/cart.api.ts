@@ -1,5 +1,6 @@
-import { type Cart, cartScreenMessages, type Product } from '@bilum/shared';
+import type { Cart, Product } from '@bilum/shared';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { englishT, type MessageId, type Translate } from '../../i18n/i18n';
 import { api, ApiError } from '../../lib/api-client';
 import { serverCartKey } from '../../lib/server-cart';
 
@@ -23,13 +24,14 @@ export const useRemoveLine = () =>
 export const useClearCart = () => useCartMutation(() => api<Cart>('/cart', { method: 'DELETE' }));
 
 /** A failed cart read on the cart page, in the spec's words: the network message when the server was not reached. */
-export function loadFailureMessage(error: unknown): string {
-  return error instanceof ApiError && error.isNetwork ? cartScreenMessages.loadNetwork : cartScreenMessages.loadFailed;
+export function loadFailureMessage(error: unknown, t: Translate = englishT): string {
+  return error instanceof ApiError && error.isNetwork ? t('cart.loadNetwork') : t('cart.loadFailed');
 }
 
 /** A failed remove, in the spec's words: the connection message when the server could not be reached. */
-export function removeFailure(error: unknown, title: string = cartScreenMessages.removeFailed) {
-  if (error instanceof ApiError && error.isNetwork) return { title, description: cartScreenMessages.removeNetwork };
+export function removeFailure(error: unknown, t: Translate = englishT, titleId: MessageId = 'cart.removeFailed') {
+  const title = t(titleId);
+  if (error instanceof ApiError && error.isNetwork) return { title, description: t('cart.removeNetwork') };
   const description =
     error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP' ? error.message : undefined;
   return { title, description };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { RadioList } from '../../components/ui/radio-list';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { useCategories } from '../../lib/categories';
 import type { CategoryFilters } from './category-filters';
 import { ANY_PRICE, categoryOptions, priceOptions, sortOptions } from './filter-options';
@@ -18,7 +18,7 @@ interface CategoryFilterDrawerProps {
 /** The category page's filter drawer for screens below 768 px: choices apply only with Apply. */
 export default function CategoryFilterDrawer({ filters, onApply, onReset, onOpenChange }: CategoryFilterDrawerProps) {
   const { categories } = useCategories();
-  const t = useT();
+  const t = useStartupT();
   const [category, setCategory] = useState<CategoryFilter>(filters.category);
   const [price, setPrice] = useState<string>(filters.price ?? ANY_PRICE);
   const [sort, setSort] = useState<SortOrder>(filters.sort);

@@ -1,10 +1,4 @@
-import {
-  canonicalCategoryUrl,
-  catalogMessages,
-  categoryFromName,
-  categoryTitle,
-  type CategoryFilter,
-} from '@bilum/shared';
+import { canonicalCategoryUrl, categoryFromName, categoryTitle, type CategoryFilter } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
 import { PageNotFound } from '../../components/ui/not-found';
 import { EmptyState } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import { findCategory, useCategories } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -22,10 +17,6 @@ import { CategoryToolbar } from './CategoryToolbar';
 import { announceResults } from './filter-toasts';
 import { PagedProductList } from './PagedProductList';
 
-function itemCount(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
-}
-
 interface CategoryResultsProps {
   audience: Audience;
   category: CategoryFilter;
@@ -35,6 +26,7 @@ interface CategoryResultsProps {
 
 function CategoryResults({ audience, category, title }: CategoryResultsProps) {
   useDocumentTitle(title);
+  const t = useT();
   const paths = useCatalogPaths(audience);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -51,7 +43,7 @@ function CategoryResults({ audience, category, title }: CategoryResultsProps) {
     navigate(categoryHref(paths, next));
     // The spec's toast counts what the server found, on every page of the list.
     firstPageOf(queryClient, categoryListQuery(next), isMember ? 'member' : 'guest').then(
-      (page) => announceResults(page.total),
+      (page) => announceResults(page.total, t),
       () => undefined,
     );
   };
@@ -65,7 +57,7 @@ function CategoryResults({ audience, category, title }: CategoryResultsProps) {
           className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
         >
           <ArrowLeftIcon className="size-4" />
-          Back to dashboard
+          {t('category.backToDashboard')}
         </Link>
       )}
       <h1 className="mb-4 text-2xl font-bold text-stone-900 sm:text-3xl">{title}</h1>
@@ -77,17 +69,22 @@ function CategoryResults({ audience, category, title }: CategoryResultsProps) {
       ) : (
         <>
           <p role="status" className="my-4 text-sm font-medium text-stone-600">
-            {products.isPlaceholderData ? 'Searching…' : itemCount(total)}
-            {filters.q ? ` for “${filters.q}”` : ''}
+            {products.isPlaceholderData
+              ? filters.q
+                ? t('category.searchingFor', { q: filters.q })
+                : t('category.searching')
+              : filters.q
+                ? t('category.itemCountFor', { count: total, q: filters.q })
+                : t('category.itemCount', { count: total })}
           </p>
           <PagedProductList
             query={products}
             detailBase={paths.detailBase}
             empty={
-              <EmptyState title={catalogMessages.noProducts}>
+              <EmptyState title={t('category.noProducts')}>
                 {didYouMean && (
                   <p className="text-base text-stone-800">
-                    Did you mean{' '}
+                    {t('category.didYouMean')}{' '}
                     <Link
                       to={categoryHref(paths, { ...filters, q: didYouMean })}
                       className="font-semibold text-brand-700 underline hover:no-underline"
@@ -97,8 +94,8 @@ function CategoryResults({ audience, category, title }: CategoryResultsProps) {
                     ?
                   </p>
                 )}
-                <p className="text-sm text-stone-600">Try other words, another category or a wider price range.</p>
-                <Button onClick={reset}>{catalogMessages.resetFiltersAndSearch}</Button>
+                <p className="text-sm text-stone-600">{t('category.tryOther')}</p>
+                <Button onClick={reset}>{t('category.resetFiltersAndSearch')}</Button>
               </EmptyState>
             }
           />
@@ -122,12 +119,14 @@ export default function CategoryPage({ audience = 'guest' }: { audience?: Audien
   const { categories, status } = useCategories();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
+  const t = useT();
   const canonical = canonicalCategoryUrl(`${pathname}${search}${hash}`);
   useEffect(() => {
     if (canonical) navigate(canonical, { replace: true });
   }, [canonical, navigate]);
   if (!category) return <PageNotFound />;
-  if (category === 'all') return <CategoryResults audience={audience} category={category} title="All Products" />;
+  if (category === 'all')
+    return <CategoryResults audience={audience} category={category} title={t('category.allProducts')} />;
   const shown = findCategory(categories, category);
   if (!shown && status === 'success') return <PageNotFound />;
   return <CategoryResults audience={audience} category={category} title={shown?.name ?? categoryTitle(category)} />;

@@ -2,7 +2,7 @@ import type { PriceBand, SortOrder } from '@bilum/shared';
 import { type ComponentProps, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FilterIcon } from '../../components/ui/icons';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { useCategories } from '../../lib/categories';
 import { activeFilterCount, type CategoryFilters, isCategoryFilter } from './category-filters';
 import { ANY_PRICE, categoryOptions, priceOptions, sortOptions } from './filter-options';
@@ -16,7 +16,7 @@ interface CategoryToolbarProps {
 }
 
 function SearchBox({ filters, onApply }: Omit<CategoryToolbarProps, 'onReset'>) {
-  const t = useT();
+  const t = useStartupT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
@@ -81,7 +81,7 @@ function Options({ options }: { options: readonly { value: string; label: string
 export function CategoryToolbar({ filters, onApply, onReset }: CategoryToolbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { categories } = useCategories();
-  const t = useT();
+  const t = useStartupT();
   const active = activeFilterCount(filters);
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200 md:flex-row md:items-end">

@@ -2,7 +2,7 @@ import { type ProductFeature, productFeatures } from '@bilum/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FilterIcon } from '../../components/ui/icons';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 
 const HomeFilterSheet = lazy(() => import('./HomeFilterSheet'));
@@ -15,7 +15,7 @@ interface FeatureFilterProps {
 /** The chips All, Hot Deals, Auctions, Top Picks; below 768 px a button opens them in a bottom sheet. */
 export function FeatureFilter({ value, onChange }: FeatureFilterProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
-  const t = useT();
+  const t = useStartupT();
   return (
     <>
       <div role="group" aria-label={t('filter.group')} className="hidden flex-wrap gap-2 md:flex">

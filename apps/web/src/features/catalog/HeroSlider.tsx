@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { StepButtons } from '../../components/ui/step-buttons';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 import { useDataSaver } from '../../lib/data-saver';
 import { useSwipe } from '../../lib/use-swipe';
@@ -21,7 +21,7 @@ function prefersReducedMotion(): boolean {
  * previous/next arrows (beside the picture) are 44 px touch targets. Only the first picture loads eagerly.
  */
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
-  const t = useT();
+  const t = useStartupT();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { RadioList } from '../../components/ui/radio-list';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 
 interface HomeFilterSheetProps {
   value: ProductFeature;
@@ -14,7 +14,7 @@ interface HomeFilterSheetProps {
 /** The home page's bottom-sheet filter on small screens (loaded when first opened). */
 export default function HomeFilterSheet({ value, onApply, onOpenChange }: HomeFilterSheetProps) {
   const [draft, setDraft] = useState(value);
-  const t = useT();
+  const t = useStartupT();
   const options = productFeatures.map((feature) => ({ value: feature, label: t(`feature.${feature}`) }));
   return (
     <Dialog open onOpenChange={onOpenChange} placement="bottom" title={t('filter.group')}>

@@ -2,7 +2,8 @@ import type { ProductFeature } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, use } from 'react';
 import { useSearchParams } from 'react-router';
-import { useT } from '../../i18n/react';
+import type { Translate } from '../../i18n/i18n';
+import { useStartupT, useT } from '../../i18n/react';
 import { lazyPage } from '../../lib/lazy-page';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,9 +22,9 @@ const HomeExtras = lazyPage(() => import('./HomeExtras'));
 /** Loads the home page's lower sections, which then render at once instead of suspending. */
 export const preloadHomeExtras = (): Promise<unknown> => HomeExtras.preload();
 
-let memberProductSlides: Promise<MemberProductSlide[]> | undefined;
+let memberProductSlides: Promise<(t: Translate) => MemberProductSlide[]> | undefined;
 const loadMemberProductSlides = () =>
-  (memberProductSlides ??= import('./member-hero-slides').then((module) => module.memberProductSlides));
+  (memberProductSlides ??= import('./member-hero-slides').then((module) => module.memberProductSlidesIn));
 
 /**
  * /dashboard: the home page for members. Its slider's product slides are loaded with the route (`preload`, which
@@ -37,14 +38,15 @@ export const MemberHomePage = Object.assign(() => <HomePage audience="member" />
 
 /** The member slider, whose product slides load with /dashboard rather than with the home page. */
 function MemberHero({ paths }: { paths: CatalogPaths }) {
+  // A member's home page: its product slides' messages are in the pages part (loaded before /dashboard hydrates).
   const t = useT();
-  return <HeroSlider slides={memberSlides(paths, use(loadMemberProductSlides()), t)} />;
+  return <HeroSlider slides={memberSlides(paths, use(loadMemberProductSlides())(t), t)} />;
 }
 
 /** Home (/) and the member home (/dashboard): the same page, with member links and slides on /dashboard. */
 export default function HomePage({ audience = 'guest' }: { audience?: Audience }) {
   useDocumentTitle(null);
-  const t = useT();
+  const t = useStartupT();
   const paths = useCatalogPaths(audience);
   const { user, isMember } = useSession();
   const queryClient = useQueryClient();
@@ -65,7 +67,7 @@ export default function HomePage({ audience = 'guest' }: { audience?: Audience }
     );
     // The spec's toast counts what the server found, on every page of the list.
     firstPageOf(queryClient, { ...query, feature: next }, isMember ? 'member' : 'guest').then(
-      (page) => announceResults(page.total),
+      (page) => announceResults(page.total, t),
       () => undefined,
     );
   };

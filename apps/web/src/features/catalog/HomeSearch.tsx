@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { toQuery } from '../../lib/api-client';
 import { useCategories } from '../../lib/categories';
 import type { CatalogPaths } from './catalog-paths';
@@ -10,7 +10,7 @@ import type { CatalogPaths } from './catalog-paths';
 export function HomeSearch({ paths }: { paths: CatalogPaths }) {
   const navigate = useNavigate();
   const { categories } = useCategories();
-  const t = useT();
+  const t = useStartupT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

@@ -1,10 +1,10 @@
 import { premiumPerks } from '@bilum/shared';
 import { CheckIcon } from '../../components/ui/action-icons';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 
 /** The member-benefits cards: the one list of Premium perks. */
 export function MemberBenefits() {
-  const t = useT();
+  const t = useStartupT();
   return (
     <section aria-labelledby="member-benefits-heading">
       <h2 id="member-benefits-heading" className="mb-4 text-xl font-bold text-stone-900 sm:text-2xl">

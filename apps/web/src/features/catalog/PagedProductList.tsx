@@ -1,6 +1,6 @@
-import { catalogMessages } from '@bilum/shared';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/react';
 import { itemsOf, type ProductPages } from './catalog.api';
 import type { DetailBase } from './catalog-paths';
 import { ProductGrid, ProductListPending } from './ProductGrid';
@@ -91,6 +91,7 @@ export function PagedProductList({
   detailBase: DetailBase;
   empty?: ReactNode;
 }) {
+  const t = useT();
   const items = itemsOf(query.data);
   const total = query.data?.pages[0]?.total ?? 0;
   const sentinel = useLoadOnScroll(query);
@@ -111,21 +112,19 @@ export function PagedProductList({
     >
       <ProductGrid products={items} detailBase={detailBase} />
       <div className="mt-6 flex flex-col items-center gap-3">
-        <p className="text-sm text-stone-600">
-          {`Showing ${items.length} of ${total} ${total === 1 ? 'item' : 'items'}`}
-        </p>
+        <p className="text-sm text-stone-600">{t('list.showing', { shown: items.length, total })}</p>
         {query.isFetchNextPageError ? (
           <div role="alert" className="flex flex-col items-center gap-2 text-sm text-red-800">
-            <p>{catalogMessages.listFailed}</p>
+            <p>{t('list.failed')}</p>
             <Button variant="outline" onClick={showMore}>
-              Try again
+              {t('list.tryAgain')}
             </Button>
           </div>
         ) : (
           query.hasNextPage && (
             // Not disabled while loading: a disabled button would drop the keyboard focus.
             <Button variant="outline" className="min-w-40" onClick={showMore} aria-busy={query.isFetchingNextPage}>
-              {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              {query.isFetchingNextPage ? t('list.loading') : t('list.showMore')}
             </Button>
           )
         )}

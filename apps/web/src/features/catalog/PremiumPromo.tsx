@@ -1,12 +1,12 @@
 import { usePremiumPriceText } from '../../lib/premium-offer';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import type { MessageId } from '../../i18n/i18n';
-import { useT } from '../../i18n/react';
+import type { StartupMessageId } from '../../i18n/i18n';
+import { useStartupT } from '../../i18n/react';
 import { useSession } from '../../lib/session';
 
 /** Where the promotion's button leads: guests register, signed-in shoppers pay, members manage. */
-function promoAction(isSignedIn: boolean, isMember: boolean): { to: string; label: MessageId } {
+function promoAction(isSignedIn: boolean, isMember: boolean): { to: string; label: StartupMessageId } {
   if (isMember) return { to: '/profile', label: 'promo.manage' };
   if (isSignedIn) return { to: '/membership-payment', label: 'promo.joinPremium' };
   return { to: '/register', label: 'promo.join' };
@@ -17,7 +17,7 @@ export function PremiumPromo() {
   const { isSignedIn, isMember } = useSession();
   const action = promoAction(isSignedIn, isMember);
   const premiumPrice = usePremiumPriceText();
-  const t = useT();
+  const t = useStartupT();
   return (
     <section
       aria-labelledby="premium-heading"

@@ -1,5 +1,5 @@
 import type { Product } from '@bilum/shared';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 
 const badges = [
@@ -13,7 +13,7 @@ type BadgeFlags = Pick<Product, (typeof badges)[number]['key']>;
 
 /** "Hot Deal", "Auction", "Top Pick" and "Exclusive Member" labels for a product. */
 export function ProductBadges({ product, className }: { product: BadgeFlags; className?: string }) {
-  const t = useT();
+  const t = useStartupT();
   const shown = badges.filter((badge) => product[badge.key]);
   if (shown.length === 0) return null;
   return (

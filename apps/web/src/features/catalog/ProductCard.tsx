@@ -1,7 +1,7 @@
-import { discountBadge, formatKina, isSoldOut, type ProductListItem, unavailableLabel } from '@bilum/shared';
+import { discountPercentFor, formatKina, isReserved, isSoldOut, type ProductListItem } from '@bilum/shared';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ui/product-image';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import type { DetailBase } from './catalog-paths';
 import { ProductBadges } from './ProductBadges';
 
@@ -14,10 +14,12 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, detailBase, eagerImage }: ProductCardProps) {
-  const discount = discountBadge(product);
+  const t = useStartupT();
+  // The shared `discountBadge` and `unavailableLabel` in the page's language (en.json holds their English).
+  const percentOff = discountPercentFor(product.originalPrice, product.price);
+  const discount = percentOff > 0 ? t('product.discount', { percent: percentOff }) : null;
   const soldOut = isSoldOut(product);
   // Variants at different prices (issue 30): "from" the cheapest one's, as the member price of it for a member.
-  const t = useT();
   const shownPrice = formatKina(product.memberPrice ?? product.priceFrom ?? product.price);
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-focus">
@@ -40,7 +42,7 @@ export function ProductCard({ product, detailBase, eagerImage }: ProductCardProp
         )}
         {soldOut && (
           <span className="absolute inset-x-0 bottom-0 bg-stone-900/80 py-1 text-center text-xs font-bold tracking-wide text-white">
-            {unavailableLabel(product)}
+            {isReserved(product) ? t('product.reserved') : t('product.soldOut')}
           </span>
         )}
         <span

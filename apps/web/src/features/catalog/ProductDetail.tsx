@@ -1,5 +1,4 @@
 import {
-  catalogMessages,
   formatKina,
   initialVariant,
   memberPrice,
@@ -13,6 +12,7 @@ import {
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from '../../components/ui/action-icons';
+import { useT } from '../../i18n/react';
 import { findCategory, useCategories } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -55,18 +55,19 @@ function useChosenVariant(product: Product) {
 
 /** The member detail page's hint for shoppers who are not signed in. */
 function SignUpHint({ product }: { product: Product }) {
+  const t = useT();
   const price = memberPrice(product.price, PREMIUM_DISCOUNT_RATE, product.isMembership);
   return (
     <p className="rounded-xl bg-brand-50 p-4 text-sm text-stone-700 ring-1 ring-brand-200">
-      {price < product.price ? `Premium members pay ${formatKina(price)} for this. ` : ''}
+      {price < product.price ? `${t('product.signUp.memberPays', { price: formatKina(price) })} ` : ''}
       <Link to="/register" className="font-semibold text-brand-700 underline">
-        Create an account
+        {t('product.signUp.createAccount')}
       </Link>{' '}
-      or{' '}
+      {t('product.signUp.or')}{' '}
       <Link to="/login" className="font-semibold text-brand-700 underline">
-        sign in
+        {t('product.signUp.signIn')}
       </Link>{' '}
-      to shop with your member price.
+      {t('product.signUp.end')}
     </p>
   );
 }
@@ -80,6 +81,7 @@ interface ProductDetailProps {
 /** A loaded product: gallery, labels, price, details, the buy buttons and Share. */
 export function ProductDetail({ product: offered, audience, paths }: ProductDetailProps) {
   const { isSignedIn } = useSession();
+  const t = useT();
   const { variants, chosen, choose } = useChosenVariant(offered);
   // Price, labels, stock, "Reserved", picture and the cart line follow the chosen variant.
   const product = productAsVariant(offered, chosen);
@@ -89,7 +91,7 @@ export function ProductDetail({ product: offered, audience, paths }: ProductDeta
   // leads to every product instead (decision 041).
   const category = findCategory(useCategories().categories, product.category) ?? {
     slug: 'all',
-    name: 'All Products',
+    name: t('category.allProducts'),
   };
   useDocumentTitle(product.name);
 
@@ -100,7 +102,7 @@ export function ProductDetail({ product: offered, audience, paths }: ProductDeta
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
       >
         <ArrowLeftIcon className="size-4" />
-        {audience === 'member' ? 'Back to dashboard' : 'Back to shop'}
+        {audience === 'member' ? t('product.backToDashboard') : t('product.backToShop')}
       </Link>
       <div className="mt-4 grid gap-8 md:grid-cols-2 md:gap-10">
         <ProductGallery key={`${product.id}:${product.image}`} images={productGallery(product)} name={product.name} />
@@ -114,22 +116,25 @@ export function ProductDetail({ product: offered, audience, paths }: ProductDeta
             <VariantChooser options={options} variants={variants} chosen={chosen} onChoose={choose} />
           )}
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-            <dt className="font-semibold text-stone-600">Category</dt>
+            <dt className="font-semibold text-stone-600">{t('product.category')}</dt>
             <dd>
               <Link to={paths.category(category.slug)} className="text-brand-700 hover:underline">
                 {category.name}
               </Link>
             </dd>
-            <dt className="font-semibold text-stone-600">Condition</dt>
-            <dd className="text-stone-900">{product.condition || 'New'}</dd>
+            <dt className="font-semibold text-stone-600">{t('product.condition')}</dt>
+            <dd className="text-stone-900">{product.condition || t('product.conditionNew')}</dd>
           </dl>
           <p className="whitespace-pre-line leading-relaxed text-stone-700">
-            {product.description || catalogMessages.noDescription}
+            {product.description || t('product.noDescription')}
           </p>
           <PurchasePanel product={product} pricing={pricing} variant={chosen} firstVariantId={variants[0]?.id} />
           <div className="flex flex-wrap gap-2">
             {audience === 'member' && <SaveButton productId={product.id} />}
-            <ShareButton title={product.name} text={`${product.name} for ${formatKina(product.price)} at Bilum`} />
+            <ShareButton
+              title={product.name}
+              text={t('product.shareText', { name: product.name, price: formatKina(product.price) })}
+            />
           </div>
           {audience === 'member' && !isSignedIn && <SignUpHint product={product} />}
         </div>

@@ -2,6 +2,7 @@ import { wrapIndex } from '@bilum/shared';
 import { useState } from 'react';
 import { StepButtons } from '../../components/ui/step-buttons';
 import { ProductImage } from '../../components/ui/product-image';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 import { useSwipe } from '../../lib/use-swipe';
 import { ZoomableImage } from './ZoomableImage';
@@ -11,6 +12,7 @@ import { ZoomableImage } from './ZoomableImage';
  * screens), and thumbnails.
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const count = images.length;
   const swipe = useSwipe((delta) => setIndex((current) => wrapIndex(current + delta, count)));
@@ -23,11 +25,17 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <div className="flex flex-col gap-3">
       <div className="relative" {...(count > 1 ? swipe : {})}>
-        <ZoomableImage key={current} src={current} alt={`${name}, picture ${index + 1} of ${count}`} eager />
+        <ZoomableImage
+          key={current}
+          src={current}
+          alt={t('product.picture', { name, number: index + 1, count })}
+          eager
+        />
         {count > 1 && (
           <>
             <StepButtons
               noun="image"
+              labels={{ previous: t('product.previousImage'), next: t('product.nextImage') }}
               onStep={(delta) => go(index + delta)}
               className="flex bg-white/90 text-stone-800 shadow ring-1 ring-stone-200 hover:bg-white"
             />
@@ -41,16 +49,16 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         )}
       </div>
       <p className="text-xs text-muted">
-        <span className="pointer-coarse:hidden">Point at the picture to zoom in.</span>
-        <span className="hidden pointer-coarse:inline">Tap the picture to zoom in; tap again to zoom out.</span>
+        <span className="pointer-coarse:hidden">{t('product.zoomPoint')}</span>
+        <span className="hidden pointer-coarse:inline">{t('product.zoomTap')}</span>
       </p>
       {count > 1 && (
-        <ul aria-label="Product pictures" className="-m-1 flex gap-2 overflow-x-auto p-1">
+        <ul aria-label={t('product.pictures')} className="-m-1 flex gap-2 overflow-x-auto p-1">
           {images.map((src, thumbIndex) => (
             <li key={src} className="shrink-0">
               <button
                 type="button"
-                aria-label={`Show picture ${thumbIndex + 1} of ${count}`}
+                aria-label={t('product.showPicture', { number: thumbIndex + 1, count })}
                 aria-current={thumbIndex === index}
                 onClick={() => setIndex(thumbIndex)}
                 className={cn(

@@ -1,11 +1,11 @@
 import { catalogMessages, type ProductListItem } from '@bilum/shared';
 import { ErrorState } from '../../components/ui/states';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import type { DetailBase } from './catalog-paths';
 import { ProductCard } from './ProductCard';
 
 export function ProductGrid({ products, detailBase }: { products: ProductListItem[]; detailBase: DetailBase }) {
-  const t = useT();
+  const t = useStartupT();
   return (
     <ul
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
@@ -43,7 +43,7 @@ export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
 
 /** While a product list has not arrived: the loading skeleton, or the spec's listing error with a retry. */
 export function ProductListPending({ query }: { query: { isError: boolean; refetch: () => unknown } }) {
-  const t = useT();
+  const t = useStartupT();
   if (query.isError) return <ErrorState message={catalogMessages.listFailed} onRetry={() => query.refetch()} />;
   return (
     <>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose } from '../../components/ui/dialog';
+import { useT } from '../../i18n/react';
 import { startSelectedItemsCheckout, startSingleItemCheckout } from '../../lib/checkout-handoff';
 import { readGuestCart } from '../../lib/guest-cart';
 import type { LocalCartItem } from '../../lib/local-cart-item';
@@ -15,6 +16,7 @@ interface DialogBaseProps {
 
 /** Guests' Buy It Now: "Buy as Guest" goes to guest checkout, "Log in to Buy" to sign-in then checkout. */
 export function BuyNowDialog({ open, onOpenChange, item }: DialogBaseProps & { item: LocalCartItem }) {
+  const t = useT();
   const navigate = useNavigate();
   const buy = (signedIn: boolean, to: string) => {
     startSingleItemCheckout(item, signedIn);
@@ -24,15 +26,15 @@ export function BuyNowDialog({ open, onOpenChange, item }: DialogBaseProps & { i
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="How would you like to buy?"
-      description="Check out as a guest, or log in to use your account and any member price."
+      title={t('product.buyDialog.title')}
+      description={t('product.buyDialog.description')}
     >
       <div className="grid gap-2 sm:grid-cols-2">
         <Button size="lg" onClick={() => buy(false, '/guestcheckout')}>
-          Buy as Guest
+          {t('product.buyDialog.guest')}
         </Button>
         <Button size="lg" variant="outline" onClick={() => buy(true, '/login?returnUrl=/checkout')}>
-          Log in to Buy
+          {t('product.buyDialog.logIn')}
         </Button>
       </div>
     </Dialog>
@@ -46,6 +48,7 @@ export function AddedToCartDialog({
   productName,
   signedIn,
 }: DialogBaseProps & { productName: string; signedIn: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const client = useQueryClient();
   // Checkout takes the whole cart's available lines (as if all were ticked on the cart page).
@@ -62,19 +65,19 @@ export function AddedToCartDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Added to cart"
-      description={`${productName} is in your cart.`}
+      title={t('product.added.title')}
+      description={t('product.added.description', { name: productName })}
     >
       <div className="grid gap-2 sm:grid-cols-2">
         <Button size="lg" variant="outline" onClick={() => navigate(signedIn ? '/cart' : '/guest-cart')}>
-          {signedIn ? 'View Cart' : 'VIEW CART'}
+          {signedIn ? t('product.viewCart') : t('product.added.viewCartGuest')}
         </Button>
         <Button size="lg" onClick={checkout}>
-          {signedIn ? 'Checkout' : 'CHECKOUT'}
+          {signedIn ? t('product.added.checkout') : t('product.added.checkoutGuest')}
         </Button>
       </div>
       <DialogClose asChild>
-        <Button variant="ghost">Continue shopping</Button>
+        <Button variant="ghost">{t('product.added.continue')}</Button>
       </DialogClose>
     </Dialog>
   );

@@ -1,14 +1,10 @@
 import {
-  accountMessages,
   canBuyPremium,
-  catalogMessages,
   isReserved,
   isSoldOut,
   type MembershipState,
-  membershipMessages,
   nameWithVariant,
   type Product,
-  productMessages,
   type ProductVariantChoice,
   variantLabel,
 } from '@bilum/shared';
@@ -17,6 +13,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { formatDateTime } from '../../lib/dates';
 import { startSingleItemCheckout } from '../../lib/checkout-handoff';
 import { toLocalCartItem } from '../../lib/local-cart-item';
@@ -27,9 +25,9 @@ import { type InviteAction, MembershipInvite } from './MembershipInvite';
 import { AddedToCartDialog, BuyNowDialog } from './PurchaseDialogs';
 
 /** Spec: buy and add are blocked for a product whose price is not a positive number. */
-function blockedForInvalidProduct(product: Product): boolean {
+function blockedForInvalidProduct(product: Product, t: Translate): boolean {
   if (Number.isFinite(product.price) && product.price > 0) return false;
-  toast.error(productMessages.actionBlockedTitle, { description: productMessages.actionBlocked });
+  toast.error(t('product.actionBlockedTitle'), { description: t('product.actionBlocked') });
   return true;
 }
 
@@ -43,29 +41,32 @@ function purchaseInvite(
   membership: MembershipState,
   here: string,
   premiumPrice: string,
+  t: Translate,
 ) {
-  const signIn: InviteAction = { to: `/login?returnUrl=${encodeURIComponent(here)}`, label: 'Sign In' };
+  const signIn: InviteAction = {
+    to: `/login?returnUrl=${encodeURIComponent(here)}`,
+    label: t('product.invite.signIn'),
+  };
   if (product.isMembership && !canBuyPremium(membership)) {
     return {
-      title: accountMessages.alreadyMember,
-      text: membershipMessages.renewTooEarly,
-      actions: [{ to: '/profile', label: 'View my membership' }],
+      title: t('product.invite.alreadyMember'),
+      text: t('product.invite.renewTooEarly'),
+      actions: [{ to: '/profile', label: t('product.invite.viewMembership') }],
     };
   }
   if (product.isExclusive && !membership.isMember) {
+    const join = t('product.invite.joinPremium');
     return {
-      title: 'Exclusive Member offer',
-      text: `Only Premium members can buy this offer. Join Premium for ${premiumPrice} a year to get it, with 10% off everything else.`,
-      actions: isSignedIn
-        ? [{ to: '/membership-payment', label: 'Join Premium' }]
-        : [{ to: '/register', label: 'Join Premium' }, signIn],
+      title: t('product.invite.exclusiveTitle'),
+      text: t('product.invite.exclusiveText', { price: premiumPrice }),
+      actions: isSignedIn ? [{ to: '/membership-payment', label: join }] : [{ to: '/register', label: join }, signIn],
     };
   }
   if (product.isMembership && !isSignedIn) {
     return {
-      title: 'Premium needs an account',
-      text: 'Sign in or create an account to buy Premium membership; it is activated on your account.',
-      actions: [signIn, { to: '/register', label: 'Create Account' }],
+      title: t('product.invite.accountTitle'),
+      text: t('product.invite.accountText'),
+      actions: [signIn, { to: '/register', label: t('product.invite.createAccount') }],
     };
   }
   return null;
@@ -82,6 +83,7 @@ interface PurchasePanelProps {
 
 /** Buy It Now and Add to Cart, with their dialogs, for the detail pages; of the chosen variant. */
 export function PurchasePanel({ product, pricing, variant, firstVariantId }: PurchasePanelProps) {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const { isSignedIn, membership } = useSession();
@@ -94,19 +96,19 @@ export function PurchasePanel({ product, pricing, variant, firstVariantId }: Pur
   const item = toLocalCartItem(product, pricing.finalPrice, variant);
 
   const premiumPrice = usePremiumPriceText();
-  const invite = purchaseInvite(product, isSignedIn, membership, location.pathname, premiumPrice);
+  const invite = purchaseInvite(product, isSignedIn, membership, location.pathname, premiumPrice, t);
   if (invite) return <MembershipInvite {...invite} />;
 
   const soldOut = product.status !== 'active' || isSoldOut(product);
   const buyNow = () => {
-    if (blockedForInvalidProduct(product)) return;
+    if (blockedForInvalidProduct(product, t)) return;
     if (!isSignedIn) return setDialog('buy');
     startSingleItemCheckout(item, true);
     navigate('/contact-details');
   };
   const addToCart = async () => {
     if (inCart) return navigate(isSignedIn ? '/cart' : '/guest-cart');
-    if (blockedForInvalidProduct(product)) return;
+    if (blockedForInvalidProduct(product, t)) return;
     if ((await add(item)) === 'added') setDialog('added');
   };
   const closeDialog = (open: boolean) => !open && setDialog(null);
@@ -116,22 +118,22 @@ export function PurchasePanel({ product, pricing, variant, firstVariantId }: Pur
       {soldOut &&
         (isReserved(product) ? (
           <div>
-            <p className="text-lg font-extrabold tracking-wide text-red-700">{catalogMessages.reserved}</p>
+            <p className="text-lg font-extrabold tracking-wide text-red-700">{t('product.reserved')}</p>
             {product.reservedUntil && (
               <p className="text-sm text-stone-700">
-                {catalogMessages.reservedUntil(formatDateTime(product.reservedUntil))}
+                {t('product.reservedUntil', { time: formatDateTime(product.reservedUntil) })}
               </p>
             )}
           </div>
         ) : (
-          <p className="text-lg font-extrabold tracking-wide text-red-700">{catalogMessages.soldOut}</p>
+          <p className="text-lg font-extrabold tracking-wide text-red-700">{t('product.soldOut')}</p>
         ))}
       <div className="grid gap-2 sm:grid-cols-2">
         <Button size="lg" onClick={buyNow} disabled={inCart || soldOut}>
-          {inCart ? 'Already in Cart' : 'Buy It Now'}
+          {inCart ? t('product.alreadyInCart') : t('product.buyNow')}
         </Button>
         <Button size="lg" variant="dark" onClick={() => void addToCart()} disabled={pending || (soldOut && !inCart)}>
-          {inCart ? 'View Cart' : pending ? 'Adding…' : 'Add to Cart'}
+          {inCart ? t('product.viewCart') : pending ? t('product.adding') : t('product.addToCart')}
         </Button>
       </div>
       {dialog === 'buy' && <BuyNowDialog open onOpenChange={closeDialog} item={item} />}

@@ -1,7 +1,7 @@
-import { savedListMessages } from '@bilum/shared';
 import { toast } from 'sonner';
 import { useSignInPrompt } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/react';
 import { useSavedProducts, useToggleSaved } from '../../lib/saved-products';
 import { useSession } from '../../lib/session';
 
@@ -23,18 +23,19 @@ function HeartIcon({ filled }: { filled: boolean }) {
 /** The member detail page's save-to-favourites button: saves to, or removes from, the shopper's My List. */
 export function SaveButton({ productId }: { productId: number }) {
   const { isSignedIn } = useSession();
+  const t = useT();
   const saved = useSavedProducts(isSignedIn);
   const toggle = useToggleSaved();
   const askToSignIn = useSignInPrompt();
   const isSaved = saved.data?.items.some((item) => item.productId === productId) ?? false;
 
   const onClick = () => {
-    if (!isSignedIn) return askToSignIn('Please sign in to save products to your list.');
+    if (!isSignedIn) return askToSignIn(t('product.saveSignIn'));
     toggle.mutate(
       { productId, save: !isSaved },
       {
-        onSuccess: () => toast.success(isSaved ? savedListMessages.removed : savedListMessages.saved),
-        onError: () => toast.error(savedListMessages.saveFailed),
+        onSuccess: () => toast.success(isSaved ? t('list.saved.removed') : t('list.saved.saved')),
+        onError: () => toast.error(t('list.saved.saveFailed')),
       },
     );
   };
@@ -47,7 +48,7 @@ export function SaveButton({ productId }: { productId: number }) {
       aria-pressed={isSignedIn ? isSaved : undefined}
     >
       <HeartIcon filled={isSaved} />
-      {isSaved ? 'Saved' : 'Save'}
+      {isSaved ? t('product.saved') : t('product.save')}
     </Button>
   );
 }

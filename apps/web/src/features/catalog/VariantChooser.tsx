@@ -6,6 +6,8 @@ import {
   valueStates,
   type VariantValues,
 } from '@bilum/shared';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 
 const stateClass: Record<ValueState, string> = {
@@ -16,9 +18,9 @@ const stateClass: Record<ValueState, string> = {
 };
 
 /** What a screen reader hears after the value: only the states a sighted shopper sees drawn. */
-const stateWords: Partial<Record<ValueState, string>> = {
-  'sold-out': ' (sold out)',
-  none: ' (not in this combination)',
+const stateWords: Partial<Record<ValueState, MessageId>> = {
+  'sold-out': 'product.variant.soldOut',
+  none: 'product.variant.none',
 };
 
 interface VariantChooserProps<T extends ChoosableVariant> {
@@ -39,6 +41,7 @@ export function VariantChooser<T extends ChoosableVariant>({
   chosen,
   onChoose,
 }: VariantChooserProps<T>) {
+  const t = useT();
   const states = valueStates(options, variants, chosen.values);
   return (
     <div className="space-y-4">
@@ -50,6 +53,7 @@ export function VariantChooser<T extends ChoosableVariant>({
           <div className="flex flex-wrap gap-2">
             {option.values.map((value, valueIndex) => {
               const state = states[index]?.[valueIndex] ?? 'none';
+              const words = stateWords[state];
               return (
                 <button
                   key={value}
@@ -66,7 +70,7 @@ export function VariantChooser<T extends ChoosableVariant>({
                   )}
                 >
                   {value}
-                  {stateWords[state] && <span className="sr-only">{stateWords[state]}</span>}
+                  {words && <span className="sr-only">{` ${t(words)}`}</span>}
                 </button>
               );
             })}

@@ -1,7 +1,8 @@
-import { cartScreenMessages, productMessages } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { readGuestCart, saveGuestCart, useGuestCart } from '../../lib/guest-cart';
 import { type LocalCartItem, localLineKey, sameLocalLine } from '../../lib/local-cart-item';
@@ -14,16 +15,16 @@ export { GUEST_CART_KEY } from '../../lib/guest-cart';
 export type AddResult = 'added' | 'already-in-cart' | 'failed';
 
 /** A failed server add, in the spec's words. */
-function toastAddFailure(error: unknown) {
+function toastAddFailure(error: unknown, t: Translate) {
   if (error instanceof ApiError && error.isNetwork) {
-    toast.error(cartScreenMessages.addNetworkTitle, { description: cartScreenMessages.addNetwork });
+    toast.error(t('cart.addNetworkTitle'), { description: t('cart.addNetwork') });
     return;
   }
   const message =
     error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP'
       ? error.message
-      : cartScreenMessages.addFailed;
-  toast.error(cartScreenMessages.addFailedTitle, { description: message });
+      : t('cart.addFailed');
+  toast.error(t('cart.addFailedTitle'), { description: message });
 }
 
 /** The product (and variant) a product page sells: the variant chosen, and its product's first variant. */
@@ -41,6 +42,7 @@ export interface CartTarget {
  * in the browser's guest cart (`guestCartItems`). The same product in another variant is another line.
  */
 export function useAddToCart(target: CartTarget | undefined) {
+  const t = useT();
   const client = useQueryClient();
   const { isSignedIn } = useSession();
   const serverCart = useServerCart();
@@ -71,7 +73,7 @@ export function useAddToCart(target: CartTarget | undefined) {
         const { items } = readGuestCart();
         if (items.some((line) => sameLocalLine(line, item.product_id, item.variant_id, firstVariantId))) {
           markInCart();
-          toast.info(productMessages.alreadyInCart);
+          toast.info(t('product.itemAlreadyInCart'));
           return 'already-in-cart';
         }
         if (!saveGuestCart([...items, item])) return 'failed';
@@ -83,18 +85,18 @@ export function useAddToCart(target: CartTarget | undefined) {
         const result = await addToServerCart(client, item.product_id, 1, item.variant_id);
         markInCart();
         if (result.alreadyInCart) {
-          toast.info(productMessages.alreadyInCart);
+          toast.info(t('product.itemAlreadyInCart'));
           return 'already-in-cart';
         }
         return 'added';
       } catch (error) {
-        toastAddFailure(error);
+        toastAddFailure(error, t);
         return 'failed';
       } finally {
         setPending(false);
       }
     },
-    [client, isSignedIn, firstVariantId],
+    [client, isSignedIn, firstVariantId, t],
   );
 
   return { inCart, add, pending };

@@ -1,5 +1,5 @@
 import { homeHeroImage } from '@bilum/shared';
-import { englishT, type Translate } from '../../i18n/i18n';
+import { englishT, type StartupTranslate } from '../../i18n/i18n';
 import type { CatalogPaths } from './catalog-paths';
 
 export interface HeroSlide {
@@ -13,7 +13,7 @@ export interface HeroSlide {
 
 const slideImage = (slug: string) => `/images/products/${slug}.svg`;
 
-function freshArrivals(paths: CatalogPaths, t: Translate = englishT): HeroSlide {
+function freshArrivals(paths: CatalogPaths, t: StartupTranslate = englishT): HeroSlide {
   return {
     id: 'fresh-arrivals',
     image: slideImage('samsung-galaxy-s24-ultra-256gb'),
@@ -25,7 +25,7 @@ function freshArrivals(paths: CatalogPaths, t: Translate = englishT): HeroSlide 
 }
 
 /** The home page's four slides (spec: a laptop, Fresh Arrivals, the member auction and the member hot deal). */
-export function guestSlides(paths: CatalogPaths, t: Translate = englishT): HeroSlide[] {
+export function guestSlides(paths: CatalogPaths, t: StartupTranslate = englishT): HeroSlide[] {
   return [
     {
       id: 'laptop',
@@ -64,7 +64,7 @@ export type MemberProductSlide = Omit<HeroSlide, 'buttonLink'> & { productId: nu
 export function memberSlides(
   paths: CatalogPaths,
   productSlides: MemberProductSlide[],
-  t: Translate = englishT,
+  t: StartupTranslate = englishT,
 ): HeroSlide[] {
   const slides = productSlides.map(({ productId, ...slide }) => ({
     ...slide,

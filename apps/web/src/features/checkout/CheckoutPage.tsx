@@ -8,9 +8,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { billingFromContact } from '../../components/payment/card-details';
+import { sharedText } from '../../components/payment/shared-texts';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Spinner } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { clearSignedInCheckoutStorage } from '../../lib/checkout-handoff';
 import { useSession } from '../../lib/session';
@@ -46,7 +48,8 @@ import { orderErrorMessage, useCheckoutOrder } from './use-checkout-order';
 
 /** /checkout (signed in): contact summary with an edit modal, the card, and the order summary. */
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  const t = useT();
+  useDocumentTitle(t('checkout.title'));
   return (
     <RequireSignIn>
       <CheckoutContent />
@@ -55,6 +58,7 @@ export default function CheckoutPage() {
 }
 
 function CheckoutContent() {
+  const t = useT();
   const [resolved] = useState(() => resolveAttempt('member'));
   const [attempt, setAttempt] = useState(resolved.attempt);
   const lines = attempt.selection.lines;
@@ -86,16 +90,18 @@ function CheckoutContent() {
 
   useEffect(() => {
     if (lines.length === 0 && !paid) {
-      toast.error(resolved.unreadable ? checkoutMessages.noPurchasableItems : checkoutMessages.noItems);
+      toast.error(sharedText(t, resolved.unreadable ? checkoutMessages.noPurchasableItems : checkoutMessages.noItems));
       void navigate('/cart', { replace: true });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the toast is said once, in the page's language then
   }, [lines.length, paid, resolved.unreadable, navigate]);
 
   useEffect(() => {
     if (lines.length > 0 && !saved.isPending && !contact) {
-      toast.error(contactMessages.notFound);
+      toast.error(sharedText(t, contactMessages.notFound));
       void navigate('/contact-details', { replace: true });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the toast is said once, in the page's language then
   }, [lines.length, saved.isPending, contact, navigate]);
 
   const onPaid = useCallback(
@@ -125,7 +131,7 @@ function CheckoutContent() {
     purchasable: priced.purchasable,
     returnPath: '/checkout',
     onPaid,
-    declinedFallback: checkoutMessages.paymentFailed,
+    declinedFallback: sharedText(t, checkoutMessages.paymentFailed),
     shownTotal: quotedTotal,
     onPriceChanged: priced.refresh,
   });
@@ -161,7 +167,8 @@ function CheckoutContent() {
   }, [contactJson, lines.length, buyKey, contactIncomplete, cardOn, attempt.discountCode]);
 
   useEffect(() => {
-    if (checkout.failure) toast.error(checkout.failure.message);
+    if (checkout.failure) toast.error(sharedText(t, checkout.failure.message));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast per failure, not again when the language changes
   }, [checkout.failure]);
 
   const saveEdited = async (values: ContactDetails) => {
@@ -171,33 +178,33 @@ function CheckoutContent() {
       client.setQueryData(contactDetailsKey, { contactDetails: answer.contactDetails });
       setOverride(toContactFormValues(answer.contactDetails));
     } catch {
-      toast.warning(contactMessages.savedLocallyOnly);
+      toast.warning(sharedText(t, contactMessages.savedLocallyOnly));
       setOverride(values);
     }
     return true;
   };
 
   const pay = async () => {
-    if (!config.data) return void toast.error(checkoutMessages.paymentNotReady);
+    if (!config.data) return void toast.error(sharedText(t, checkoutMessages.paymentNotReady));
     if (!contact) {
-      toast.error('User contact info not found. Cannot save order.');
+      toast.error(t('checkout.contactNotFound'));
       return void navigate('/contact-details');
     }
-    if (!created) return void toast.error(checkoutMessages.prepareFailed);
-    if (!(created.payment.amount > 0)) return void toast.error(checkoutMessages.invalidTotal);
-    const collected = await card.collect(billingFromContact(contact), checkoutMessages.cardMissing);
+    if (!created) return void toast.error(sharedText(t, checkoutMessages.prepareFailed));
+    if (!(created.payment.amount > 0)) return void toast.error(sharedText(t, checkoutMessages.invalidTotal));
+    const collected = await card.collect(billingFromContact(contact), sharedText(t, checkoutMessages.cardMissing));
     if (!collected.ok) return void checkout.setFailure({ kind: 'declined', message: collected.message });
     await checkout.pay(created, collected.input);
   };
 
   if (lines.length === 0 && !paid) return null;
   if (config.isError || card.loadFailed) return <PaymentSystemError />;
-  if (!contact) return <Spinner label="Loading your details…" />;
+  if (!contact) return <Spinner label={t('checkout.loadingDetails')} />;
 
   const step = checkoutStep({ detailsConfirmed: !needsDetails, orderPaid: paid });
   return (
     <CheckoutFrame
-      title="Checkout"
+      title={t('checkout.title')}
       steps={<StepIndicator current={step} />}
       main={
         <>
@@ -217,19 +224,19 @@ function CheckoutContent() {
             />
           )}
           {needsDetails ? null : priced.nothingToBuy ? (
-            <ErrorState message={checkoutMessages.noPurchasableItems}>
+            <ErrorState message={sharedText(t, checkoutMessages.noPurchasableItems)}>
               <Button variant="outline" onClick={() => void navigate('/cart')}>
-                Back to cart
+                {t('checkout.backToCart')}
               </Button>
             </ErrorState>
           ) : checkout.orderError ? (
-            <ErrorState message={orderErrorMessage(checkout.orderError)}>
+            <ErrorState message={sharedText(t, orderErrorMessage(checkout.orderError))}>
               <div className="flex flex-wrap justify-center gap-2">
                 <Button variant="outline" onClick={() => void checkout.placeOrder(contact)}>
-                  Try again
+                  {t('checkout.tryAgain')}
                 </Button>
                 <Button variant="ghost" onClick={() => void navigate('/cart')}>
-                  Back to cart
+                  {t('checkout.backToCart')}
                 </Button>
               </div>
             </ErrorState>

@@ -3,9 +3,13 @@ import type { PaymentPublicConfigResponse } from '@bilum/shared/checkout.schema'
 import type { ContactDetails, ContactDetailsInput } from '@bilum/shared/contact-details';
 import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { CardEntry } from '../../components/payment/CardEntry';
+import { richText } from '../../components/payment/rich-text';
+import { sharedText } from '../../components/payment/shared-texts';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/states';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useOnline } from '../../lib/use-online';
 import { applyContactIssues, ContactFields, toContactFormValues, useContactForm } from './ContactFields';
@@ -62,24 +66,27 @@ export function ContactSummary({ details }: { details: ContactDetailsInput }) {
   const address = [details.address, details.city, details.state, details.postcode].filter(Boolean).join(', ');
   const options = useDeliveryOptions();
   const point = options.data?.pickupPoints.find((candidate) => candidate.id === details.pickupPointId);
+  const t = useT();
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       <div>
-        <dt className="text-muted">Name</dt>
+        <dt className="text-muted">{t('checkout.summary.name')}</dt>
         <dd className="font-medium text-stone-900">
           {details.firstName} {details.lastName}
         </dd>
       </div>
       <div className="min-w-0">
-        <dt className="text-muted">Email</dt>
+        <dt className="text-muted">{t('checkout.summary.email')}</dt>
         <dd className="font-medium break-words text-stone-900">{details.email}</dd>
       </div>
       <div>
-        <dt className="text-muted">Phone</dt>
+        <dt className="text-muted">{t('checkout.summary.phone')}</dt>
         <dd className="font-medium text-stone-900">{phone}</dd>
       </div>
       <div>
-        <dt className="text-muted">{details.pickup ? 'Pickup point' : 'Delivery address'}</dt>
+        <dt className="text-muted">
+          {details.pickup ? t('checkout.summary.pickupPoint') : t('checkout.summary.deliveryAddress')}
+        </dt>
         <dd className="font-medium text-stone-900">
           {details.pickup
             ? point
@@ -90,7 +97,7 @@ export function ContactSummary({ details }: { details: ContactDetailsInput }) {
       </div>
       {details.notes ? (
         <div className="sm:col-span-2">
-          <dt className="text-muted">Order notes</dt>
+          <dt className="text-muted">{t('checkout.summary.orderNotes')}</dt>
           <dd className="whitespace-pre-line text-stone-900">{details.notes}</dd>
         </div>
       ) : null}
@@ -108,12 +115,13 @@ export function ContactSummaryPanel({
   editDisabled: boolean;
   onEdit: () => void;
 }) {
+  const t = useT();
   return (
     <Panel
-      title="Contact & Shipping"
+      title={t('checkout.contactShipping')}
       action={
         <Button variant="outline" size="sm" onClick={onEdit} disabled={editDisabled}>
-          Edit
+          {t('checkout.edit')}
         </Button>
       }
     >
@@ -133,8 +141,9 @@ export function PricedOrderSummary({
   /** Something else the summary waits for besides the prices. */
   waiting?: boolean;
 }) {
+  const t = useT();
   return waiting || priced.pricing ? (
-    <Spinner label="Checking prices…" />
+    <Spinner label={t('checkout.checkingPrices')} />
   ) : (
     <OrderSummary
       lines={priced.summary.lines}
@@ -168,8 +177,9 @@ export function EditContactDialog({
   showNotes = true,
   onSave,
 }: EditContactDialogProps) {
+  const t = useT();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit contact details" className="max-w-2xl">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('checkout.editContactDetails')} className="max-w-2xl">
       {open && (
         <EditContactForm
           details={details}
@@ -192,6 +202,7 @@ function EditContactForm({
   onSave,
   onCancel,
 }: Omit<EditContactDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+  const t = useT();
   const form = useContactForm(hasPhysicalItems, toContactFormValues(details));
   const [saving, setSaving] = useState(false);
   const submit = form.handleSubmit(async (values) => {
@@ -212,10 +223,10 @@ function EditContactForm({
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('checkout.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Details'}
+          {saving ? t('checkout.saving') : t('checkout.saveDetails')}
         </Button>
       </div>
     </form>
@@ -238,6 +249,7 @@ export function ContactStepForm({
   serverError: unknown;
   onSave: (details: ContactDetails) => Promise<unknown>;
 }) {
+  const t = useT();
   const form = useContactForm(hasPhysicalItems, toContactFormValues(details), 'onChange');
   const [saving, setSaving] = useState(false);
   // Mark every field this order still needs at once, and take the shopper to the first.
@@ -255,14 +267,14 @@ export function ContactStepForm({
     }
   });
   return (
-    <Panel title="Contact & Shipping Details">
+    <Panel title={t('checkout.contactShippingDetails')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          Your saved details are missing something this order needs. Please complete the marked fields.
+          {t('checkout.savedDetailsMissing')}
         </p>
         <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} emailReadOnly showNotes={false} />
         <Button type="submit" size="lg" disabled={saving} className="w-full sm:w-auto sm:self-end">
-          {saving ? 'Saving...' : 'Save and Continue to Payment'}
+          {saving ? t('checkout.saving') : t('checkout.saveAndContinueToPayment')}
         </Button>
       </form>
     </Panel>
@@ -276,25 +288,29 @@ export function ContactStepForm({
  */
 export function LineChangesNotice({ changes }: { changes: readonly LineChange[] }) {
   const inBrowser = useHydrated();
+  const t = useT();
   if (!inBrowser || changes.length === 0) return null;
   return (
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="font-semibold">Your order has changed since you added it to your cart:</p>
+      <p className="font-semibold">{t('checkout.changes.title')}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {changes.map((change) => (
           <li key={`${change.productId}:${change.variantId ?? ''}`}>
             {change.name}:{' '}
             {change.was !== change.now && (
               <>
-                {change.memberPrice ? 'your member price' : 'price'} now {formatKina(change.now)} (was{' '}
-                {formatKina(change.was)}){change.quantity ? '; ' : ''}
+                {t(change.memberPrice ? 'checkout.changes.memberPriceNow' : 'checkout.changes.priceNow', {
+                  now: formatKina(change.now),
+                  was: formatKina(change.was),
+                })}
+                {change.quantity ? '; ' : ''}
               </>
             )}
-            {change.quantity && `only ${change.quantity.now} left (you had ${change.quantity.was})`}
+            {change.quantity && t('checkout.changes.onlyLeft', { now: change.quantity.now, was: change.quantity.was })}
           </li>
         ))}
       </ul>
-      <p className="mt-2">The order summary shows the new total; that is what you pay.</p>
+      <p className="mt-2">{t('checkout.changes.newTotal')}</p>
     </div>
   );
 }
@@ -304,6 +320,7 @@ export function LineChangesNotice({ changes }: { changes: readonly LineChange[] 
  * was charged, and the message gives the new amount and why ("… now K134.10 (was K189.00) because …. Pay K134.10.").
  */
 export function PriceChangedNotice({ change }: { change: PriceChange | null }) {
+  const t = useT();
   if (!change) return null;
   return (
     <div
@@ -311,7 +328,7 @@ export function PriceChangedNotice({ change }: { change: PriceChange | null }) {
       data-testid="price-changed"
       className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
-      <p className="font-semibold">Nothing was charged</p>
+      <p className="font-semibold">{t('checkout.nothingCharged')}</p>
       <p className="mt-1">{change.message}</p>
     </div>
   );
@@ -327,23 +344,25 @@ interface PaymentPanelProps {
   onPay: () => void;
 }
 
-const phaseLabels: Partial<Record<PaymentPhase, string>> = {
-  placing: 'Preparing your order…',
-  paying: 'Processing payment…',
-  processing: 'Processing…',
-  redirecting: 'Opening card authentication…',
-  done: 'Paid. Opening your confirmation…',
+const phaseLabels: Partial<Record<PaymentPhase, MessageId>> = {
+  placing: 'checkout.phase.placing',
+  paying: 'checkout.phase.paying',
+  processing: 'checkout.phase.processing',
+  redirecting: 'checkout.phase.redirecting',
+  done: 'checkout.phase.done',
 };
 
 /**
  * Said above Pay (or Place order) while the browser is offline, whose button is then disabled (decision 045): an
  * order and a payment need the shop's server, and nothing is sent until the connection is back.
  */
-export function NeedsConnectionNotice({ action }: { action: string }) {
+export function NeedsConnectionNotice({ action }: { action: 'paying' | 'placing' }) {
+  const t = useT();
   return (
     <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-      <strong className="font-semibold">You are offline.</strong> {action} needs an internet connection. Your cart and
-      details are kept: connect again and the button comes back.
+      {richText(t, action === 'paying' ? 'checkout.offline.paying' : 'checkout.offline.placing', {
+        offline: <strong className="font-semibold">{t('checkout.offline.youAreOffline')}</strong>,
+      })}
     </p>
   );
 }
@@ -352,31 +371,33 @@ export function NeedsConnectionNotice({ action }: { action: string }) {
 export function PaymentPanel({ config, card, phase, total, failure, onPay }: PaymentPanelProps) {
   const busy = phase !== 'idle';
   const online = useOnline();
+  const t = useT();
+  const phaseLabel = phaseLabels[phase];
   return (
-    <Panel title="Payment">
+    <Panel title={t('checkout.payment')}>
       {config ? (
         <CardEntry config={config} handleRef={card.ref} onStateChange={card.onStateChange} disabled={busy} />
       ) : (
-        <p className="text-sm text-stone-600">Loading the payment system…</p>
+        <p className="text-sm text-stone-600">{t('checkout.loadingPaymentSystem')}</p>
       )}
-      <p className="mt-3 text-xs text-muted">Billing country: Papua New Guinea (PG). Prices in kina (PGK).</p>
+      <p className="mt-3 text-xs text-muted">{t('checkout.billingCountry')}</p>
       {phase === 'processing' && (
         <p role="status" className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
-          Your payment is being processed. This page updates when it completes.
+          {t('checkout.msg.processing')}
         </p>
       )}
       {failure && (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {failure}
+          {sharedText(t, failure)}
         </p>
       )}
-      {!online && !busy && <NeedsConnectionNotice action="Paying" />}
+      {!online && !busy && <NeedsConnectionNotice action="paying" />}
       <Button size="lg" className="mt-5 w-full" onClick={onPay} disabled={busy || total === null || !config || !online}>
         {busy
-          ? (phaseLabels[phase] ?? 'Processing…')
+          ? t(phaseLabel ?? 'checkout.phase.processing')
           : total === null
-            ? 'Preparing your order…'
-            : `Pay ${formatKina(total)}`}
+            ? t('checkout.phase.placing')
+            : t('checkout.payAmount', { amount: formatKina(total) })}
       </Button>
     </Panel>
   );
@@ -384,16 +405,15 @@ export function PaymentPanel({ config, card, phase, total, failure, onPay }: Pay
 
 /** "Payment System Error" with Refresh Page, when the payment configuration or script cannot be loaded. */
 export function PaymentSystemError() {
+  const t = useT();
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
       <div role="alert">
-        <h1 className="text-2xl font-bold text-stone-900">Payment System Error</h1>
-        <p className="mt-2 text-stone-600">
-          The payment system could not be loaded. Please check your connection and refresh the page.
-        </p>
+        <h1 className="text-2xl font-bold text-stone-900">{t('checkout.paymentSystemError')}</h1>
+        <p className="mt-2 text-stone-600">{t('checkout.paymentSystemErrorHint')}</p>
       </div>
       <Button size="lg" onClick={() => window.location.reload()}>
-        Refresh Page
+        {t('checkout.refreshPage')}
       </Button>
     </section>
   );

@@ -1,16 +1,21 @@
 import { checkoutMessages } from '@bilum/shared/checkout';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { richText } from '../../components/payment/rich-text';
+import { sharedText } from '../../components/payment/shared-texts';
 import { Button } from '../../components/ui/button';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { formatShopDateTime } from '../../lib/dates';
+import { localDate } from '../../components/payment/shop-dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { confirmHold } from './checkout.api';
 
-function failure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetwork) return 'Could not reach the shop. Please try again.';
+function failure(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.isNetwork) return t('confirmation.hold.unreachable');
   if (error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP') return error.message;
-  return checkoutMessages.holdConfirmLinkUsed;
+  return sharedText(t, checkoutMessages.holdConfirmLinkUsed);
 }
 
 /**
@@ -20,7 +25,8 @@ function failure(error: unknown): string {
  * happened and until when the items are held.
  */
 export default function ConfirmOrderPage() {
-  useDocumentTitle('Confirm your order');
+  const t = useT();
+  useDocumentTitle(t('confirmation.hold.title'));
   const { orderId } = useParams();
   const { hash } = useLocation();
   const token = hash.replace(/^#/, '').trim();
@@ -39,45 +45,48 @@ export default function ConfirmOrderPage() {
             >
               ✓
             </div>
-            <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Order #{confirm.data.orderId} confirmed</h1>
+            <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
+              {t('confirmation.hold.confirmed', { id: confirm.data.orderId })}
+            </h1>
             <p role="status" className="text-stone-700">
               {confirm.data.message}
             </p>
             <p className="rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900">
-              Items held until <strong>{formatShopDateTime(confirm.data.heldUntil)}</strong>
+              {richText(t, 'confirmation.hold.heldUntil', {
+                time: <strong>{localDate(t, formatShopDateTime(confirm.data.heldUntil))}</strong>,
+              })}
             </p>
             <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
               <Button asChild size="lg">
                 <Link to={`/track-order?tracking_code=${encodeURIComponent(confirm.data.trackingCode)}`}>
-                  {confirm.data.paymentMethod === 'pickup' ? 'See where to collect it' : 'See how to pay'}
+                  {confirm.data.paymentMethod === 'pickup'
+                    ? t('confirmation.hold.whereToCollect')
+                    : t('confirmation.hold.howToPay')}
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/">Continue Shopping</Link>
+                <Link to="/">{t('confirmation.continueShopping')}</Link>
               </Button>
             </div>
           </>
         ) : (
           <>
             <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
-              {id !== null ? `Confirm your order #${id}` : 'Confirm your order'}
+              {id !== null ? t('confirmation.hold.titleNumbered', { id }) : t('confirmation.hold.title')}
             </h1>
-            <p className="text-stone-700">
-              Confirm that you placed this order. Until you do, its items are held for a few minutes only; once
-              confirmed, we hold them while you pay by bank transfer or until you collect them.
-            </p>
+            <p className="text-stone-700">{t('confirmation.hold.explain')}</p>
             {!usable || confirm.isError ? (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 font-medium text-red-800">
-                {usable ? failure(confirm.error) : checkoutMessages.holdConfirmLinkUsed}
+                {usable ? failure(confirm.error, t) : sharedText(t, checkoutMessages.holdConfirmLinkUsed)}
               </p>
             ) : null}
             {usable && !confirm.isError ? (
               <Button size="lg" className="w-full" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
-                {confirm.isPending ? 'Confirming…' : 'Confirm my order'}
+                {confirm.isPending ? t('confirmation.hold.confirming') : t('confirmation.hold.confirm')}
               </Button>
             ) : (
               <Button asChild size="lg" variant="outline">
-                <Link to="/track-order">Track an order</Link>
+                <Link to="/track-order">{t('confirmation.hold.trackAnOrder')}</Link>
               </Button>
             )}
           </>

@@ -9,6 +9,8 @@ import { toast } from 'sonner';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/states';
+import { sharedText } from '../../components/payment/shared-texts';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -36,7 +38,8 @@ import { useCheckoutLines } from './use-checkout-lines';
 
 /** /contact-details (signed in): the contact and shipping form before /checkout. */
 export default function ContactDetailsPage() {
-  useDocumentTitle('Contact Details');
+  const t = useT();
+  useDocumentTitle(t('checkout.contactDetails'));
   return (
     <RequireSignIn>
       <ContactDetailsContent />
@@ -45,6 +48,7 @@ export default function ContactDetailsPage() {
 }
 
 function ContactDetailsContent() {
+  const t = useT();
   const [{ attempt: handedOver, unreadable }] = useState(() => resolveAttempt('member'));
   const [attempt, setAttempt] = useState(handedOver);
   const lines = attempt.selection.lines;
@@ -64,12 +68,13 @@ function ContactDetailsContent() {
 
   useEffect(() => {
     if (lines.length > 0) return;
-    toast.error(unreadable ? checkoutMessages.noPurchasableItems : checkoutMessages.noItems);
+    toast.error(sharedText(t, unreadable ? checkoutMessages.noPurchasableItems : checkoutMessages.noItems));
     void navigate('/cart', { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the toast is said once, in the page's language then
   }, [lines.length, unreadable, navigate]);
 
   if (lines.length === 0) return null;
-  if (saved.isPending || (firstCheckout && account.isPending)) return <Spinner label="Loading your details…" />;
+  if (saved.isPending || (firstCheckout && account.isPending)) return <Spinner label={t('checkout.loadingDetails')} />;
   return (
     <ContactDetailsForm
       lines={lines}
@@ -97,6 +102,7 @@ function ContactDetailsForm({
   /** Saved on the server, else the draft, else the account's details. */
   stored: ContactDetailsInput | null;
 }) {
+  const t = useT();
   const { user, membership } = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -120,29 +126,29 @@ function ContactDetailsForm({
         void navigate('/checkout');
       } catch (error) {
         if (applyContactIssues(error, form) || !savedLocally || (error instanceof ApiError && error.status === 401)) {
-          toast.error(contactMessages.saveFailed);
+          toast.error(sharedText(t, contactMessages.saveFailed));
           return;
         }
         // The details are kept in the browser; checkout can go on with them.
-        toast.warning(contactMessages.savedLocallyOnly);
+        toast.warning(sharedText(t, contactMessages.savedLocallyOnly));
         void navigate('/checkout');
       } finally {
         setSaving(false);
       }
     },
-    () => toast.error(contactMessages.missingDetails),
+    () => toast.error(sharedText(t, contactMessages.missingDetails)),
   );
 
   return (
     <CheckoutFrame
-      title="Contact Details"
+      title={t('checkout.contactDetails')}
       steps={<StepIndicator current={1} />}
       main={
-        <Panel title="Contact & Shipping Details">
+        <Panel title={t('checkout.contactShippingDetails')}>
           <form onSubmit={submit} noValidate className="flex flex-col gap-5">
             <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} onDestinationChange={onDestinationChange} />
             <Button type="submit" size="lg" disabled={saving} className="w-full sm:w-auto sm:self-end">
-              {saving ? 'Saving...' : 'CONTINUE TO CHECKOUT'}
+              {saving ? t('checkout.saving') : t('checkout.continueToCheckoutCaps')}
             </Button>
           </form>
         </Panel>

@@ -8,9 +8,11 @@ import { zoneForProvince } from '@bilum/shared/delivery';
 import { formatKina } from '@bilum/shared/money';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn, useWatch } from 'react-hook-form';
+import { sharedText } from '../../components/payment/shared-texts';
 import { FieldFrame, fieldAria, inputClass, TextField } from '../../components/ui/form-field';
 import { PhoneField } from '../../components/ui/phone-field';
 import { ProvinceSelect, provinceValue } from '../../components/ui/province-select';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
@@ -144,7 +146,12 @@ export function ContactFields({
   notesRows = 3,
   onDestinationChange,
 }: ContactFieldsProps) {
-  const { errors } = form.formState;
+  const t = useT();
+  const { errors: fieldErrors } = form.formState;
+  // The shared schema's messages (English) in the page's language; a server's message as it came.
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).map(([name, error]) => [name, { message: sharedText(t, error?.message) }]),
+  ) as Partial<Record<keyof ContactDetailsInput, { message?: string }>>;
   const pickup = useWatch({ control: form.control, name: 'pickup' }) === true && hasPhysicalItems;
   const province = useWatch({ control: form.control, name: 'state' }) ?? '';
   const options = useDeliveryOptions();
@@ -164,25 +171,25 @@ export function ContactFields({
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={t('checkout.field.firstName')}
           autoComplete="given-name"
           error={errors.firstName?.message}
           {...form.register('firstName')}
         />
         <TextField
-          label="Last name"
+          label={t('checkout.field.lastName')}
           autoComplete="family-name"
           error={errors.lastName?.message}
           {...form.register('lastName')}
         />
       </div>
       <TextField
-        label="Email"
+        label={t('checkout.field.email')}
         type="email"
         inputMode="email"
         autoComplete="email"
         readOnly={emailReadOnly}
-        hint={emailReadOnly ? 'The e-mail of your account.' : undefined}
+        hint={emailReadOnly ? t('checkout.field.emailOfAccount') : undefined}
         className={emailReadOnly ? 'bg-stone-100 text-stone-600' : undefined}
         error={errors.email?.message}
         {...form.register('email')}
@@ -191,8 +198,8 @@ export function ContactFields({
         control={form.control}
         countryName="countryCode"
         numberName="phone"
-        label="Phone"
-        hint="PNG: +675 then 7XXX XXXX (mobile) or XXX XXXX (landline)."
+        label={t('checkout.field.phone')}
+        hint={t('checkout.field.phoneHint')}
       />
       {hasPhysicalItems && (
         <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
@@ -220,15 +227,19 @@ export function ContactFields({
                 },
               })}
             />
-            I will pick up my order
+            {t('checkout.field.pickUpMyOrder')}
           </label>
           {pickup && (
             <div className="mt-3">
               <FieldFrame
                 id={pickupPointId}
-                label="Pickup point"
+                label={t('checkout.field.pickupPoint')}
                 error={errors.pickupPointId?.message}
-                hint={point ? `${point.address}. Open ${point.openingHours}. Free.` : undefined}
+                hint={
+                  point
+                    ? t('checkout.field.pickupPointHint', { address: point.address, hours: point.openingHours })
+                    : undefined
+                }
               >
                 <select
                   {...fieldAria(pickupPointId, errors.pickupPointId?.message, point ? 'hint' : undefined)}
@@ -238,7 +249,9 @@ export function ContactFields({
                       value === '' || value === null || value === undefined ? null : Number(value),
                   })}
                 >
-                  <option value="">{points.length ? 'Choose a pickup point' : 'No pickup points available'}</option>
+                  <option value="">
+                    {points.length ? t('checkout.field.choosePickupPoint') : t('checkout.field.noPickupPoints')}
+                  </option>
                   {points.map((candidate) => (
                     <option key={candidate.id} value={candidate.id}>
                       {candidate.name}
@@ -251,22 +264,22 @@ export function ContactFields({
         </div>
       )}
       <fieldset disabled={pickup} className={cn('flex flex-col gap-4', pickup && 'opacity-60')}>
-        <legend className="sr-only">Delivery address</legend>
+        <legend className="sr-only">{t('checkout.summary.deliveryAddress')}</legend>
         <TextField
-          label={optional ? 'Street address (optional)' : 'Street address'}
+          label={t(optional ? 'checkout.field.streetAddressOptional' : 'checkout.field.streetAddress')}
           autoComplete="street-address"
           error={pickup ? undefined : errors.address?.message}
           {...form.register('address')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label={optional ? 'City (optional)' : 'City'}
+            label={t(optional ? 'checkout.field.cityOptional' : 'checkout.field.city')}
             autoComplete="address-level2"
             error={pickup ? undefined : errors.city?.message}
             {...form.register('city')}
           />
           <TextField
-            label={optional ? 'Postcode (optional)' : 'Postcode'}
+            label={t(optional ? 'checkout.field.postcodeOptional' : 'checkout.field.postcode')}
             autoComplete="postal-code"
             inputMode="numeric"
             error={pickup ? undefined : errors.postcode?.message}
@@ -274,23 +287,29 @@ export function ContactFields({
           />
         </div>
         <ProvinceSelect
-          label={optional ? 'Province (optional)' : 'Province'}
+          label={t(optional ? 'checkout.field.provinceOptional' : 'checkout.field.province')}
           autoComplete="address-level1"
           current={province}
           error={pickup ? undefined : errors.state?.message}
           hint={
             zone && !pickup && hasPhysicalItems
-              ? `Delivery to ${zone.name}: ${zone.feeToea === 0 ? 'free' : `${formatKina(zone.feeToea)} (free for Premium members)`}, about ${zone.deliveryDays} days.`
+              ? zone.feeToea === 0
+                ? t('checkout.field.zoneHintFree', { zone: zone.name, days: zone.deliveryDays })
+                : t('checkout.field.zoneHint', {
+                    zone: zone.name,
+                    fee: formatKina(zone.feeToea),
+                    days: zone.deliveryDays,
+                  })
               : undefined
           }
           {...form.register('state')}
         />
       </fieldset>
       {showNotes && (
-        <FieldFrame id={notesId} label="Order notes (optional)" error={errors.notes?.message}>
+        <FieldFrame id={notesId} label={t('checkout.field.orderNotesOptional')} error={errors.notes?.message}>
           <textarea
             rows={notesRows}
-            placeholder="Anything we should know about your order or delivery?"
+            placeholder={t('checkout.field.orderNotesPlaceholder')}
             {...fieldAria(notesId, errors.notes?.message, undefined)}
             {...form.register('notes')}
             className={cn(inputClass, 'h-auto py-2')}

@@ -2,8 +2,11 @@ import type { QuotedCode } from '@bilum/shared/discount-codes.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { richText } from '../../components/payment/rich-text';
+import { sharedText } from '../../components/payment/shared-texts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { checkoutQuoteQuery } from './checkout.api';
@@ -40,6 +43,7 @@ export function DiscountCodeField({
     resolver: entryResolver,
     defaultValues: { code: '' },
   });
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const refusedNow = applied !== null && quoted?.code === applied ? quoted.refusal : null;
 
@@ -61,7 +65,7 @@ export function DiscountCodeField({
       onApply(answer.code);
     } catch (error) {
       form.setError('code', {
-        message: error instanceof ApiError ? error.message : 'The code could not be checked. Please try again.',
+        message: error instanceof ApiError ? error.message : t('checkout.code.checkFailed'),
       });
     } finally {
       setBusy(false);
@@ -72,17 +76,25 @@ export function DiscountCodeField({
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm">
         <p className="text-emerald-900" role="status">
-          <span className="font-semibold">{applied}</span> applied
-          {quoted?.code === applied && quoted.description ? `: ${quoted.description}` : ''}
+          {quoted?.code === applied && quoted.description
+            ? richText(
+                t,
+                'checkout.code.appliedWith',
+                { code: <span className="font-semibold">{applied}</span> },
+                {
+                  description: quoted.description,
+                },
+              )
+            : richText(t, 'checkout.code.applied', { code: <span className="font-semibold">{applied}</span> })}
         </p>
         <Button
           variant="ghost"
           size="sm"
           onClick={onRemove}
           disabled={disabled}
-          aria-label={`Remove the code ${applied}`}
+          aria-label={t('checkout.code.removeNamed', { code: applied })}
         >
-          Remove
+          {t('checkout.line.remove')}
         </Button>
       </div>
     );
@@ -92,21 +104,21 @@ export function DiscountCodeField({
       onSubmit={apply}
       noValidate
       className="flex items-start gap-2 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
-      aria-label="Discount code"
+      aria-label={t('checkout.code.label')}
     >
       <div className="min-w-0 flex-1">
         <TextField
-          label="Discount code"
+          label={t('checkout.code.label')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="e.g. WANTOK10"
-          error={form.formState.errors.code?.message}
+          placeholder={t('checkout.code.placeholder')}
+          error={sharedText(t, form.formState.errors.code?.message)}
           {...form.register('code')}
         />
       </div>
       <Button type="submit" variant="outline" className="mt-6.5" disabled={disabled || busy} aria-busy={busy}>
-        {busy ? 'Checking…' : 'Apply'}
+        {busy ? t('checkout.code.checking') : t('checkout.code.apply')}
       </Button>
     </form>
   );

@@ -7,7 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { billingFromContact } from '../../components/payment/card-details';
+import { sharedText } from '../../components/payment/shared-texts';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { clearGuestCheckoutStorage } from '../../lib/checkout-handoff';
 import { hasEmptyValue } from '../../lib/form-errors';
@@ -53,7 +55,8 @@ function contactFromAttempt(attempt: CheckoutAttempt): ContactDetailsInput | nul
 
 /** /guestcheckout: contact and shipping details, then the card, then the confirmation page. */
 export default function GuestCheckoutPage() {
-  useDocumentTitle('Guest Checkout');
+  const t = useT();
+  useDocumentTitle(t('checkout.guest.title'));
   const [resolved] = useState(() => resolveAttempt('guest'));
   const [attempt, setAttempt] = useState(resolved.attempt);
   const [details, setDetails] = useState<ContactDetailsInput | null>(() => contactFromAttempt(resolved.attempt));
@@ -83,11 +86,12 @@ export default function GuestCheckoutPage() {
 
   useEffect(() => {
     if (resolved.unreadable) {
-      toast.error('Your checkout items could not be read, so your saved cart is shown instead.', {
+      toast.error(t('checkout.guest.unreadable'), {
         duration: guestToastMs.standard,
       });
     }
     if (resolved.attempt.selection.lines.length === 0) navigateLater('/', emptyCartRedirectMs, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, in the language the page opened in
   }, [resolved, navigateLater]);
 
   const onPaid = useCallback(
@@ -114,7 +118,7 @@ export default function GuestCheckoutPage() {
     purchasable: priced.purchasable,
     returnPath: '/guestcheckout',
     onPaid,
-    declinedFallback: 'The payment failed during card confirmation. Please try another card.',
+    declinedFallback: t('checkout.guest.declinedFallback'),
     // The total the summary shows now (the server's quote): sent with the order, never placed at another (decision 022).
     shownTotal: priced.purchasable && !priced.pricing ? priced.summary.totals.total : null,
     onPriceChanged: priced.refresh,
@@ -133,21 +137,22 @@ export default function GuestCheckoutPage() {
     const failure = checkout.failure;
     if (!failure) return;
     if (failure.kind === 'declined') {
-      toast.error(checkoutMessages.paymentNotSuccessful, {
-        description: failure.message,
+      toast.error(sharedText(t, checkoutMessages.paymentNotSuccessful), {
+        description: sharedText(t, failure.message),
         duration: guestToastMs.paymentNotSuccessful,
       });
     } else if (failure.message === checkoutMessages.refundedCannotHonour || /refund/i.test(failure.message)) {
-      toast.error(checkoutMessages.orderSaveFailedToast, {
-        description: failure.message,
+      toast.error(sharedText(t, checkoutMessages.orderSaveFailedToast), {
+        description: sharedText(t, failure.message),
         duration: guestToastMs.orderSaveFailed,
       });
     } else {
-      toast.error(checkoutMessages.checkoutErrorToast, {
-        description: failure.message,
+      toast.error(sharedText(t, checkoutMessages.checkoutErrorToast), {
+        description: sharedText(t, failure.message),
         duration: guestToastMs.standard,
       });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast per failure, not again when the language changes
   }, [checkout.failure]);
 
   // A reload with details but the order not yet made (or dropped after a failure): make it again once the server
@@ -168,13 +173,15 @@ export default function GuestCheckoutPage() {
   };
 
   const pay = async () => {
-    if (!config.data) return void toast.error(checkoutMessages.paymentNotReady, { duration: guestToastMs.standard });
+    if (!config.data) {
+      return void toast.error(sharedText(t, checkoutMessages.paymentNotReady), { duration: guestToastMs.standard });
+    }
     if (!details || !created) {
-      return void toast.error(checkoutMessages.confirmDetailsFirst, { duration: guestToastMs.standard });
+      return void toast.error(sharedText(t, checkoutMessages.confirmDetailsFirst), { duration: guestToastMs.standard });
     }
     if (!(created.payment.amount > 0))
       return void checkout.setFailure({ kind: 'checkout', message: checkoutMessages.invalidTotal });
-    const collected = await card.collect(billingFromContact(details), checkoutMessages.cardIncomplete);
+    const collected = await card.collect(billingFromContact(details), sharedText(t, checkoutMessages.cardIncomplete));
     if (!collected.ok) return void checkout.setFailure({ kind: 'declined', message: collected.message });
     await checkout.pay(created, collected.input);
   };
@@ -183,11 +190,11 @@ export default function GuestCheckoutPage() {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
         <p role="alert" className="text-lg font-semibold text-stone-800">
-          {checkoutMessages.emptyGuestCart}
+          {sharedText(t, checkoutMessages.emptyGuestCart)}
         </p>
-        <p className="text-sm text-muted">Taking you to the home page…</p>
+        <p className="text-sm text-muted">{t('checkout.guest.takingYouHome')}</p>
         <Button asChild variant="outline">
-          <Link to="/">Continue Shopping</Link>
+          <Link to="/">{t('confirmation.continueShopping')}</Link>
         </Button>
       </section>
     );
@@ -212,31 +219,31 @@ export default function GuestCheckoutPage() {
 
   return (
     <CheckoutFrame
-      title="Guest Checkout"
+      title={t('checkout.guest.title')}
       steps={<StepIndicator current={step} />}
       main={
         <>
           <LineChangesNotice changes={priced.changes} />
           {priced.nothingToBuy && (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-              <p>{checkoutMessages.noPurchasableItems}</p>
+              <p>{sharedText(t, checkoutMessages.noPurchasableItems)}</p>
               <p className="mt-2 font-semibold">
                 <Link to="/guest-cart" className="underline">
-                  Back to cart
+                  {t('checkout.backToCart')}
                 </Link>
               </p>
             </div>
           )}
           {orderErrorText && (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-              <p>{orderErrorText}</p>
+              <p>{sharedText(t, orderErrorText)}</p>
               {needsAccount && (
                 <p className="mt-2 flex gap-4 font-semibold">
                   <Link to="/login?returnUrl=/guest-cart" className="underline">
-                    Sign In
+                    {t('checkout.signIn')}
                   </Link>
                   <Link to="/register" className="underline">
-                    Register
+                    {t('checkout.register')}
                   </Link>
                 </p>
               )}
@@ -256,7 +263,7 @@ export default function GuestCheckoutPage() {
                 const error = checkout.lastOrderError();
                 return error instanceof ApiError && error.code === 'UNAVAILABLE'
                   ? error.message
-                  : contactMessages.guestSaveFailed;
+                  : sharedText(t, contactMessages.guestSaveFailed);
               }}
               onDestinationChange={setDestination}
             />
@@ -342,6 +349,7 @@ function GuestDetailsForm({
   failureMessage: () => string;
   onDestinationChange: (destination: QuoteDestination) => void;
 }) {
+  const t = useT();
   const form = useContactForm(hasPhysicalItems, defaults ?? undefined);
   const [missing, setMissing] = useState(false);
   const submit = form.handleSubmit(
@@ -358,7 +366,7 @@ function GuestDetailsForm({
         : requiredFields;
       if (hasEmptyValue(values, needed)) {
         setMissing(true);
-        toast.error(contactMessages.missingInfoToast, { duration: guestToastMs.standard });
+        toast.error(sharedText(t, contactMessages.missingInfoToast), { duration: guestToastMs.standard });
       }
     },
   );
@@ -367,16 +375,16 @@ function GuestDetailsForm({
     if (serverError) applyContactIssues(serverError, form);
   }, [serverError, form]);
   return (
-    <Panel title="Contact & Shipping Details">
+    <Panel title={t('checkout.contactShippingDetails')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         {missing && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {contactMessages.missingShippingDetails}
+            {sharedText(t, contactMessages.missingShippingDetails)}
           </p>
         )}
         <ContactFields form={form} hasPhysicalItems={hasPhysicalItems} onDestinationChange={onDestinationChange} />
         <Button type="submit" size="lg" disabled={busy || !ready} className="w-full sm:w-auto sm:self-end">
-          {busy ? 'Saving...' : 'Continue to Checkout'}
+          {busy ? t('checkout.saving') : t('checkout.continueToCheckout')}
         </Button>
       </form>
     </Panel>

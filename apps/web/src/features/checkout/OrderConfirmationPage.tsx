@@ -1,4 +1,7 @@
 import { confirmationEmailMessages } from '@bilum/shared/checkout';
+import { richText } from '../../components/payment/rich-text';
+import { sharedText } from '../../components/payment/shared-texts';
+import { useT } from '../../i18n/react';
 import { HoldConfirmNotice } from './HoldConfirmNotice';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -15,7 +18,8 @@ function isHandoff(value: unknown): value is ConfirmationHandoff {
 
 /** /order-confirmation: thanks, the order ID and tracking code to copy, and the confirmation e-mail's status. */
 export default function OrderConfirmationPage() {
-  useDocumentTitle('Order Confirmation');
+  const t = useT();
+  useDocumentTitle(t('confirmation.title'));
   const location = useLocation();
   // Navigation state from checkout, or what checkout kept in session storage (a reload keeps the page).
   const handoff = isHandoff(location.state) ? location.state : loadConfirmation();
@@ -24,16 +28,14 @@ export default function OrderConfirmationPage() {
   if (!handoff) {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-stone-900">No recent order</h1>
-        <p className="text-stone-600">
-          There is no order to confirm here. You can track an order with its ID and e-mail.
-        </p>
+        <h1 className="text-2xl font-bold text-stone-900">{t('confirmation.noRecent')}</h1>
+        <p className="text-stone-600">{t('confirmation.noRecentHint')}</p>
         <div className="flex flex-wrap justify-center gap-2">
           <Button asChild>
-            <Link to="/">Continue Shopping</Link>
+            <Link to="/">{t('confirmation.continueShopping')}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/track-order">Track Your Order</Link>
+            <Link to="/track-order">{t('confirmation.trackYourOrder')}</Link>
           </Button>
         </div>
       </section>
@@ -53,14 +55,14 @@ export default function OrderConfirmationPage() {
   // Issue 28: a guest's bank-transfer or pickup order is held only briefly until confirmed from the e-mail.
   const confirmBy = payment?.confirmBy ?? null;
   const intro = confirmBy
-    ? 'Your order is placed. One more step: confirm it from the e-mail we sent you.'
+    ? t('confirmation.intro.confirmFromEmail')
     : awaitingTransfer?.membership
-      ? 'Your Premium membership order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below; Premium starts as soon as the payment reaches us.'
+      ? t('confirmation.intro.membershipTransfer')
       : awaitingTransfer
-        ? 'Your order is placed and waiting for your payment. Pay by bank transfer or mobile banking as shown below.'
+        ? t('confirmation.intro.awaitingTransfer')
         : payment?.state === 'pay-at-pickup'
-          ? 'Your order is confirmed. Please pay in cash or by EFTPOS at the counter when you collect it.'
-          : 'Your payment was successful and your order is being prepared.';
+          ? t('confirmation.intro.payAtPickup')
+          : t('confirmation.intro.paid');
 
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-10 sm:py-16">
@@ -72,10 +74,10 @@ export default function OrderConfirmationPage() {
           ✓
         </div>
         <div>
-          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Thank you for your order!</h1>
+          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t('confirmation.thanks')}</h1>
           <p className="mt-2 text-stone-600">
             {intro}
-            {handoff.isGuest ? ' Keep your order ID and e-mail to track it.' : ''}
+            {handoff.isGuest ? ` ${t('confirmation.keepOrderId')}` : ''}
           </p>
         </div>
         {confirmBy && <HoldConfirmNotice confirmBy={confirmBy} email={email} />}
@@ -85,7 +87,7 @@ export default function OrderConfirmationPage() {
         {/* A <dl> holds only dt/dd groups (a <div> each); the copy buttons go inside their dd. */}
         <dl className="flex flex-col gap-3 text-left">
           <div className="rounded-xl bg-stone-50 px-4 py-3">
-            <dt className="text-xs font-medium text-muted uppercase">Order ID</dt>
+            <dt className="text-xs font-medium text-muted uppercase">{t('confirmation.orderId')}</dt>
             <dd className="flex items-center justify-between gap-3">
               <span
                 className={`min-w-0 font-mono font-bold text-stone-900 ${awaitingTransfer ? 'text-base' : 'text-lg'}`}
@@ -93,12 +95,12 @@ export default function OrderConfirmationPage() {
               >
                 {handoff.orderId}
               </span>
-              <CopyButton value={String(handoff.orderId)} label="Order ID" />
+              <CopyButton value={String(handoff.orderId)} label={t('confirmation.orderId')} />
             </dd>
           </div>
           <div className="rounded-xl bg-stone-50 px-4 py-3">
             <dt className="text-xs font-medium text-muted uppercase">
-              {awaitingTransfer ? 'Tracking code (for tracking only, not for paying)' : 'Tracking code'}
+              {awaitingTransfer ? t('confirmation.trackingCodeNotForPaying') : t('confirmation.trackingCode')}
             </dt>
             <dd className="flex items-center justify-between gap-3">
               <span
@@ -107,17 +109,19 @@ export default function OrderConfirmationPage() {
               >
                 {trackingCode}
               </span>
-              <CopyButton value={trackingCode} label="Tracking code" />
+              <CopyButton value={trackingCode} label={t('confirmation.trackingCode')} />
             </dd>
           </div>
         </dl>
         <EmailStatus status={emailStatus} email={email} />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild size="lg">
-            <Link to="/">Continue Shopping</Link>
+            <Link to="/">{t('confirmation.continueShopping')}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={`/track-order?tracking_code=${encodeURIComponent(trackingCode)}`}>Track Your Order</Link>
+            <Link to={`/track-order?tracking_code=${encodeURIComponent(trackingCode)}`}>
+              {t('confirmation.trackYourOrder')}
+            </Link>
           </Button>
         </div>
       </section>
@@ -126,24 +130,19 @@ export default function OrderConfirmationPage() {
 }
 
 function EmailStatus({ status, email }: { status: 'sending' | 'sent' | 'failed'; email: string }) {
+  const t = useT();
   if (status === 'failed') {
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-        {confirmationEmailMessages.failed}
+        {sharedText(t, confirmationEmailMessages.failed)}
       </p>
     );
   }
   return (
     <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
-      {status === 'sent' ? (
-        <>
-          A confirmation e-mail was sent to <strong className="break-words">{email}</strong>.
-        </>
-      ) : (
-        <>
-          Sending a confirmation e-mail to <strong className="break-words">{email}</strong>…
-        </>
-      )}
+      {richText(t, status === 'sent' ? 'confirmation.emailSent' : 'confirmation.emailSending', {
+        email: <strong className="break-words">{email}</strong>,
+      })}
     </p>
   );
 }

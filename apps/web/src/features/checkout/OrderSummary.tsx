@@ -1,9 +1,10 @@
-import { cartSummary, formatKina, memberSavingPercent, productMessages, showsSaving } from '@bilum/shared';
+import { cartSummary, formatKina, memberSavingPercent, showsSaving } from '@bilum/shared';
 import type { CheckoutOrder, CheckoutQuote } from '@bilum/shared/checkout.schema';
 import { deliveryMessages } from '@bilum/shared/delivery';
 import { Button } from '../../components/ui/button';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { ProductImage } from '../../components/ui/product-image';
+import { useT } from '../../i18n/react';
 import { type CheckoutLineRef, checkoutLineKey } from '../../lib/checkout-handoff';
 import { shippingNote } from '../../lib/delivery-estimate';
 import { handedOverName, type UnavailableLine } from './checkout-quote';
@@ -129,11 +130,12 @@ export function OrderSummary({
   lines,
   totals,
   preview = false,
-  title = 'Order Summary',
+  title,
   membership = { isMember: false, discountRate: 0 },
   unavailable = [],
   onRemoveUnavailable,
 }: OrderSummaryProps) {
+  const t = useT();
   // The saving is on the goods: the delivery fee is not part of it, nor a discount code's line (shown on its own).
   const goods = totals.total - totals.shipping + (totals.discount ?? 0);
   const saving = showsSaving(totals.subtotal, goods);
@@ -148,7 +150,7 @@ export function OrderSummary({
       className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs"
     >
       <h2 id="order-summary-title" className="text-lg font-bold text-stone-900">
-        {title}
+        {title ?? t('checkout.orderSummary')}
       </h2>
       <ul className="mt-4 divide-y divide-stone-100">
         {lines.map((line) => (
@@ -156,7 +158,7 @@ export function OrderSummary({
             <LineImage src={line.image} />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-stone-900">{line.name}</p>
-              <p className="text-xs text-muted">Quantity: {line.quantity}</p>
+              <p className="text-xs text-muted">{t('checkout.quantity', { quantity: line.quantity })}</p>
             </div>
             <p className="text-sm font-semibold text-stone-900">{formatKina(line.lineTotal)}</p>
           </li>
@@ -166,18 +168,20 @@ export function OrderSummary({
             <LineImage src={line.image} dimmed />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-muted">{line.name}</p>
-              <p className="text-sm font-extrabold tracking-wide text-red-700">{line.label}</p>
-              <p className="text-xs text-muted">Not included in your order</p>
+              <p className="text-sm font-extrabold tracking-wide text-red-700">
+                {t(line.label === 'Reserved' ? 'checkout.line.reserved' : 'checkout.line.soldOut')}
+              </p>
+              <p className="text-xs text-muted">{t('checkout.line.notIncluded')}</p>
             </div>
             {onRemoveUnavailable && (
               <Button
                 variant="ghost"
                 size="sm"
                 className="px-2"
-                aria-label={`Remove ${line.name}`}
+                aria-label={t('checkout.line.removeNamed', { name: line.name })}
                 onClick={() => onRemoveUnavailable(line)}
               >
-                Remove
+                {t('checkout.line.remove')}
               </Button>
             )}
           </li>
@@ -201,10 +205,10 @@ export function OrderSummary({
       />
       {memberSaving !== null && (
         <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-          {productMessages.memberSaving(memberSaving)}
+          {t('checkout.memberSaving', { percent: memberSaving })}
         </p>
       )}
-      {preview && <p className="mt-3 text-xs text-muted">Prices are confirmed by the shop before you pay.</p>}
+      {preview && <p className="mt-3 text-xs text-muted">{t('checkout.pricesConfirmed')}</p>}
     </section>
   );
 }

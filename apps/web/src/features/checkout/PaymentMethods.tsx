@@ -1,18 +1,18 @@
 import { formatKina } from '@bilum/shared/money';
 import { type OrderForPayment, type PaymentMethod, paymentMethodsForOrder } from '@bilum/shared/payment-methods';
 import type { PublicPaymentMethods } from '@bilum/shared/payment-methods.schema';
+import { sharedText } from '../../components/payment/shared-texts';
 import { Button } from '../../components/ui/button';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { useOnline } from '../../lib/use-online';
 import { NeedsConnectionNotice, Panel } from './CheckoutParts';
 import type { PaymentPhase } from './use-checkout-order';
 
-const choiceLabels: Record<PaymentMethod, { label: string; hint: string }> = {
-  card: { label: 'Card', hint: 'Visa or Mastercard, paid now.' },
-  'bank-transfer': {
-    label: 'Bank transfer / mobile banking',
-    hint: 'BSP *131#, Kina Bank *525#, MiBank and other wallets, internet banking or a branch.',
-  },
-  pickup: { label: 'Pay at pickup', hint: 'Cash or EFTPOS at the counter when you collect.' },
+const choiceLabels: Record<PaymentMethod, { label: MessageId; hint: MessageId }> = {
+  card: { label: 'payment.method.card', hint: 'payment.choice.cardHint' },
+  'bank-transfer': { label: 'payment.method.bankTransfer', hint: 'payment.choice.bankTransferHint' },
+  pickup: { label: 'payment.method.pickup', hint: 'payment.choice.pickupHint' },
 };
 
 /**
@@ -26,10 +26,11 @@ export function availableMethods(methods: PublicPaymentMethods | undefined, orde
 
 /** The payment step when no way to pay the shop has on fits the order: says so, with no button to pay. */
 export function NoPaymentMethodPanel({ message }: { message: string }) {
+  const t = useT();
   return (
-    <Panel title="Payment">
+    <Panel title={t('checkout.payment')}>
       <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-3 text-sm text-stone-900">
-        {message}
+        {sharedText(t, message)}
       </p>
     </Panel>
   );
@@ -47,11 +48,12 @@ export function PaymentMethodChoice({
   onChange: (method: PaymentMethod) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   if (methods.length < 2) return null;
   return (
-    <Panel title="How would you like to pay?">
+    <Panel title={t('payment.choice.title')}>
       <fieldset disabled={disabled}>
-        <legend className="sr-only">Payment method</legend>
+        <legend className="sr-only">{t('payment.choice.legend')}</legend>
         <div className="grid gap-2">
           {methods.map((method) => (
             <label
@@ -67,8 +69,8 @@ export function PaymentMethodChoice({
                 className="mt-1 size-4 accent-brand-600"
               />
               <span>
-                <span className="block font-semibold">{choiceLabels[method].label}</span>
-                <span className="block text-sm text-muted">{choiceLabels[method].hint}</span>
+                <span className="block font-semibold">{t(choiceLabels[method].label)}</span>
+                <span className="block text-sm text-muted">{t(choiceLabels[method].hint)}</span>
               </span>
             </label>
           ))}
@@ -99,42 +101,38 @@ export function PayLaterPanel({
 }) {
   const busy = phase !== 'idle';
   const online = useOnline();
+  const t = useT();
   const holdHours = methods?.bankTransferHoldHours ?? 48;
   const pickupDays = methods?.pickupDeadlineDays ?? 3;
   const confirmMinutes = methods?.unconfirmedHoldMinutes ?? 15;
   return (
-    <Panel title={method === 'pickup' ? 'Pay at pickup' : 'Bank transfer / mobile banking'}>
+    <Panel title={t(method === 'pickup' ? 'payment.method.pickup' : 'payment.method.bankTransfer')}>
       {method === 'pickup' ? (
-        <p className="text-sm text-stone-700">
-          Your order is confirmed straight away. Pay in cash or by EFTPOS at the counter when you collect it. We keep it
-          for you for {pickupDays} {pickupDays === 1 ? 'day' : 'days'}.
-        </p>
+        <p className="text-sm text-stone-700">{t('payment.later.pickup', { days: pickupDays })}</p>
       ) : (
-        <p className="text-sm text-stone-700">
-          After you place the order you get our bank details and a short payment reference, on the next page and by
-          e-mail. We hold your items for {holdHours} hours while you pay; the order is confirmed when the money arrives.
-        </p>
+        <p className="text-sm text-stone-700">{t('payment.later.bankTransfer', { hours: holdHours })}</p>
       )}
       {guest && (
         <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          We e-mail you a link to confirm the order: press it within {confirmMinutes} minutes, or the items go back on
-          sale. The {method === 'pickup' ? `${pickupDays}-day` : `${holdHours}-hour`} hold starts when you confirm.
+          {method === 'pickup'
+            ? t('payment.later.guestConfirmPickup', { minutes: confirmMinutes, days: pickupDays })
+            : t('payment.later.guestConfirmTransfer', { minutes: confirmMinutes, hours: holdHours })}
         </p>
       )}
       {failure && (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {failure}
+          {sharedText(t, failure)}
         </p>
       )}
-      {!online && !busy && <NeedsConnectionNotice action="Placing an order" />}
+      {!online && !busy && <NeedsConnectionNotice action="placing" />}
       <Button size="lg" className="mt-5 w-full" onClick={onPlace} disabled={busy || total === null || !online}>
         {busy
-          ? 'Placing your order…'
+          ? t('payment.later.placing')
           : total === null
-            ? 'Preparing your order…'
-            : method === 'pickup'
-              ? `Place order, pay ${formatKina(total)} at pickup`
-              : `Place order, pay ${formatKina(total)} by bank transfer`}
+            ? t('checkout.phase.placing')
+            : t(method === 'pickup' ? 'payment.later.placePickup' : 'payment.later.placeBankTransfer', {
+                amount: formatKina(total),
+              })}
       </Button>
     </Panel>
   );

@@ -1,10 +1,15 @@
+import { useT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 import { checkoutStepLabels } from './checkout-steps';
 
 /** User Details, Payment, Order Confirmation: done steps ticked, the current one highlighted. */
 export function StepIndicator({ current }: { current: 1 | 2 | 3 }) {
+  const t = useT();
   return (
-    <ol aria-label="Checkout steps" className="mx-auto flex w-full max-w-2xl items-start justify-between gap-2">
+    <ol
+      aria-label={t('checkout.step.label')}
+      className="mx-auto flex w-full max-w-2xl items-start justify-between gap-2"
+    >
       {checkoutStepLabels.map((label, index) => {
         const step = index + 1;
         const state = step < current ? 'done' : step === current ? 'current' : 'todo';
@@ -34,8 +39,8 @@ export function StepIndicator({ current }: { current: 1 | 2 | 3 }) {
               {state === 'done' ? '✓' : step}
             </span>
             <span className={cn('text-xs font-medium sm:text-sm', state === 'todo' ? 'text-muted' : 'text-stone-900')}>
-              {label}
-              {state === 'done' && <span className="sr-only"> (done)</span>}
+              {t(label)}
+              {state === 'done' && <span className="sr-only"> {t('checkout.step.done')}</span>}
             </span>
           </li>
         );

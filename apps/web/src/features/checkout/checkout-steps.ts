@@ -1,5 +1,11 @@
-/** The three-step indicator of both checkouts (checkout-and-admin.md 2). */
-export const checkoutStepLabels = ['User Details', 'Payment', 'Order Confirmation'] as const;
+import type { MessageId } from '../../i18n/i18n';
+
+/** The three-step indicator of both checkouts (checkout-and-admin.md 2): "User Details", "Payment", "Order Confirmation". */
+export const checkoutStepLabels = [
+  'checkout.step.userDetails',
+  'checkout.step.payment',
+  'checkout.step.confirmation',
+] as const satisfies readonly MessageId[];
 
 export interface CheckoutProgress {
   /** Contact details are known (signed in: loaded; guest: confirmed with Continue to Checkout). */

@@ -5,7 +5,7 @@ import { DocumentFrame } from './DocumentFrame';
 import { useAdminInvoice } from './invoice.api';
 import { InvoiceDocument } from './InvoiceDocument';
 
-/** /order-inventory/:orderId/invoice: staff print the tax invoice (orders.view). */
+/** /order-inventory/:orderId/invoice: staff print the tax invoice (orders.view), in English (the admin's language). */
 export default function AdminInvoicePage() {
   const orderId = useOrderIdParam();
   useDocumentTitle(`${invoiceMessages.title} #${orderId}`);

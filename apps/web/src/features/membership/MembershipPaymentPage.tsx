@@ -1,4 +1,4 @@
-import { accountMessages, MEMBERSHIP_SUCCESS_DELAY_MS, membershipMessages, signInPath } from '@bilum/shared';
+import { MEMBERSHIP_SUCCESS_DELAY_MS, signInPath } from '@bilum/shared';
 import { usePremiumPriceText } from '../../lib/premium-offer';
 import type { MembershipFormInput, MembershipPaymentResult } from '@bilum/shared/membership.schema';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,8 @@ import { lazySchema, lazyZodResolver, useLoadedSchema } from '../../lib/lazy-res
 import { sessionKey, useSession } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import type { Translate } from '../../i18n/i18n';
+import { useLocale, useT } from '../../i18n/react';
 import { storeMemberFlags } from './member-state';
 import {
   confirmMembershipPayment,
@@ -27,6 +29,7 @@ import {
 } from './membership.api';
 import { BankTransferDetails } from '../../components/payment/BankTransferDetails';
 import { PerksList } from './PerksList';
+import { translateMessage } from '@bilum/shared/message-translations';
 
 const here = '/membership-payment';
 
@@ -55,36 +58,40 @@ function readPendingPaymentId(): number | null {
   }
 }
 
-/** Why the payment could not be opened, in the spec's words. */
-function initFailure(error: unknown): string {
-  if (!(error instanceof ApiError)) return membershipMessages.initFailed;
-  if (error.isNetwork) return membershipMessages.network;
-  if (error.code === 'HTTP') return membershipMessages.initHttp(`Server error ${error.status}`);
-  return membershipMessages.initFailed;
+/** Why the payment could not be opened, in the spec's words (membershipMessages, in the page's language). */
+function initFailure(error: unknown, t: Translate): string {
+  if (!(error instanceof ApiError)) return t('membership.initFailed');
+  if (error.isNetwork) return t('membership.network');
+  if (error.code === 'HTTP')
+    return t('membership.initHttp', { statusText: t('membership.serverError', { status: error.status }) });
+  return t('membership.initFailed');
 }
 
-/** Why paying failed after the card was sent, in the spec's words. */
-function payFailure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetwork) return membershipMessages.network;
+/** Why paying failed after the card was sent, in the spec's words (the server's own message as it sent it). */
+function payFailure(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.isNetwork) return t('membership.network');
   if (error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP') return error.message;
-  return membershipMessages.unexpected;
+  return t('membership.unexpected');
 }
 
 function BackHeader() {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <div className="flex items-center gap-3">
-      <Button variant="ghost" size="sm" onClick={() => void navigate(-1)} aria-label="Back">
+      <Button variant="ghost" size="sm" onClick={() => void navigate(-1)} aria-label={t('membership.back')}>
         <ArrowLeftIcon className="size-4" />
-        Back
+        {t('membership.back')}
       </Button>
-      <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">Premium Membership</h1>
+      <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{t('membership.title')}</h1>
     </div>
   );
 }
 
 function PaymentForm() {
   const { user } = useSession();
+  const t = useT();
+  const { locale } = useLocale();
   const premiumPrice = usePremiumPriceText();
   const client = useQueryClient();
   const navigateLater = useDelayedNavigate();
@@ -124,8 +131,8 @@ function PaymentForm() {
   const onResult = async (result: MembershipPaymentResult) => {
     if (result.status === 'succeeded') {
       setPhase('done');
-      toast.success(payment.data?.renewal ? membershipMessages.renewed : membershipMessages.activated, {
-        description: membershipMessages.activatedDetail,
+      toast.success(payment.data?.renewal ? t('membership.renewed') : t('membership.activated'), {
+        description: t('membership.activatedDetail'),
       });
       storeMemberFlags(result.membership);
       // The spec's "clear the cart" is the checkout hand-off only: the cart stays, now at member prices.
@@ -145,8 +152,10 @@ function PaymentForm() {
     }
     fail(
       result.status === 'requires_payment_method'
-        ? (result.error?.message ?? membershipMessages.confirmationFailed)
-        : membershipMessages.notCompleted(result.status),
+        ? result.error?.message
+          ? result.error.message
+          : t('membership.confirmationFailed')
+        : t('membership.notCompleted', { status: result.status }),
     );
   };
 
@@ -168,7 +177,7 @@ function PaymentForm() {
           })
           .catch((error: unknown) => {
             setReturningId(null);
-            fail(payFailure(error));
+            fail(payFailure(error, t));
           }),
       returned ? 0 : 1000,
     );
@@ -177,20 +186,20 @@ function PaymentForm() {
   }, [membershipId, returned, phase]);
 
   const subscribe = form.handleSubmit(async ({ cardholderName, termsAccepted }) => {
-    if (!config.data || !card.ready) return toast.error(membershipMessages.serviceNotReady);
+    if (!config.data || !card.ready) return toast.error(t('membership.serviceNotReady'));
     if (!user) {
-      toast.error(membershipMessages.userNotFound);
+      toast.error(t('membership.userNotFound'));
       return void navigate(signInPath(here));
     }
-    if (!cardRef.current) return toast.error(membershipMessages.cardInputMissing);
-    if (membershipId === null) return toast.error(membershipMessages.serviceNotReady);
+    if (!cardRef.current) return toast.error(t('membership.cardInputMissing'));
+    if (membershipId === null) return toast.error(t('membership.serviceNotReady'));
     setPhase('paying');
     setPayError(null);
     let cardInput;
     try {
       cardInput = await cardRef.current.collect({ name: cardholderName, email: user.email });
     } catch (error) {
-      return fail(error instanceof Error ? error.message : membershipMessages.confirmationFailed);
+      return fail(error instanceof Error ? error.message : t('membership.confirmationFailed'));
     }
     rememberPendingPaymentId(membershipId);
     try {
@@ -204,10 +213,10 @@ function PaymentForm() {
     } catch (error) {
       setPhase('idle');
       if (error instanceof ApiError && error.status === 401) {
-        toast.error(membershipMessages.userNotFound);
+        toast.error(t('membership.userNotFound'));
         return void navigate(signInPath(here));
       }
-      fail(payFailure(error));
+      fail(payFailure(error, t));
     }
   });
 
@@ -215,18 +224,18 @@ function PaymentForm() {
     if (payment.error instanceof ApiError && payment.error.status === 409) {
       return (
         <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
-          <p className="font-semibold text-green-900">{accountMessages.alreadyMember}</p>
-          <p className="mt-1 text-sm text-green-800">{membershipMessages.renewTooEarly}</p>
+          <p className="font-semibold text-green-900">{t('membership.alreadyMember')}</p>
+          <p className="mt-1 text-sm text-green-800">{t('membership.renewTooEarly')}</p>
           <Button asChild className="mt-4">
-            <Link to="/profile">View my membership</Link>
+            <Link to="/profile">{t('membership.viewMine')}</Link>
           </Button>
         </div>
       );
     }
     return (
-      <ErrorState message={initFailure(payment.error)}>
+      <ErrorState message={initFailure(payment.error, t)}>
         <Button variant="outline" onClick={() => void payment.refetch()}>
-          Try again
+          {t('membership.tryAgain')}
         </Button>
       </ErrorState>
     );
@@ -240,17 +249,17 @@ function PaymentForm() {
     <form onSubmit={subscribe} noValidate className="flex flex-col gap-5">
       {payment.data?.renewal && (
         <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-200">
-          Renewal: another year is added to the end of your current membership.
+          {t('membership.renewalNote')}
         </p>
       )}
       <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">Account</p>
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('membership.account')}</p>
         <p className="mt-1 font-semibold break-all text-stone-900">{user?.email}</p>
-        <p className="text-xs text-stone-600">The membership is added to this account.</p>
+        <p className="text-xs text-stone-600">{t('membership.accountNote')}</p>
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="cardholder-name" className="text-sm font-medium text-stone-800">
-          Cardholder name
+          {t('membership.cardholderName')}
         </label>
         <input
           id="cardholder-name"
@@ -263,7 +272,7 @@ function PaymentForm() {
         />
         {errors.cardholderName && (
           <p id="cardholder-name-error" role="alert" className="text-sm text-red-700">
-            {errors.cardholderName.message}
+            {translateMessage(errors.cardholderName.message ?? '', locale)}
           </p>
         )}
       </div>
@@ -271,10 +280,10 @@ function PaymentForm() {
         <CardEntry config={config.data} handleRef={cardRef} onStateChange={setCard} disabled={busy} />
       ) : config.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {membershipMessages.serviceNotReady}
+          {t('membership.serviceNotReady')}
         </p>
       ) : (
-        <Spinner label="Loading the payment system…" />
+        <Spinner label={t('membership.loadingPayments')} />
       )}
       <div className="flex flex-col gap-1">
         <label className="flex items-start gap-3 text-sm text-stone-700">
@@ -286,22 +295,22 @@ function PaymentForm() {
             {...form.register('termsAccepted')}
           />
           <span>
-            I accept the{' '}
+            {t('membership.acceptTerms.before')}{' '}
             <Link to="/terms-and-conditions" target="_blank" className="font-semibold text-brand-700 underline">
-              terms and conditions
+              {t('membership.acceptTerms.link')}
             </Link>{' '}
-            of Premium membership.
+            {t('membership.acceptTerms.after')}
           </span>
         </label>
         {errors.termsAccepted && (
           <p role="alert" className="text-sm text-red-700">
-            {errors.termsAccepted.message}
+            {translateMessage(errors.termsAccepted.message ?? '', locale)}
           </p>
         )}
       </div>
       {phase === 'processing' && (
         <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
-          Your payment is being processed. This page updates when it completes.
+          {t('membership.processing')}
         </p>
       )}
       {payError && phase === 'idle' && (
@@ -311,10 +320,10 @@ function PaymentForm() {
       )}
       <Button type="submit" size="lg" disabled={!canSubscribe} className="h-auto min-h-12 py-2">
         {phase === 'paying'
-          ? 'Processing payment…'
+          ? t('membership.paying')
           : phase === 'done'
-            ? 'Membership active'
-            : `Subscribe – ${premiumPrice} per year`}
+            ? t('membership.active')
+            : t('membership.subscribe', { price: premiumPrice })}
       </Button>
     </form>
   );
@@ -322,7 +331,8 @@ function PaymentForm() {
 
 /** /membership-payment and /membership: perks, the yearly price and the card payment for Premium. */
 export default function MembershipPaymentPage() {
-  useDocumentTitle('Premium Membership');
+  const t = useT();
+  useDocumentTitle(t('membership.title'));
   const { isSignedIn, isLoading } = useSession();
   const premiumPrice = usePremiumPriceText();
   const navigate = useNavigate();
@@ -331,9 +341,9 @@ export default function MembershipPaymentPage() {
   useEffect(() => {
     if (isLoading || isSignedIn || told.current) return;
     told.current = true;
-    toast.error(membershipMessages.signInToSubscribe);
+    toast.error(t('membership.signInToSubscribe'));
     void navigate(signInPath(here), { replace: true });
-  }, [isLoading, isSignedIn, navigate]);
+  }, [isLoading, isSignedIn, navigate, t]);
 
   if (isLoading || !isSignedIn) return <Spinner />;
 
@@ -347,11 +357,11 @@ export default function MembershipPaymentPage() {
             className="rounded-2xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
           >
             <h2 id="premium-perks" className="text-lg font-bold text-stone-900">
-              What you get
+              {t('membership.whatYouGet')}
             </h2>
             <p className="mt-2">
               <span className="text-3xl font-black text-stone-900">{premiumPrice}</span>{' '}
-              <span className="text-sm text-stone-600">per year</span>
+              <span className="text-sm text-stone-600">{t('membership.perYear')}</span>
             </p>
             <div className="mt-5">
               <PerksList />
@@ -362,7 +372,7 @@ export default function MembershipPaymentPage() {
             className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
           >
             <h2 id="premium-payment" className="mb-4 text-lg font-bold text-stone-900">
-              Payment
+              {t('membership.payment')}
             </h2>
             <PremiumPaymentChoice />
           </section>
@@ -375,6 +385,7 @@ export default function MembershipPaymentPage() {
 /** Issue 19: Premium by card (the form above) or by bank transfer, when the shop offers it. */
 function PremiumPaymentChoice() {
   const methods = usePaymentMethods();
+  const t = useT();
   const [method, setMethod] = useState<'card' | 'bank-transfer'>('card');
   const bankTransfer = methods.data?.bankTransfer ?? false;
   const cardOn = methods.data?.card ?? true;
@@ -383,12 +394,12 @@ function PremiumPaymentChoice() {
     <div className="flex flex-col gap-5">
       {bankTransfer && cardOn && (
         <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-stone-800">How would you like to pay?</legend>
+          <legend className="mb-2 text-sm font-semibold text-stone-800">{t('membership.howToPay')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {(
               [
-                ['card', 'Card'],
-                ['bank-transfer', 'Bank transfer / mobile banking'],
+                ['card', t('membership.method.card')],
+                ['bank-transfer', t('membership.method.bankTransfer')],
               ] as const
             ).map(([value, label]) => (
               <label
@@ -420,35 +431,33 @@ function PremiumPaymentChoice() {
 
 function PremiumBankTransfer({ holdHours }: { holdHours: number }) {
   const start = usePremiumBankTransfer();
+  const t = useT();
   const answer = start.data;
   if (answer?.payment.bankTransfer) {
     return (
       <div className="flex flex-col gap-3">
         <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
-          Order #{answer.orderId} is waiting for your payment. Premium starts as soon as we receive it; we e-mail you
-          then. The details are in your e-mail too.
+          {t('membership.bankTransfer.waiting', { orderId: answer.orderId })}
         </p>
         <BankTransferDetails instructions={answer.payment.bankTransfer} />
         <Button asChild variant="outline">
-          <Link to={`/track-order?tracking_code=${encodeURIComponent(answer.trackingCode)}`}>Track this order</Link>
+          <Link to={`/track-order?tracking_code=${encodeURIComponent(answer.trackingCode)}`}>
+            {t('membership.bankTransfer.track')}
+          </Link>
         </Button>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-stone-700">
-        Pay by bank transfer, by mobile banking (BSP *131#, Kina Bank *525#, MiBank) or at a branch. You get our bank
-        details and a short payment reference to quote. Your Premium starts when the payment reaches us (we hold the
-        offer for {holdHours} hours).
-      </p>
+      <p className="text-sm text-stone-700">{t('membership.bankTransfer.intro', { holdHours })}</p>
       {start.isError && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {start.error instanceof ApiError ? start.error.message : membershipMessages.initFailed}
+          {start.error instanceof ApiError ? start.error.message : t('membership.initFailed')}
         </p>
       )}
       <Button size="lg" onClick={() => start.mutate()} disabled={start.isPending}>
-        {start.isPending ? 'Getting the details…' : 'Get bank details'}
+        {start.isPending ? t('membership.bankTransfer.getting') : t('membership.bankTransfer.get')}
       </Button>
     </div>
   );

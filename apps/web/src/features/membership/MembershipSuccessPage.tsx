@@ -4,10 +4,12 @@ import { Button } from '../../components/ui/button';
 import { formatShopDay } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useT } from '../../i18n/react';
 import { PerksList } from './PerksList';
 
 /** For a signed-in shopper who is not (or no longer) a member: no welcome, the perks and the way to join. */
 function NotAMember() {
+  const t = useT();
   return (
     <div className="bg-linear-to-b from-brand-50 to-stone-50 px-4 py-8 sm:py-14">
       <section
@@ -15,18 +17,18 @@ function NotAMember() {
         className="mx-auto max-w-xl rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
       >
         <h1 id="not-member" className="text-center text-2xl font-extrabold text-stone-900">
-          You are not a Premium member yet
+          {t('membership.notMember.title')}
         </h1>
-        <p className="mt-2 text-center text-stone-600">Join Premium for a year and get:</p>
+        <p className="mt-2 text-center text-stone-600">{t('membership.notMember.join')}</p>
         <div className="mt-6">
           <PerksList />
         </div>
         <div className="mt-8 grid gap-3 sm:grid-cols-2">
           <Button asChild size="lg">
-            <Link to="/membership-payment">Become a Member!</Link>
+            <Link to="/membership-payment">{t('membership.becomeMember')}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/dashboard">Continue Shopping</Link>
+            <Link to="/dashboard">{t('membership.continueShopping')}</Link>
           </Button>
         </div>
       </section>
@@ -36,6 +38,7 @@ function NotAMember() {
 
 function Welcome() {
   const { user, isMember, membership } = useSession();
+  const t = useT();
   if (!isMember) return <NotAMember />;
   const firstName = user?.fullName.split(/\s+/)[0];
   return (
@@ -46,7 +49,7 @@ function Welcome() {
       >
         <div className="flex justify-end">
           <Button asChild variant="ghost" size="sm">
-            <Link to="/">Exit</Link>
+            <Link to="/">{t('membership.exit')}</Link>
           </Button>
         </div>
         <div className="text-center">
@@ -56,31 +59,31 @@ function Welcome() {
             </svg>
           </span>
           <h1 id="welcome" className="mt-2 text-2xl font-extrabold text-stone-900 sm:text-3xl">
-            Welcome to Premium{firstName ? `, ${firstName}` : ''}!
+            {firstName ? t('membership.welcomeName', { name: firstName }) : t('membership.welcome')}
           </h1>
           {membership.endsAt ? (
             <p role="status" className="mt-2 font-semibold text-emerald-800">
-              Your Premium membership is active until {formatShopDay(membership.endsAt)}.
+              {t('membership.activeUntil', { date: formatShopDay(membership.endsAt) })}
             </p>
           ) : null}
-          <p className="mt-2 text-stone-600">Here is what you get:</p>
+          <p className="mt-2 text-stone-600">{t('membership.hereIsWhatYouGet')}</p>
         </div>
         <div className="mt-6">
           <PerksList />
         </div>
         <p className="mt-6 text-center text-sm text-stone-700">
-          Your receipt and tax invoice are on their way by e-mail, and always in{' '}
+          {t('membership.receipt.before')}{' '}
           <Link to="/order-history" className="font-semibold text-brand-800 underline underline-offset-2">
-            your orders
+            {t('membership.receipt.link')}
           </Link>
-          .
+          {t('membership.receipt.after')}
         </p>
         <div className="mt-8 grid gap-3 sm:grid-cols-2">
           <Button asChild size="lg">
-            <Link to="/dashboard">Start Shopping</Link>
+            <Link to="/dashboard">{t('membership.startShopping')}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/login">Go to Login</Link>
+            <Link to="/login">{t('membership.goToLogin')}</Link>
           </Button>
         </div>
       </section>
@@ -94,7 +97,8 @@ function Welcome() {
  */
 export default function MembershipSuccessPage() {
   const { isMember } = useSession();
-  useDocumentTitle(isMember ? 'Welcome to Premium' : 'Premium Membership');
+  const t = useT();
+  useDocumentTitle(isMember ? t('membership.welcomeTitle') : t('membership.title'));
   return (
     <RequireSignIn>
       <Welcome />

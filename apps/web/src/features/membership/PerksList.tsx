@@ -1,4 +1,5 @@
 import { premiumPerks } from '@bilum/shared';
+import { useT } from '../../i18n/react';
 
 function Tick() {
   return (
@@ -8,16 +9,17 @@ function Tick() {
   );
 }
 
-/** The one list of Premium perks (decisions.md), as the membership screens show it. */
+/** The one list of Premium perks (decisions.md), as the membership screens show it (the catalogs' `perk.*`). */
 export function PerksList() {
+  const t = useT();
   return (
     <ul className="flex flex-col gap-3">
       {premiumPerks.map((perk) => (
         <li key={perk.id} className="flex gap-3">
           <Tick />
           <span>
-            <span className="block font-semibold text-stone-900">{perk.title}</span>
-            <span className="block text-sm text-stone-600">{perk.description}</span>
+            <span className="block font-semibold text-stone-900">{t(`perk.${perk.id}.title`)}</span>
+            <span className="block text-sm text-stone-600">{t(`perk.${perk.id}.description`)}</span>
           </span>
         </li>
       ))}

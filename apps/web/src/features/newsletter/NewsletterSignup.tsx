@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { useNewsletterSignup } from './newsletter.api';
 
 /**
@@ -9,7 +9,7 @@ import { useNewsletterSignup } from './newsletter.api';
  */
 export default function NewsletterSignup() {
   const signup = useNewsletterSignup();
-  const t = useT();
+  const t = useStartupT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();

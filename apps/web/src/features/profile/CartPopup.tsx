@@ -1,22 +1,25 @@
-import { cartScreenMessages, formatKina, profileMessages } from '@bilum/shared';
+import { formatKina } from '@bilum/shared';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/states';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { ApiError } from '../../lib/api-client';
 import { handCartToCheckout } from './cart-checkout';
 import { useCartForPopup } from './profile.api';
 import { PopupEmpty, PopupRow } from './PopupParts';
 
-function loadFailure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetwork) return profileMessages.cartNetwork;
-  if (error instanceof ApiError && error.status === 401) return profileMessages.cartNotSignedIn;
-  return profileMessages.cartLoadFailed;
+function loadFailure(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.isNetwork) return t('cart.popup.network');
+  if (error instanceof ApiError && error.status === 401) return t('cart.popup.notSignedIn');
+  return t('cart.popup.loadFailed');
 }
 
 /** Quick Actions › My Cart: the server cart with member prices, and a working "Go to Checkout". */
 export function CartPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const cart = useCartForPopup(open);
   const lines = cart.data?.items ?? [];
@@ -24,9 +27,7 @@ export function CartPopup({ open, onOpenChange }: { open: boolean; onOpenChange:
 
   const goToCheckout = () => {
     if (handCartToCheckout(lines) === 0) {
-      toast.error('Cannot checkout', {
-        description: 'Your cart is empty or no items are selected. Add items to proceed.',
-      });
+      toast.error(t('cart.cannotCheckoutTitle'), { description: t('cart.cannotCheckout') });
       return;
     }
     onOpenChange(false);
@@ -34,18 +35,18 @@ export function CartPopup({ open, onOpenChange }: { open: boolean; onOpenChange:
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Shopping Cart" className="sm:max-w-lg">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('cart.popup.title')} className="sm:max-w-lg">
       {cart.isPending ? (
-        <Spinner label="Loading your cart…" />
+        <Spinner label={t('cart.loading')} />
       ) : cart.isError ? (
         <div role="alert" className="space-y-3 text-center">
-          <p className="text-red-800">{loadFailure(cart.error)}</p>
+          <p className="text-red-800">{loadFailure(cart.error, t)}</p>
           <Button variant="outline" onClick={() => window.location.reload()}>
-            Reload Page
+            {t('cart.popup.reload')}
           </Button>
         </div>
       ) : lines.length === 0 ? (
-        <PopupEmpty title={profileMessages.cartEmpty} hint={profileMessages.cartEmptyHint} />
+        <PopupEmpty title={t('cart.previewEmpty')} hint={t('cart.popup.emptyHint')} />
       ) : (
         <>
           <ul className="divide-y divide-stone-200">
@@ -56,33 +57,33 @@ export function CartPopup({ open, onOpenChange }: { open: boolean; onOpenChange:
                     <p className="line-clamp-2 font-semibold text-stone-900">{line.name}</p>
                     {line.isMembership && (
                       <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                        Membership
+                        {t('cart.membership')}
                       </span>
                     )}
                     {line.status !== 'available' && (
                       <span className="text-xs font-extrabold text-red-700">
-                        {line.status === 'reserved' ? cartScreenMessages.reserved : cartScreenMessages.soldOut}
+                        {line.status === 'reserved' ? t('cart.reserved') : t('cart.soldOut')}
                       </span>
                     )}
                   </div>
-                  <p className="line-clamp-2 text-stone-600">{line.description || 'No description available.'}</p>
+                  <p className="line-clamp-2 text-stone-600">{line.description || t('product.noDescription')}</p>
                   <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
                     <span className="font-bold text-stone-900">{formatKina(line.unitPrice)}</span>
                     {line.isMemberPrice && line.originalPrice !== null && (
                       <s className="text-muted">{formatKina(line.originalPrice)}</s>
                     )}
-                    <span className="text-stone-600">Qty: {line.quantity}</span>
+                    <span className="text-stone-600">{t('cart.popup.qty', { quantity: line.quantity })}</span>
                   </p>
                 </div>
               </PopupRow>
             ))}
           </ul>
           <div className="flex items-center justify-between border-t border-stone-200 pt-3 text-base font-bold">
-            <span>Total</span>
+            <span>{t('cart.total')}</span>
             <span>{formatKina(cart.data.summary.total)}</span>
           </div>
           <Button size="lg" onClick={goToCheckout} disabled={!canCheckout}>
-            Go to Checkout
+            {t('cart.popup.goToCheckout')}
           </Button>
         </>
       )}

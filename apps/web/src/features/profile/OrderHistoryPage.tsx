@@ -1,4 +1,4 @@
-import { formatKina, type MyOrder, orderHistoryMessages } from '@bilum/shared';
+import { formatKina, type MyOrder } from '@bilum/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,13 +13,22 @@ import { formatDateTime, formatShopDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMyOrders } from './orders.api';
-import { isMembershipOnly, isPaymentDue, paymentTone, statusIsPayment } from './order-status';
+import {
+  isMembershipOnly,
+  isPaymentDue,
+  paymentStateLabel,
+  paymentTone,
+  statusIsPayment,
+  translatedStatus,
+} from './order-status';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 import { SignedOutNotice } from './SignedOutNotice';
 
-function loadFailure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetwork) return orderHistoryMessages.loadNetwork;
-  if (error instanceof ApiError && error.status === 401) return orderHistoryMessages.notSignedIn;
-  return orderHistoryMessages.loadFailed;
+function loadFailure(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.isNetwork) return t('history.loadNetwork');
+  if (error instanceof ApiError && error.status === 401) return t('history.notSignedIn');
+  return t('history.loadFailed');
 }
 
 /**
@@ -29,31 +38,35 @@ function loadFailure(error: unknown): string {
 function PaymentDue({ order }: { order: MyOrder }) {
   const transfer = order.payment.bankTransfer;
   const pickup = order.paymentMethod === 'pickup';
+  const t = useT();
   const rows: { label: string; value: string; className?: string }[] = [];
   // Issue 27: the reference to quote first and largest; it is not the tracking code above.
   if (order.payment.reference) {
     rows.push({
-      label: 'Payment reference',
+      label: t('history.paymentReference'),
       value: order.payment.reference,
       className: 'font-mono text-xl font-extrabold tracking-wider',
     });
   }
-  rows.push({ label: 'Amount to pay', value: formatKina(order.amountDue), className: 'text-lg font-extrabold' });
+  rows.push({
+    label: t('history.amountToPay'),
+    value: formatKina(order.amountDue),
+    className: 'text-lg font-extrabold',
+  });
   if (order.payBy)
-    rows.push({ label: pickup ? 'Collect and pay by' : 'Pay by', value: formatShopDateTime(order.payBy) });
-  if (order.pickupLocation) rows.push({ label: 'Pickup at', value: order.pickupLocation });
+    rows.push({
+      label: pickup ? t('history.collectAndPayBy') : t('history.payBy'),
+      value: formatShopDateTime(order.payBy),
+    });
+  if (order.pickupLocation) rows.push({ label: t('history.pickupAt'), value: order.pickupLocation });
   if (order.payment.pickup?.openingHours)
-    rows.push({ label: 'Opening hours', value: order.payment.pickup.openingHours });
+    rows.push({ label: t('history.openingHours'), value: order.payment.pickup.openingHours });
   return (
     <section
-      aria-label={`Payment due for order ${order.trackingCode}`}
+      aria-label={t('history.paymentDueFor', { code: order.trackingCode })}
       className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-stone-900 sm:p-4"
     >
-      <p className="text-sm font-semibold">
-        {pickup
-          ? 'Pay in cash or by EFTPOS at the counter when you collect your order.'
-          : 'We are waiting for your bank transfer. Quote the payment reference so we can match it.'}
-      </p>
+      <p className="text-sm font-semibold">{pickup ? t('history.pickupNote') : t('history.transferNote')}</p>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         {rows.map((row) => (
           <div key={row.label} className="min-w-0 rounded-lg bg-white px-3 py-2">
@@ -65,7 +78,7 @@ function PaymentDue({ order }: { order: MyOrder }) {
       {transfer && (
         <details className="mt-3">
           <summary className="cursor-pointer rounded-md text-sm font-semibold text-brand-800 underline underline-offset-2">
-            Bank details and how to pay
+            {t('history.bankDetails')}
           </summary>
           <div className="mt-3">
             <BankTransferDetails instructions={transfer} />
@@ -80,28 +93,29 @@ function OrderCard({ order }: { order: MyOrder }) {
   const due = isPaymentDue(order);
   // Premium alone (decision 024): a membership, never shipped.
   const membershipOnly = isMembershipOnly(order);
+  const t = useT();
   return (
     <article
-      aria-label={`Order ${order.trackingCode}`}
+      aria-label={t('history.orderLabel', { code: order.trackingCode })}
       className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Tracking code</p>
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('history.trackingCode')}</p>
           <h2 className="font-mono text-lg font-bold break-all text-stone-900">{order.trackingCode}</h2>
-          <p className="text-sm text-stone-600">Placed {formatDateTime(order.placedAt)}</p>
+          <p className="text-sm text-stone-600">{t('history.placed', { date: formatDateTime(order.placedAt) })}</p>
         </div>
         <div className="sm:text-right">
-          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Total</p>
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('history.total')}</p>
           <p className="text-xl font-extrabold text-stone-900">{formatKina(order.total)}</p>
           {membershipOnly ? (
-            <p className="text-xs text-muted">Premium membership</p>
+            <p className="text-xs text-muted">{t('history.premiumMembership')}</p>
           ) : (
-            <p className="text-xs text-muted">Shipping {formatKina(order.shipping)}</p>
+            <p className="text-xs text-muted">{t('history.shipping', { amount: formatKina(order.shipping) })}</p>
           )}
           {order.discountCode && (
             <p className="text-xs text-emerald-700" data-testid="order-discount">
-              Discount ({order.discountCode}) −{formatKina(order.discount)}
+              {t('history.discount', { code: order.discountCode, amount: formatKina(order.discount) })}
             </p>
           )}
         </div>
@@ -111,7 +125,7 @@ function OrderCard({ order }: { order: MyOrder }) {
             status already is the payment's (awaiting, part-paid, pay at pickup, not completed, refunded). */}
         {!statusIsPayment(order.payment.status.kind) && (
           <div className="flex flex-wrap items-center gap-2">
-            <dt className="text-stone-600">Payment</dt>
+            <dt className="text-stone-600">{t('history.payment')}</dt>
             <dd
               data-testid="payment-status"
               className={cn(
@@ -119,25 +133,25 @@ function OrderCard({ order }: { order: MyOrder }) {
                 statusToneClasses[paymentTone(order.payment.state)],
               )}
             >
-              {order.payment.stateLabel}
+              {paymentStateLabel(order.payment.state, t)}
             </dd>
           </div>
         )}
         <div className="flex flex-wrap items-center gap-2">
-          <dt className="text-stone-600">Status</dt>
+          <dt className="text-stone-600">{t('history.status')}</dt>
           <dd>
-            <OrderStatusBadge status={order.payment.status} className="px-2.5 py-0.5 text-xs" />
+            <OrderStatusBadge status={translatedStatus(order, t)} className="px-2.5 py-0.5 text-xs" />
           </dd>
         </div>
       </dl>
       {due && <PaymentDue order={order} />}
       {!due && order.pickupLocation && (
         <p className="mt-2 text-sm text-stone-700">
-          <span className="text-stone-600">Pickup at</span> {order.pickupLocation}
+          <span className="text-stone-600">{t('history.pickupAt')}</span> {order.pickupLocation}
         </p>
       )}
       {order.items.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600">{orderHistoryMessages.noItems}</p>
+        <p className="mt-3 text-sm text-stone-600">{t('history.noItems')}</p>
       ) : (
         <ul className="mt-3 divide-y divide-stone-100 border-t border-stone-100">
           {order.items.map((item) => (
@@ -163,11 +177,13 @@ function OrderCard({ order }: { order: MyOrder }) {
       <div className="mt-3 flex flex-wrap justify-end gap-2">
         {(order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && (
           <Button asChild variant="outline">
-            <Link to={`/invoice/${order.id}`}>Tax Invoice</Link>
+            <Link to={`/invoice/${order.id}`}>{t('history.taxInvoice')}</Link>
           </Button>
         )}
         <Button asChild variant="outline">
-          <Link to={`/track-order?tracking_code=${encodeURIComponent(order.trackingCode)}`}>Track This Order</Link>
+          <Link to={`/track-order?tracking_code=${encodeURIComponent(order.trackingCode)}`}>
+            {t('history.trackOrder')}
+          </Link>
         </Button>
       </div>
     </article>
@@ -176,7 +192,8 @@ function OrderCard({ order }: { order: MyOrder }) {
 
 /** /order-history: every order with its items, statuses and a link to the tracking page. */
 export default function OrderHistoryPage() {
-  useDocumentTitle('Your Order History');
+  const t = useT();
+  useDocumentTitle(t('history.title'));
   const { isSignedIn, isLoading } = useSession();
   const orders = useMyOrders(isSignedIn);
   const toldEmpty = useRef(false);
@@ -186,35 +203,35 @@ export default function OrderHistoryPage() {
     // The spec's info toast, once per visit.
     if (empty && !toldEmpty.current) {
       toldEmpty.current = true;
-      toast.info(orderHistoryMessages.noOrders);
+      toast.info(t('history.noOrders'));
     }
-  }, [empty]);
+  }, [empty, t]);
 
   if (isLoading) return <Spinner />;
-  if (!isSignedIn) return <SignedOutNotice message={orderHistoryMessages.notSignedIn} />;
+  if (!isSignedIn) return <SignedOutNotice message={t('history.notSignedIn')} />;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{orderHistoryMessages.title}</h1>
+        <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{t('history.title')}</h1>
         <Button asChild variant="outline">
-          <Link to="/profile">Back to profile</Link>
+          <Link to="/profile">{t('history.backToProfile')}</Link>
         </Button>
       </div>
       <div className="mt-6">
         {orders.isPending ? (
-          <Spinner label="Loading your orders…" />
+          <Spinner label={t('history.loading')} />
         ) : orders.isError ? (
-          <ErrorState message={loadFailure(orders.error)}>
+          <ErrorState message={loadFailure(orders.error, t)}>
             <Button variant="outline" onClick={() => void orders.refetch()}>
-              Retry
+              {t('history.retry')}
             </Button>
           </ErrorState>
         ) : empty ? (
-          <EmptyState title={orderHistoryMessages.emptyTitle}>
-            <p className="text-sm text-stone-600">{orderHistoryMessages.noOrders}</p>
+          <EmptyState title={t('history.emptyTitle')}>
+            <p className="text-sm text-stone-600">{t('history.noOrders')}</p>
             <Button asChild>
-              <Link to="/dashboard">Start Shopping</Link>
+              <Link to="/dashboard">{t('history.startShopping')}</Link>
             </Button>
           </EmptyState>
         ) : (

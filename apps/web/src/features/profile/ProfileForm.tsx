@@ -1,8 +1,6 @@
 import {
   formatPhoneNumber,
   type Profile,
-  pendingEmailNotice,
-  profileMessages,
   type SavedAddress,
   splitPhoneNumber,
   type UpdateProfileInput,
@@ -18,6 +16,8 @@ import { ApiError } from '../../lib/api-client';
 import { applyServerIssues } from '../../lib/form-errors';
 import { useSaveLastOrderAddress, useUpdateProfile } from './profile.api';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
+import type { Translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/react';
 
 const updateProfileResolver = lazyZodResolver(() =>
   import('@bilum/shared/profile.schema').then((m) => m.updateProfileSchema),
@@ -62,13 +62,12 @@ function changesSignIn(profile: Profile, email: string | undefined, password: st
   return (email ?? '').trim().toLowerCase() !== profile.email || (password ?? '') !== '';
 }
 
-const textMessagesLabel = 'Text messages';
-
 /**
  * Issue 31: texts about the shopper's orders (how to pay, payment received, dispatched, ready for pickup) to the
  * order's phone number; saved with the profile.
  */
 function TextMessagesSwitch(props: UseFormRegisterReturn<'textMessages'>) {
+  const t = useT();
   return (
     <div className="flex items-start gap-3 rounded-lg border border-stone-200 p-3">
       <input
@@ -81,10 +80,10 @@ function TextMessagesSwitch(props: UseFormRegisterReturn<'textMessages'>) {
       />
       <div className="flex flex-col gap-0.5">
         <label htmlFor="profile-text-messages" className="font-medium text-stone-900">
-          {textMessagesLabel}
+          {t('profile.textMessages')}
         </label>
         <p id="profile-text-messages-hint" className="text-sm text-stone-600">
-          Texts to your phone about your orders: how to pay, payment received, dispatched or ready for pickup.
+          {t('profile.textMessagesHint')}
         </p>
       </div>
     </div>
@@ -92,20 +91,21 @@ function TextMessagesSwitch(props: UseFormRegisterReturn<'textMessages'>) {
 }
 
 /** A save failure in the spec's words: network, not signed in, or the server's message. */
-function saveFailure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetwork) return profileMessages.saveNetwork;
-  if (error instanceof ApiError && error.status === 401) return profileMessages.saveNotSignedIn;
+function saveFailure(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.isNetwork) return t('profile.saveNetwork');
+  if (error instanceof ApiError && error.status === 401) return t('profile.saveNotSignedIn');
   if (error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'HTTP') return error.message;
-  return profileMessages.saveFailed;
+  return t('profile.saveFailed');
 }
 
 /** One read-only line of the profile. */
 function ReadOnlyField({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-1">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
       <dd className="min-h-11 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-stone-900 wrap-anywhere">
-        {value || <span className="text-muted">Not set</span>}
+        {value || <span className="text-muted">{t('profile.notSet')}</span>}
       </dd>
       {note && <dd>{note}</dd>}
     </div>
@@ -118,14 +118,15 @@ function ReadOnlyField({ label, value, note }: { label: string; value: string; n
  */
 function LastOrderAddress({ address }: { address: SavedAddress }) {
   const save = useSaveLastOrderAddress();
+  const t = useT();
   const oneLine = [address.address, address.city, address.state, address.postcode].filter(Boolean).join(', ');
   return (
     <section
-      aria-label="Address from your last order"
+      aria-label={t('profile.lastOrderAddressLabel')}
       className="flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-stone-900"
     >
       <p>
-        {profileMessages.lastOrderAddressTitle} <span className="font-semibold">{oneLine}</span>
+        {t('profile.lastOrderAddressTitle')} <span className="font-semibold">{oneLine}</span>
       </p>
       <Button
         variant="outline"
@@ -134,11 +135,11 @@ function LastOrderAddress({ address }: { address: SavedAddress }) {
         onClick={() =>
           save.mutate(undefined, {
             onSuccess: ({ message }) => toast.success(message),
-            onError: (error) => toast.error(saveFailure(error)),
+            onError: (error) => toast.error(saveFailure(error, t)),
           })
         }
       >
-        {save.isPending ? 'Saving…' : profileMessages.useLastOrderAddress}
+        {save.isPending ? t('profile.saving') : t('profile.useLastOrderAddress')}
       </Button>
     </section>
   );
@@ -146,9 +147,10 @@ function LastOrderAddress({ address }: { address: SavedAddress }) {
 
 /** Under the e-mail address while a new one waits for the link e-mailed to it. */
 function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
+  const t = useT();
   return (
     <p role="status" className="text-sm text-amber-800 break-words">
-      {pendingEmailNotice(pendingEmail)}
+      {t('profile.pendingEmail', { email: pendingEmail })}
     </p>
   );
 }
@@ -157,6 +159,7 @@ function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
+  const t = useT();
   const [initialValues] = useState(() => formValues(profile));
   const form = useForm<UpdateProfileInput>({ resolver: updateProfileResolver, defaultValues: initialValues });
   // The form follows the profile as the server changes it (a save, an e-mail confirmed elsewhere), but not when it
@@ -175,19 +178,19 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const cancel = () => {
     form.reset(formValues(profile));
     setEditing(false);
-    toast.info(profileMessages.cancelled);
+    toast.info(t('profile.cancelled'));
   };
 
   const save = form.handleSubmit((values) =>
     update.mutate(changesSignIn(profile, values.email, values.password) ? values : { ...values, currentPassword: '' }, {
       onSuccess: ({ message, passwordChanged }) => {
         // A new e-mail's "check your inbox" is in the message and stays under the address (PendingEmail).
-        toast.success(message, passwordChanged ? { description: 'Your other devices have been signed out.' } : {});
+        toast.success(message, passwordChanged ? { description: t('profile.otherDevicesSignedOut') } : {});
         setEditing(false);
       },
       onError: (error) => {
         applyServerIssues(error, form.setError, fields);
-        toast.error(saveFailure(error));
+        toast.error(saveFailure(error, t));
       },
     }),
   );
@@ -196,27 +199,30 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     return (
       <div className="space-y-5">
         <dl className="grid gap-4 sm:grid-cols-2">
-          <ReadOnlyField label="First Name" value={profile.firstName} />
-          <ReadOnlyField label="Last Name" value={profile.lastName} />
+          <ReadOnlyField label={t('profile.field.firstName')} value={profile.firstName} />
+          <ReadOnlyField label={t('profile.field.lastName')} value={profile.lastName} />
           <ReadOnlyField
-            label="Email Address"
+            label={t('profile.field.email')}
             value={profile.email}
             note={profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
           />
-          <ReadOnlyField label="Phone Number" value={profile.phone ? formatPhoneNumber(profile.phone) : ''} />
-          <ReadOnlyField label="Password" value="••••••••" />
-          <ReadOnlyField label="Address" value={profile.address} />
-          <ReadOnlyField label="City" value={profile.city} />
-          <ReadOnlyField label="Province" value={profile.state} />
-          <ReadOnlyField label="Postcode" value={profile.postcode} />
           <ReadOnlyField
-            label={textMessagesLabel}
-            value={profile.textMessages ? 'On: we text you about your orders' : 'Off'}
+            label={t('profile.field.phone')}
+            value={profile.phone ? formatPhoneNumber(profile.phone) : ''}
+          />
+          <ReadOnlyField label={t('profile.field.password')} value="••••••••" />
+          <ReadOnlyField label={t('profile.field.address')} value={profile.address} />
+          <ReadOnlyField label={t('profile.field.city')} value={profile.city} />
+          <ReadOnlyField label={t('profile.field.province')} value={profile.state} />
+          <ReadOnlyField label={t('profile.field.postcode')} value={profile.postcode} />
+          <ReadOnlyField
+            label={t('profile.textMessages')}
+            value={profile.textMessages ? t('profile.textMessagesOn') : t('profile.textMessagesOff')}
           />
         </dl>
         {profile.lastOrderAddress && <LastOrderAddress address={profile.lastOrderAddress} />}
         <Button size="lg" onClick={() => setEditing(true)}>
-          Edit Profile
+          {t('profile.editProfile')}
         </Button>
       </div>
     );
@@ -226,20 +232,20 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     <form onSubmit={save} noValidate className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First Name"
+          label={t('profile.field.firstName')}
           autoComplete="given-name"
           error={errors.firstName?.message}
           {...form.register('firstName')}
         />
         <TextField
-          label="Last Name"
+          label={t('profile.field.lastName')}
           autoComplete="family-name"
           error={errors.lastName?.message}
           {...form.register('lastName')}
         />
         <div className="flex flex-col gap-1">
           <TextField
-            label="Email Address"
+            label={t('profile.field.email')}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
@@ -247,39 +253,50 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           />
           {profile.pendingEmail && <PendingEmail pendingEmail={profile.pendingEmail} />}
         </div>
-        <PhoneField control={form.control} countryName="countryCode" numberName="phone" label="Phone Number" />
+        <PhoneField
+          control={form.control}
+          countryName="countryCode"
+          numberName="phone"
+          label={t('profile.field.phone')}
+        />
         <PasswordField
-          label="Password"
+          label={t('profile.field.password')}
           autoComplete="new-password"
-          placeholder={profileMessages.newPasswordPlaceholder}
-          hint={profileMessages.newPasswordHint}
+          placeholder={t('profile.newPasswordPlaceholder')}
+          hint={t('profile.newPasswordHint')}
           error={errors.password?.message}
           {...form.register('password')}
         />
         {askCurrentPassword && (
           <PasswordField
-            label={profileMessages.currentPasswordLabel}
+            label={t('profile.currentPasswordLabel')}
             autoComplete="current-password"
-            hint={profileMessages.currentPasswordHint}
+            hint={t('profile.currentPasswordHint')}
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
         )}
         <TextField
-          label="Address"
+          label={t('profile.field.address')}
           autoComplete="street-address"
           error={errors.address?.message}
           {...form.register('address')}
         />
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
+        <TextField
+          label={t('profile.field.city')}
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...form.register('city')}
+        />
         <ProvinceSelect
+          label={t('profile.field.province')}
           autoComplete="address-level1"
           current={currentState}
           error={errors.state?.message}
           {...form.register('state')}
         />
         <TextField
-          label="Postcode"
+          label={t('profile.field.postcode')}
           autoComplete="postal-code"
           inputMode="numeric"
           error={errors.postcode?.message}
@@ -289,10 +306,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <TextMessagesSwitch {...form.register('textMessages')} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="lg" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save Changes'}
+          {update.isPending ? t('profile.saving') : t('profile.saveChanges')}
         </Button>
         <Button variant="outline" size="lg" onClick={cancel} disabled={update.isPending}>
-          Cancel
+          {t('profile.cancel')}
         </Button>
       </div>
     </form>

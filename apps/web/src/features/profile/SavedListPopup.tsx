@@ -1,38 +1,40 @@
-import { formatKina, savedListMessages } from '@bilum/shared';
+import { formatKina } from '@bilum/shared';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/states';
+import { useT } from '../../i18n/react';
 import { useSavedProducts, useToggleSaved } from '../../lib/saved-products';
 import { PopupEmpty, PopupRow } from './PopupParts';
 
 /** Quick Actions › My List: the saved products with price and stock, each removable. */
 export function SavedListPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
   const saved = useSavedProducts(open);
   const toggle = useToggleSaved();
   const remove = (productId: number) =>
     toggle.mutate(
       { productId, save: false },
       {
-        onSuccess: () => toast.success(savedListMessages.removed),
-        onError: () => toast.error(savedListMessages.saveFailed),
+        onSuccess: () => toast.success(t('list.saved.removed')),
+        onError: () => toast.error(t('list.saved.saveFailed')),
       },
     );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={savedListMessages.title} className="sm:max-w-lg">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('list.saved.title')} className="sm:max-w-lg">
       {saved.isPending ? (
-        <Spinner label="Loading your list…" />
+        <Spinner label={t('list.saved.loading')} />
       ) : saved.isError ? (
         <div role="alert" className="space-y-3 text-center">
-          <p className="text-red-800">{savedListMessages.loadFailed}</p>
+          <p className="text-red-800">{t('list.saved.loadFailed')}</p>
           <Button variant="outline" onClick={() => void saved.refetch()}>
-            Retry
+            {t('list.saved.retry')}
           </Button>
         </div>
       ) : saved.data.items.length === 0 ? (
-        <PopupEmpty title={savedListMessages.empty} hint={savedListMessages.emptyHint} />
+        <PopupEmpty title={t('list.saved.empty')} hint={t('list.saved.emptyHint')} />
       ) : (
         <ul className="divide-y divide-stone-200">
           {saved.data.items.map((item) => (
@@ -50,10 +52,10 @@ export function SavedListPopup({ open, onOpenChange }: { open: boolean; onOpenCh
                   size="sm"
                   onClick={() => remove(item.productId)}
                   disabled={toggle.isPending}
-                  aria-label={`Remove ${item.name} from your list`}
+                  aria-label={t('list.saved.removeLabel', { name: item.name })}
                   className="-my-2 shrink-0"
                 >
-                  Remove
+                  {t('list.saved.remove')}
                 </Button>
               </div>
               <p className="flex flex-wrap items-baseline gap-x-2">
@@ -63,7 +65,11 @@ export function SavedListPopup({ open, onOpenChange }: { open: boolean; onOpenCh
                 )}
               </p>
               <p className={item.available ? 'text-green-700' : 'font-extrabold text-red-700'}>
-                {item.available ? (item.isMembership ? 'Available' : `In stock: ${item.stock}`) : 'SOLD OUT!'}
+                {item.available
+                  ? item.isMembership
+                    ? t('list.saved.available')
+                    : t('list.saved.inStock', { stock: item.stock })
+                  : t('list.saved.soldOut')}
               </p>
             </PopupRow>
           ))}
