@@ -87,6 +87,29 @@ function pathToZod(entry: string): string[] | null {
   return walk(entry, []);
 }
 
+/** Every file `entry` reaches by its static value imports (what is evaluated with it), itself included. */
+function staticallyImported(entry: string): string[] {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const [, typeOnly, clause = '', specifier = ''] of source.matchAll(importPattern)) {
+      const names = importedNames(clause);
+      if (typeOnly || (names && names.length === 0)) continue;
+      const target = resolveSpecifier(file, specifier);
+      if (target === sharedIndex && names) names.map(sharedModuleDefining).forEach(walk);
+      else if (target) walk(target);
+    }
+    for (const [, specifier = ''] of source.matchAll(sideEffectImport)) {
+      const target = resolveSpecifier(file, specifier);
+      if (target) walk(target);
+    }
+  };
+  walk(entry);
+  return [...seen];
+}
+
 const shortName = (file: string) => file.replace(`${webSrc}/`, 'web/').replace(`${sharedSrc}/`, 'shared/');
 
 describe('start-up code of the shopper pages', () => {
@@ -115,5 +138,37 @@ describe('start-up code of the shopper pages', () => {
   it('finds zod where a page does import it (the member checkout checks saved details while it renders)', () => {
     const chain = pathToZod(join(webSrc, 'features/checkout/CheckoutPage.tsx'));
     expect(chain?.at(-1)).toBe('zod');
+  });
+});
+
+/*
+ * Issue 31, decision 046: the home page (and a member's /dashboard) start with the start-up part of the messages
+ * only (`showsStartupMessagesOnly`): none of their code may use `useT()`, which would wait for the pages part and
+ * hold the page's hydration until it came (CI saw a search typed before the app arrived submitted as a plain form).
+ * The page, the frame and the frame's lazy parts rendered with it are walked.
+ */
+describe('the home page’s messages', () => {
+  const homeEntries = [
+    'features/catalog/HomePage.tsx',
+    'app/ShopLayout.tsx',
+    'app/SiteFooter.tsx',
+    'app/OfflineBar.tsx',
+    'app/MobileMenu.tsx',
+    'app/UserMenu.tsx',
+    'features/cart/HeaderCart.tsx',
+    'features/catalog/HomeExtras.tsx',
+  ];
+  it.each(homeEntries)('%s and what it imports use only the start-up part (useStartupT)', (entry) => {
+    const waiting = staticallyImported(join(webSrc, entry))
+      .filter((file) => file.startsWith(webSrc) && /\buseT\(\)(?!:)/.test(readFileSync(file, 'utf8')))
+      .map(shortName);
+    expect(waiting).toEqual([]);
+  });
+
+  it('finds a page that waits for the pages part (the product page)', () => {
+    const waiting = staticallyImported(join(webSrc, 'features/catalog/ProductDetailPage.tsx')).filter((file) =>
+      /\buseT\(\)(?!:)/.test(readFileSync(file, 'utf8')),
+    );
+    expect(waiting.map(shortName)).toContain('web/features/catalog/ProductDetailPage.tsx');
   });
 });

@@ -15,10 +15,10 @@ export function pageLocale(doc: Document = document): Locale {
 }
 
 /**
- * The page whose first screen uses only the start-up part of the messages (the home page; a member's /dashboard
- * shows member slides from the pages part): the app starts it without the pages part, which then comes with the
- * first page that needs it (decision 046).
+ * The pages whose first screen uses only the start-up part of the messages (the home page, signed out and in;
+ * `start-up-code.test.ts` holds their code to `useStartupT`): the app starts them without the pages part, which
+ * then comes with the first page that needs it (decision 046).
  */
 export function showsStartupMessagesOnly(pathname: string): boolean {
-  return pathname === '/';
+  return pathname === '/' || pathname === '/dashboard';
 }

@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { cn } from '../../lib/cn';
 import { ChevronIcon } from './icons';
 
@@ -16,7 +16,7 @@ interface StepButtonsProps {
 
 /** The previous and next arrows over a slider or gallery, centred on its left and right edges. */
 export function StepButtons({ noun, labels, onStep, className, inset = 2 }: StepButtonsProps) {
-  const t = useT();
+  const t = useStartupT();
   return (['left', 'right'] as const).map((direction) => (
     <button
       key={direction}

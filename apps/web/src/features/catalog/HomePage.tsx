@@ -2,8 +2,8 @@ import type { ProductFeature } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, use } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Translate } from '../../i18n/i18n';
-import { useStartupT, useT } from '../../i18n/react';
+import type { StartupTranslate } from '../../i18n/i18n';
+import { useStartupT } from '../../i18n/react';
 import { lazyPage } from '../../lib/lazy-page';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -22,7 +22,7 @@ const HomeExtras = lazyPage(() => import('./HomeExtras'));
 /** Loads the home page's lower sections, which then render at once instead of suspending. */
 export const preloadHomeExtras = (): Promise<unknown> => HomeExtras.preload();
 
-let memberProductSlides: Promise<(t: Translate) => MemberProductSlide[]> | undefined;
+let memberProductSlides: Promise<(t: StartupTranslate) => MemberProductSlide[]> | undefined;
 const loadMemberProductSlides = () =>
   (memberProductSlides ??= import('./member-hero-slides').then((module) => module.memberProductSlidesIn));
 
@@ -38,8 +38,7 @@ export const MemberHomePage = Object.assign(() => <HomePage audience="member" />
 
 /** The member slider, whose product slides load with /dashboard rather than with the home page. */
 function MemberHero({ paths }: { paths: CatalogPaths }) {
-  // A member's home page: its product slides' messages are in the pages part (loaded before /dashboard hydrates).
-  const t = useT();
+  const t = useStartupT();
   return <HeroSlider slides={memberSlides(paths, use(loadMemberProductSlides())(t), t)} />;
 }
 

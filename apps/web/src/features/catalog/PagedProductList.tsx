@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
-import { useT } from '../../i18n/react';
+import { useStartupT } from '../../i18n/react';
 import { itemsOf, type ProductPages } from './catalog.api';
 import type { DetailBase } from './catalog-paths';
 import { ProductGrid, ProductListPending } from './ProductGrid';
@@ -91,7 +91,7 @@ export function PagedProductList({
   detailBase: DetailBase;
   empty?: ReactNode;
 }) {
-  const t = useT();
+  const t = useStartupT();
   const items = itemsOf(query.data);
   const total = query.data?.pages[0]?.total ?? 0;
   const sentinel = useLoadOnScroll(query);
