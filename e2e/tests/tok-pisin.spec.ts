@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin, uniqueEmail } from '../src/accounts';
 import { seriousViolations } from '../src/axe';
+import { appHasTakenOver } from '../src/first-screen';
 import { englishLeft, tp } from '../src/tok-pisin';
 
 /**
@@ -52,6 +53,7 @@ test('a shopper switches to Tok Pisin on a phone and buys by bank transfer with 
 
   const findings: string[] = [];
   await page.goto('/');
+  await appHasTakenOver(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-PG');
   // The check sees the shop's English where there is some.
   expect(await englishLeft(page)).toEqual(
@@ -65,6 +67,7 @@ test('a shopper switches to Tok Pisin on a phone and buys by bank transfer with 
   await expect(page.locator('html')).toHaveAttribute('lang', 'tpi');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await appHasTakenOver(page);
   await allTokPisin(page, 'home', findings);
 
   // Search from the home page, open the product.

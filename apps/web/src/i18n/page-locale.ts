@@ -15,10 +15,11 @@ export function pageLocale(doc: Document = document): Locale {
 }
 
 /**
- * The pages whose first screen uses only the start-up part of the messages (the home page, signed out and in;
- * `start-up-code.test.ts` holds their code to `useStartupT`): the app starts them without the pages part, which
- * then comes with the first page that needs it (decision 046).
+ * The page whose first screen uses only the start-up part of the messages (the home page; `start-up-code.test.ts`
+ * holds its code to `useStartupT`; a member's /dashboard shows the member slider, whose messages are in the pages
+ * part): the app starts it without the pages part, which then comes with the first page that needs it
+ * (decision 046).
  */
 export function showsStartupMessagesOnly(pathname: string): boolean {
-  return pathname === '/' || pathname === '/dashboard';
+  return pathname === '/';
 }

@@ -1,18 +1,17 @@
 import type { ProductFeature } from '@bilum/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, use } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import type { StartupTranslate } from '../../i18n/i18n';
 import { useStartupT } from '../../i18n/react';
 import { lazyPage } from '../../lib/lazy-page';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { firstPageOf, useProductPages } from './catalog.api';
 import { homeListQuery } from './list-queries';
-import { type Audience, type CatalogPaths, useCatalogPaths } from './catalog-paths';
+import { type Audience, useCatalogPaths } from './catalog-paths';
 import { FeatureFilter } from './FeatureFilter';
 import { announceResults } from './filter-toasts';
-import { guestSlides, memberSlides, type MemberProductSlide } from './hero-slides';
+import { guestSlides } from './hero-slides';
 import { HeroSlider } from './HeroSlider';
 import { HomeSearch } from './HomeSearch';
 import { PagedProductList } from './PagedProductList';
@@ -22,9 +21,8 @@ const HomeExtras = lazyPage(() => import('./HomeExtras'));
 /** Loads the home page's lower sections, which then render at once instead of suspending. */
 export const preloadHomeExtras = (): Promise<unknown> => HomeExtras.preload();
 
-let memberProductSlides: Promise<(t: StartupTranslate) => MemberProductSlide[]> | undefined;
-const loadMemberProductSlides = () =>
-  (memberProductSlides ??= import('./member-hero-slides').then((module) => module.memberProductSlidesIn));
+// The member slider (its product slides and their messages, from the pages part) loads with /dashboard only.
+const MemberHero = lazyPage(() => import('./MemberHero'));
 
 /**
  * /dashboard: the home page for members. Its slider's product slides are loaded with the route (`preload`, which
@@ -33,14 +31,8 @@ const loadMemberProductSlides = () =>
  * start, 2.8 s instead of 1.1 s).
  */
 export const MemberHomePage = Object.assign(() => <HomePage audience="member" />, {
-  preload: loadMemberProductSlides,
+  preload: () => MemberHero.preload(),
 });
-
-/** The member slider, whose product slides load with /dashboard rather than with the home page. */
-function MemberHero({ paths }: { paths: CatalogPaths }) {
-  const t = useStartupT();
-  return <HeroSlider slides={memberSlides(paths, use(loadMemberProductSlides())(t), t)} />;
-}
 
 /** Home (/) and the member home (/dashboard): the same page, with member links and slides on /dashboard. */
 export default function HomePage({ audience = 'guest' }: { audience?: Audience }) {

@@ -1,11 +1,11 @@
-import { englishT, type StartupTranslate } from '../../i18n/i18n';
+import { englishT, type Translate } from '../../i18n/i18n';
 import type { MemberProductSlide } from './hero-slides';
 
 /**
  * The member home's product slides (spec: the member slider links to products 31, 37 and 42), in the page's
  * language. Loaded only on /dashboard so that the home page does not carry it.
  */
-export function memberProductSlidesIn(t: StartupTranslate): MemberProductSlide[] {
+export function memberProductSlidesIn(t: Translate): MemberProductSlide[] {
   return [
     {
       id: 'galaxy-a55',
